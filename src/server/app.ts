@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuth } from './platform/auth/plugin';
+import type { TokenService } from './platform/auth/tokens';
+import { registerErrorHandling } from './platform/errors/handler';
+import { registerWire } from './platform/http/wire';
+import { authRoutes } from './auth/routes';
+import { accountRoutes } from './account/routes';
+import { healthRoutes } from './health/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+}
+
+/** Everything a route needs, handed to each feature's plugin. */
+export type RouteDeps = AppDeps;
+
+export const API_PREFIX = '/api';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'res.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.passwordConfirmation',
+      '*.token',
+    ],
+    censor: '[redacted]',
+  },
+});
+
+/** Builds the app: plugins first, then feature routes. Never listens (main.ts does). */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    // Query strings like `page[number]=2` are kept as flat keys and read by the list helpers.
+    routerOptions: { ignoreTrailingSlash: true },
+    ...options,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a <style> element and positions popovers with style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  registerWire(app);
+  registerErrorHandling(app);
+  registerAuth(app, { db: deps.database.db, tokens: deps.tokens });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(accountRoutes, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (deps.config.webDist && existsSync(path.join(deps.config.webDist, 'index.html'))) {
+    await registerSpa(app, deps.config.webDist);
+  }
+  return app;
+}
+
+/** Serves the built SPA; any path outside /api that is not a file gets index.html (client routing). */
+async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
+    reply.sendFile((request.params as { '*': string })['*'], path.join(root, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+    }),
+  );
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) return reply.callNotFound();
+    const file = decodeURIComponent(url).replace(/^\/+/, '');
+    if (file && !file.includes('..') && existsSync(path.join(root, file))) return reply.sendFile(file);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

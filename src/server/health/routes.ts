@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteDeps } from '../app';
+import { AppError } from '../platform/errors/app-error';
+import { ok } from '../platform/http/wire';
+
+/** For load balancers: 200 when the database answers within a second, 503 otherwise. */
+export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+  app.get('/health', { config: { access: 'public' } }, async (request) => {
+    try {
+      await Promise.race([
+        database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000).unref()),
+      ]);
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unavailable');
+      throw new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
+    }
+    return ok({ status: 'ok', database: database.kind });
+  });
+};

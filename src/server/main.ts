@@ -1,0 +1,61 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { ensureFirstAdmin } from './db/bootstrap';
+import { loadOrCreateSecret } from './platform/auth/secret';
+import { createTokenService } from './platform/auth/tokens';
+
+/** Reads config, migrates, bootstraps, listens; drains and exits cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+  });
+  await migrate(database, config.databaseUrl);
+  const secret = await loadOrCreateSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(secret, config.jwtTtlSeconds);
+  const app = await buildApp({ config, database, tokens });
+
+  const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  if (admin?.generatedPassword) {
+    // Printed once, on the console only: it is not written to any file.
+    console.log(
+      `\n  First administrator created: ${admin.email}\n  Password (shown once, change it in "My account"): ${admin.generatedPassword}\n`,
+    );
+  } else if (admin) {
+    app.log.info({ email: admin.email }, 'first administrator created from ADMIN_EMAIL');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`  Atrium is running on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  // One line with the root cause (drizzle wraps driver errors: the query is in the message, the reason in cause).
+  const root = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const reason = root instanceof Error ? root.message : String(root);
+  console.error(`Atrium could not start: ${reason}`);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { IssueMessage } from '../../../shared/schemas/common';
+
+/** Field path (snake_case, dotted) → messages, translated when the envelope is written. */
+export type ErrorDetail = Record<string, IssueMessage[]>;
+
+/**
+ * A known failure: the one error handler (errors/handler.ts) turns it into the ARCHITECTURE §4 envelope.
+ * `messageKey` is an i18n key; the handler translates it into the request's locale.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messageKey: string,
+    readonly detail?: ErrorDetail,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (messageKey = 'errors.api.badRequest') => new AppError(400, 'bad_request', messageKey);
+export const unauthorized = () => new AppError(401, 'unauthorized', 'errors.api.unauthorized');
+export const forbidden = () => new AppError(403, 'forbidden', 'errors.api.forbidden');
+export const notFound = () => new AppError(404, 'not_found', 'errors.api.notFound');
+export const conflict = () => new AppError(409, 'stale_record', 'errors.api.conflict');
+export const invalid = (detail: ErrorDetail, messageKey = 'errors.api.validationFailed') =>
+  new AppError(422, 'validation_failed', messageKey, detail);
+/** A single-field 422, e.g. `fieldError('email', 'errors.api.emailTaken')`. */
+export const fieldError = (field: string, key: string) => invalid({ [field]: [{ key, params: {} }] });

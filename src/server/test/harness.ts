@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+import { createTokenService, type TokenService } from '../platform/auth/tokens';
+import type { UserRow } from '../users/store';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const TEST_PASSWORD = 'correct horse battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  tokens: TokenService;
+  dataDir: string;
+  /** Creates a user directly in the database (active unless told otherwise). */
+  createUser(values?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<UserRow>;
+  /** A valid bearer header for that user. */
+  authHeader(user: UserRow): Promise<{ authorization: string }>;
+  inject(options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+/** Hashing costs ~50 ms; tests create many users with the same password. */
+let sharedHash: Promise<string> | undefined;
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL (set by `npm run test:pg`), dropped on close.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-test-'));
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  if (serverUrl) {
+    const name = `atrium_test_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_SECRET,
+    PUBLIC_URL: 'http://atrium.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ url: config.databaseUrl });
+  await migrate(database, config.databaseUrl);
+  const tokens = createTokenService(TEST_SECRET, config.jwtTtlSeconds);
+  const app = await buildApp({ config, database, tokens });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    tokens,
+    dataDir,
+    async createUser(values = {}) {
+      const { password, ...rest } = values;
+      sharedHash ??= hashPassword(TEST_PASSWORD);
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          email: `user-${randomUUID()}@example.com`,
+          firstName: 'Test',
+          lastName: 'User',
+          role: 'user',
+          confirmedAt: new Date(),
+          passwordHash: password ? await hashPassword(password) : await sharedHash,
+          ...rest,
+        })
+        .returning();
+      return row!;
+    },
+    async authHeader(user) {
+      return { authorization: `Bearer ${await tokens.sign({ sub: user.id, ver: user.tokenVersion })}` };
+    },
+    inject: (options) => app.inject(options),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * snake_case on the wire, camelCase in code (ARCHITECTURE §4). Both sides convert with these,
+ * so a key is spelled the same way everywhere it is converted.
+ */
+export function toSnake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function toCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Deeply renames object keys; arrays are walked, other values (Dates, strings…) are kept as they are. */
+export function convertKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => convertKeys(item, rename));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[rename(key)] = convertKeys(item, rename);
+  return out;
+}
+
+export const snakeKeys = (value: unknown): unknown => convertKeys(value, toSnake);
+export const camelKeys = (value: unknown): unknown => convertKeys(value, toCamel);
+
+/** `owners.0.phoneNumber` → `owners.0.phone_number`: the field path form of 422 `detail` keys. */
+export function snakePath(path: ReadonlyArray<PropertyKey>): string {
+  return path.map((segment) => (typeof segment === 'string' ? toSnake(segment) : String(segment))).join('.');
+}

@@ -1,0 +1,33 @@
+/** Business constants of SPEC §9, shared by the API and the SPA. */
+export const LOCALES = ['fr', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr';
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const TOAST_DURATION_MS = 5000;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const EVENTS_SEARCH_DEBOUNCE_MS = 200;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ALLOWED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg'] as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Generous bounds on free text so a hostile client cannot store megabytes in a name. */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** localStorage keys (SPEC §4, §9). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  locale: 'locale',
+  currentCompanyId: 'currentCompanyId',
+} as const;
