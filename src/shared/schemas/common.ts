@@ -9,8 +9,9 @@ import {
 } from '../constants';
 
 /**
- * Building blocks for the shared schemas. Every message is an i18n key (SPEC §5 "Message keys");
- * `{{min}}`/`{{max}}` in a message are filled from the zod issue (see issueMessage).
+ * Building blocks for the shared schemas. Every message is an i18n key (SPEC §5 "Message keys"),
+ * optionally followed by interpolation values in query form: `errors.validations.tooLong?max=100`.
+ * The form (react-hook-form keeps only the message) and the API both read them with parseMessage.
  */
 export const V = {
   required: 'errors.validations.required',
@@ -27,27 +28,32 @@ export const requiredText = (max = NAME_MAX_LENGTH) =>
     .string({ error: V.required })
     .trim()
     .min(1, { error: V.required })
-    .max(max, { error: V.tooLong });
+    .max(max, { error: withParams(V.tooLong, { max }) });
 
 export const optionalText = (max = NAME_MAX_LENGTH) =>
-  z.string({ error: V.invalid }).trim().max(max, { error: V.tooLong }).optional();
+  z.string({ error: V.invalid }).trim().max(max, { error: withParams(V.tooLong, { max }) }).optional();
 
 export const email = () =>
   z
     .string({ error: V.required })
     .trim()
     .min(1, { error: V.required })
-    .max(EMAIL_MAX_LENGTH, { error: V.tooLong })
+    .max(EMAIL_MAX_LENGTH, { error: withParams(V.tooLong, { max: EMAIL_MAX_LENGTH }) })
     .pipe(z.email({ error: V.email }))
     .transform((value) => value.toLowerCase());
 
 /** A password field as typed: only "present" is checked, so the sign-in form never leaks the policy. */
 export const passwordPresent = () =>
-  z.string({ error: V.required }).min(1, { error: V.required }).max(PASSWORD_MAX_LENGTH, { error: V.tooLong });
+  z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .max(PASSWORD_MAX_LENGTH, { error: withParams(V.tooLong, { max: PASSWORD_MAX_LENGTH }) });
 
 /** A new password: the policy applies. */
 export const newPassword = () =>
-  passwordPresent().pipe(z.string().min(PASSWORD_MIN_LENGTH, { error: V.passwordTooShort }));
+  passwordPresent().pipe(
+    z.string().min(PASSWORD_MIN_LENGTH, { error: withParams(V.passwordTooShort, { min: PASSWORD_MIN_LENGTH }) }),
+  );
 
 export const locale = () => z.enum(LOCALES, { error: V.required });
 export const role = () => z.enum(ROLES, { error: V.required });
@@ -57,8 +63,14 @@ export interface IssueMessage {
   params: Record<string, unknown>;
 }
 
-/** The i18n key and interpolation values of one zod issue. Messages that are not keys become "invalid". */
-export function issueMessage(issue: { message: string } & Record<string, unknown>): IssueMessage {
-  const key = issue.message.startsWith('errors.') ? issue.message : V.invalid;
-  return { key, params: { min: issue['minimum'], max: issue['maximum'] } };
+/** `withParams('errors.validations.tooLong', { max: 100 })` → `errors.validations.tooLong?max=100`. */
+export function withParams(key: string, params: Record<string, string | number>): string {
+  return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/** Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". */
+export function parseMessage(message: string): IssueMessage {
+  const [key = '', query = ''] = message.split('?', 2);
+  if (!key.startsWith('errors.')) return { key: V.invalid, params: {} };
+  return { key, params: Object.fromEntries(new URLSearchParams(query)) };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { camelKeys, snakeKeys, snakePath } from '../../../shared/case';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/constants';
-import { issueMessage } from '../../../shared/schemas/common';
+import { parseMessage } from '../../../shared/schemas/common';
 import { badRequest, invalid, type ErrorDetail } from '../errors/app-error';
 
 declare module 'fastify' {
@@ -40,7 +40,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const detail: ErrorDetail = {};
   for (const issue of result.error.issues) {
     const field = snakePath(issue.path) || 'base';
-    (detail[field] ??= []).push(issueMessage(issue as unknown as { message: string } & Record<string, unknown>));
+    (detail[field] ??= []).push(parseMessage(issue.message));
   }
   throw invalid(detail);
 }
