@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { seedReferenceData } from './db/seed';
 import { ensureFirstAdmin } from './db/bootstrap';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createTokenService } from './platform/auth/tokens';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
   });
   await migrate(database, config.databaseUrl);
+  await seedReferenceData(database.db);
   const secret = await loadOrCreateSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const app = await buildApp({ config, database, tokens });

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BLOCK_TYPES } from '../../shared/companies';
 
 const timestamps = {
   insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -274,14 +275,12 @@ export const financialContributions = pgTable(
   (t) => [index('financial_contributions_company_idx').on(t.companyId, t.insertedAt, t.seq)],
 );
 
-export const BLOCK_TYPE_VALUES = ['notes', 'defaultOfPayment'] as const;
-
 export const blocks = pgTable(
   'blocks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    blockType: text('block_type', { enum: BLOCK_TYPE_VALUES }).notNull(),
+    blockType: text('block_type', { enum: BLOCK_TYPES }).notNull(),
     content: text('content'),
     /** Order chosen with the up/down buttons. */
     position: integer('position').notNull(),

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { seedReferenceData } from '../db/seed';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { createTokenService, type TokenService } from '../platform/auth/tokens';
@@ -69,6 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await openDatabase({ url: config.databaseUrl });
   await migrate(database, config.databaseUrl);
+  await seedReferenceData(database.db);
   const tokens = createTokenService(TEST_SECRET, config.jwtTtlSeconds);
   const app = await buildApp({ config, database, tokens });
   await app.ready();

@@ -1,0 +1,443 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
+import {
+  blocks,
+  companies,
+  companyAddresses,
+  companyPresentations,
+  financialContributions,
+  financialStatements,
+  owners,
+  statuses,
+} from '../db/schema';
+import type { Locale } from '../../shared/constants';
+import type { Company, CompanySortField } from '../../shared/companies';
+import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/* ------------------------------------------------------------------------------------------------
+ * Search text: what `filter[search]` matches, kept next to the company so one trigram index serves it.
+ * ---------------------------------------------------------------------------------------------- */
+
+const searchTextOf = sql`f_search_text(concat_ws(' ',
+  ${companies.name}, ${companies.referenceNumber}, ${companies.emailAddress},
+  (SELECT concat_ws(' ', m.name_fr, m.name_en)
+     FROM company_addresses a JOIN municipalities m ON m.id = a.municipality_id
+    WHERE a.company_id = ${companies.id})))`;
+
+async function refreshSearchText(db: Executor, where: SQL): Promise<void> {
+  await db.update(companies).set({ searchText: searchTextOf }).where(where);
+}
+
+/** After the seed renamed municipalities: their companies are found under the new names. */
+export async function refreshSearchTextForMunicipalities(db: Executor, municipalityIds: string[]): Promise<void> {
+  if (municipalityIds.length === 0) return;
+  await refreshSearchText(
+    db,
+    inArray(
+      companies.id,
+      db
+        .select({ id: companyAddresses.companyId })
+        .from(companyAddresses)
+        .where(inArray(companyAddresses.municipalityId, municipalityIds)),
+    ),
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * List
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface CompanySummaryRow {
+  id: string;
+  name: string;
+  referenceNumber: string;
+  avatarFileName: string | null;
+  archivedAt: Date | null;
+  status: { id: string; name: string; color: string };
+}
+
+export interface CompanySort {
+  field: CompanySortField;
+  direction: 'asc' | 'desc';
+}
+
+export interface CompanyListQuery {
+  archived: boolean;
+  /** Words, each of which must appear (accent- and case-insensitively). */
+  search: string[];
+  sort: CompanySort[];
+  limit: number;
+  offset: number;
+  locale: Locale;
+}
+
+/** LIKE treats these as wildcards: searching "50%" means the characters. */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function orderOf(sort: CompanySort[]): SQL[] {
+  const order: SQL[] = [];
+  for (const term of sort) {
+    const dir = term.direction === 'desc' ? desc : asc;
+    switch (term.field) {
+      case 'name':
+        // The expression of companies_active_name_idx: the default page is read from the index.
+        order.push(dir(sql`f_search_text(${companies.name})`));
+        break;
+      case 'referenceNumber':
+        order.push(dir(companies.referenceNumber));
+        break;
+      case 'insertedAt':
+        order.push(dir(companies.insertedAt));
+        break;
+      case 'updatedAt':
+        order.push(dir(companies.updatedAt));
+        break;
+    }
+  }
+  // A total order, so that pages neither repeat nor skip rows; same direction as the first term so
+  // that the index can be walked backwards.
+  order.push(sort[0]?.direction === 'desc' ? desc(companies.id) : asc(companies.id));
+  return order;
+}
+
+/** One page of cards (one query, the status joined in) and the total (one count). */
+export async function listCompanies(
+  db: Db,
+  query: CompanyListQuery,
+): Promise<{ rows: CompanySummaryRow[]; total: number }> {
+  const conditions = [query.archived ? isNotNull(companies.archivedAt) : isNull(companies.archivedAt)];
+  for (const word of query.search) {
+    // A trigram GIN index answers LIKE '%…%'; the word is normalised the way search_text was.
+    conditions.push(sql`${companies.searchText} LIKE '%' || f_search_text(${escapeLike(word)}) || '%'`);
+  }
+  const where = and(...conditions);
+  const statusName = query.locale === 'en' ? statuses.nameEn : statuses.nameFr;
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      referenceNumber: companies.referenceNumber,
+      avatarFileName: companies.avatarFileName,
+      archivedAt: companies.archivedAt,
+      status: { id: statuses.id, name: statusName, color: statuses.color },
+    })
+    .from(companies)
+    .innerJoin(statuses, eq(statuses.id, companies.statusId))
+    .where(where)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ n: count() }).from(companies).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Read
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The whole graph in one statement (drizzle's relational query: one SELECT with lateral joins). */
+export async function findCompanyGraph(db: Executor, id: string) {
+  return db.query.companies.findFirst({
+    where: eq(companies.id, id),
+    with: {
+      address: true,
+      presentation: true,
+      owners: { orderBy: [asc(owners.position), asc(owners.id)] },
+      financialStatements: { orderBy: [asc(financialStatements.insertedAt), asc(financialStatements.seq)] },
+      financialContributions: {
+        orderBy: [asc(financialContributions.insertedAt), asc(financialContributions.seq)],
+      },
+      blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
+    },
+  });
+}
+
+export type CompanyGraph = NonNullable<Awaited<ReturnType<typeof findCompanyGraph>>>;
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+/** The wire shape; `avatarUrl` is signed by the caller, which holds the storage. */
+export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company {
+  if (!row.address) throw new Error(`company ${row.id} has no address`);
+  return {
+    id: row.id,
+    name: row.name,
+    referenceNumber: row.referenceNumber,
+    avatarFileName: row.avatarFileName,
+    avatarUrl,
+    website: row.website,
+    emailAddress: row.emailAddress,
+    employeeCount: row.employeeCount,
+    phoneNumber: row.phoneNumber,
+    riskRating: row.riskRating,
+    endOfFinancialYear: row.endOfFinancialYear,
+    legalFormId: row.legalFormId,
+    statusId: row.statusId,
+    activityAreaId: row.activityAreaId,
+    overseeingUserId: row.overseeingUserId,
+    address: {
+      id: row.address.id,
+      address: row.address.address,
+      zipCode: row.address.zipCode,
+      municipalityId: row.address.municipalityId,
+    },
+    owners: row.owners.map(({ companyId: _c, position: _p, ...owner }) => owner),
+    presentation: row.presentation
+      ? (({ companyId: _c, ...presentation }) => presentation)(row.presentation)
+      : null,
+    financialStatements: row.financialStatements.map(({ companyId: _c, seq: _s, insertedAt, ...statement }) => ({
+      ...statement,
+      insertedAt: iso(insertedAt),
+    })),
+    financialContributions: row.financialContributions.map(
+      ({ companyId: _c, seq: _s, insertedAt, ...contribution }) => ({ ...contribution, insertedAt: iso(insertedAt) }),
+    ),
+    blocks: row.blocks.map(({ id, blockType, content }) => ({ id, blockType, content })),
+    archivedAt: isoOrNull(row.archivedAt),
+    lockVersion: row.lockVersion,
+    insertedAt: iso(row.insertedAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** What a save checks against: the version and the avatar it replaces. */
+export async function findCompanyHead(
+  db: Executor,
+  id: string,
+): Promise<{ lockVersion: number; avatarFileName: string | null } | undefined> {
+  const [row] = await db
+    .select({ lockVersion: companies.lockVersion, avatarFileName: companies.avatarFileName })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Checks before a write: which referenced ids exist, in one round trip.
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface ReferenceIds {
+  legalForms: string[];
+  statuses: string[];
+  activityAreas: string[];
+  municipalities: string[];
+  contributionFunds: string[];
+  warranties: string[];
+  /** Only users who can sign in: confirmed and not disabled. */
+  activeUsers: string[];
+}
+
+export type PartKind = 'owners' | 'financialStatements' | 'financialContributions' | 'blocks';
+
+export interface ExistingIds {
+  references: Record<keyof ReferenceIds, Set<string>>;
+  /** The ids of the company's current parts (empty for a new company). */
+  parts: Record<PartKind, Set<string>>;
+}
+
+const REFERENCE_TABLES: Record<keyof ReferenceIds, SQL> = {
+  legalForms: sql`legal_forms`,
+  statuses: sql`statuses`,
+  activityAreas: sql`activity_areas`,
+  municipalities: sql`municipalities`,
+  contributionFunds: sql`contribution_funds`,
+  warranties: sql`warranties`,
+  activeUsers: sql`users`,
+};
+
+const PART_TABLES: Record<PartKind, SQL> = {
+  owners: sql`owners`,
+  financialStatements: sql`financial_statements`,
+  financialContributions: sql`financial_contributions`,
+  blocks: sql`blocks`,
+};
+
+export async function findExistingIds(db: Executor, wanted: ReferenceIds, companyId?: string): Promise<ExistingIds> {
+  const selects: SQL[] = [];
+  for (const [kind, ids] of Object.entries(wanted) as Array<[keyof ReferenceIds, string[]]>) {
+    if (ids.length === 0) continue;
+    const list = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const active = kind === 'activeUsers' ? sql` AND confirmed_at IS NOT NULL AND disabled_at IS NULL` : sql``;
+    selects.push(sql`SELECT ${kind}::text AS kind, id::text AS id FROM ${REFERENCE_TABLES[kind]} WHERE id IN (${list})${active}`);
+  }
+  if (companyId) {
+    for (const [kind, table] of Object.entries(PART_TABLES)) {
+      selects.push(sql`SELECT ${kind}::text AS kind, id::text AS id FROM ${table} WHERE company_id = ${companyId}`);
+    }
+  }
+  const rows = selects.length
+    ? await selectRows<{ kind: string; id: string }>(db, sql.join(selects, sql` UNION ALL `))
+    : [];
+  const found = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => row.id));
+  return {
+    references: Object.fromEntries(Object.keys(REFERENCE_TABLES).map((k) => [k, found(k)])) as ExistingIds['references'],
+    parts: Object.fromEntries(Object.keys(PART_TABLES).map((k) => [k, found(k)])) as ExistingIds['parts'],
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Writes: the whole graph, in one transaction.
+ * ---------------------------------------------------------------------------------------------- */
+
+function companyValues(input: CompanyInput) {
+  return {
+    name: input.name,
+    avatarFileName: input.avatarFileName,
+    website: input.website,
+    emailAddress: input.emailAddress,
+    employeeCount: input.employeeCount,
+    phoneNumber: input.phoneNumber,
+    riskRating: input.riskRating,
+    endOfFinancialYear: input.endOfFinancialYear,
+    legalFormId: input.legalFormId,
+    statusId: input.statusId,
+    activityAreaId: input.activityAreaId,
+    overseeingUserId: input.overseeingUserId,
+  };
+}
+
+type OwnerInput = CompanyInput['owners'][number];
+type StatementInput = CompanyInput['financialStatements'][number];
+type ContributionInput = CompanyInput['financialContributions'][number];
+type BlockInput = CompanyInput['blocks'][number];
+
+const ownerValues = ({ id: _id, ...owner }: OwnerInput, position: number) => ({ ...owner, position });
+const statementValues = ({ id: _id, ...statement }: StatementInput) => statement;
+const contributionValues = ({ id: _id, ...contribution }: ContributionInput) => contribution;
+const blockValues = ({ id: _id, ...block }: BlockInput, position: number) => ({ ...block, position });
+
+/**
+ * The parts of a collection after a save: those sent with an id are updated in place (they keep their
+ * id and, for statements and contributions, their insertion date), those without are inserted in the
+ * order sent, and the company's other parts are deleted. Ids were checked to belong to this company
+ * before the transaction (companies/checks.ts); a part deleted meanwhile means the company changed.
+ */
+async function syncParts<T extends { id?: string | undefined }, V extends object>(
+  tx: Tx,
+  // The four part tables share `id` and `company_id`; `values` fits the table it is given with.
+  table: typeof owners,
+  companyId: string,
+  items: T[],
+  values: (item: T, index: number) => V,
+): Promise<'ok' | 'changed'> {
+  const keptIds = items.flatMap((item) => (item.id ? [item.id] : []));
+  await tx
+    .delete(table)
+    .where(and(eq(table.companyId, companyId), keptIds.length ? notInArray(table.id, keptIds) : undefined));
+  for (const [index, item] of items.entries()) {
+    if (!item.id) continue;
+    const updated = await tx
+      .update(table)
+      .set(values(item, index) as Partial<typeof owners.$inferInsert>)
+      .where(and(eq(table.id, item.id), eq(table.companyId, companyId)))
+      .returning({ id: table.id });
+    if (updated.length === 0) return 'changed';
+  }
+  const added = items.flatMap((item, index) => (item.id ? [] : [{ ...values(item, index), companyId }]));
+  if (added.length) await tx.insert(table).values(added as unknown as (typeof owners.$inferInsert)[]);
+  return 'ok';
+}
+
+const partTable = <T>(table: T) => table as unknown as typeof owners;
+
+async function insertParts(tx: Tx, companyId: string, input: CompanyInput): Promise<void> {
+  const rows = <T>(items: T[], values: (item: T, index: number) => object) =>
+    items.map((item, index) => ({ ...values(item, index), companyId }));
+  if (input.owners.length) await tx.insert(owners).values(rows(input.owners, ownerValues) as (typeof owners.$inferInsert)[]);
+  if (input.financialStatements.length) {
+    await tx
+      .insert(financialStatements)
+      .values(rows(input.financialStatements, statementValues) as (typeof financialStatements.$inferInsert)[]);
+  }
+  if (input.financialContributions.length) {
+    await tx
+      .insert(financialContributions)
+      .values(rows(input.financialContributions, contributionValues) as (typeof financialContributions.$inferInsert)[]);
+  }
+  if (input.blocks.length) await tx.insert(blocks).values(rows(input.blocks, blockValues) as (typeof blocks.$inferInsert)[]);
+}
+
+export async function insertCompany(db: Db, input: CompanyInput): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(companies).values(companyValues(input)).returning({ id: companies.id });
+    const id = created!.id;
+    const { id: _addressId, ...address } = input.address;
+    await tx.insert(companyAddresses).values({ ...address, companyId: id });
+    if (input.presentation) {
+      const { id: _presentationId, ...presentation } = input.presentation;
+      await tx.insert(companyPresentations).values({ ...presentation, companyId: id });
+    }
+    await insertParts(tx, id, input);
+    await refreshSearchText(tx, eq(companies.id, id));
+    return id;
+  });
+}
+
+/** Thrown inside the transaction to roll it back; the route turns it into a 409. */
+export class StaleCompanyError extends Error {}
+
+/**
+ * Saves the whole graph over version `lockVersion`. Answers false when the company does not exist;
+ * throws StaleCompanyError when someone saved since that version (nothing is written then).
+ */
+export async function updateCompany(db: Db, id: string, input: CompanyUpdateInput): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The version check and the row lock in one statement: a concurrent save waits here, then fails it.
+    const [updated] = await tx
+      .update(companies)
+      .set({ ...companyValues(input), lockVersion: sql`${companies.lockVersion} + 1`, updatedAt: new Date() })
+      .where(and(eq(companies.id, id), eq(companies.lockVersion, input.lockVersion)))
+      .returning({ id: companies.id });
+    if (!updated) {
+      if (!(await findCompanyHead(tx, id))) return false;
+      throw new StaleCompanyError();
+    }
+    const { id: _addressId, ...address } = input.address;
+    // One address per company: it keeps its id whatever the form sent.
+    await tx
+      .insert(companyAddresses)
+      .values({ ...address, companyId: id })
+      .onConflictDoUpdate({ target: companyAddresses.companyId, set: address });
+    if (input.presentation) {
+      const { id: _presentationId, ...presentation } = input.presentation;
+      await tx
+        .insert(companyPresentations)
+        .values({ ...presentation, companyId: id })
+        .onConflictDoUpdate({ target: companyPresentations.companyId, set: presentation });
+    } else {
+      await tx.delete(companyPresentations).where(eq(companyPresentations.companyId, id));
+    }
+    const results = [
+      await syncParts(tx, partTable(owners), id, input.owners, ownerValues),
+      await syncParts(tx, partTable(financialStatements), id, input.financialStatements, statementValues),
+      await syncParts(tx, partTable(financialContributions), id, input.financialContributions, contributionValues),
+      await syncParts(tx, partTable(blocks), id, input.blocks, blockValues),
+    ];
+    if (results.includes('changed')) throw new StaleCompanyError();
+    await refreshSearchText(tx, eq(companies.id, id));
+    return true;
+  });
+}
+
+/** DELETE archives (SPEC §4); archiving twice keeps the first date. Answers false when not found. */
+export async function setArchived(db: Db, id: string, archived: boolean): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({
+      archivedAt: archived ? sql`coalesce(${companies.archivedAt}, now())` : null,
+      lockVersion: sql`${companies.lockVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(companies.id, id))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
