@@ -1,0 +1,23 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { PASSWORD } from './accounts';
+
+/** Fails on any serious or critical axe violation of the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** Signs in through the real form (in French, the default language). */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Courriel' }).fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe' }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,31 @@
+/**
+ * Starts the real app for the browser tests: a fresh data directory, migrations, the accounts of
+ * accounts.ts, then src/server/main.ts exactly as `npm start` runs it.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/platform/auth/passwords';
+import { ACCOUNTS, PASSWORD } from './accounts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+process.env['DATA_DIR'] = dataDir;
+process.env['ADMIN_EMAIL'] = ACCOUNTS.admin.email;
+process.env['ADMIN_PASSWORD'] = PASSWORD;
+process.env['LOG_LEVEL'] ??= 'warn';
+
+const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+await migrate(database);
+const passwordHash = await hashPassword(PASSWORD);
+for (const account of Object.values(ACCOUNTS)) {
+  await database.db
+    .insert(users)
+    .values({ ...account, passwordHash, confirmedAt: new Date() })
+    .onConflictDoNothing();
+}
+await database.close();
+
+await import('../src/server/main');

@@ -1,0 +1,112 @@
+import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '../../shared/constants';
+import { accountSchema, type AccountInput } from '../../shared/schemas/auth';
+import type { Account } from '../../shared/wire';
+import { api } from '../api/client';
+import { fieldError } from '../components/form';
+import { reportError } from '../components/server-errors';
+import { toast } from '../components/toasts';
+import { i18n, setLocale } from '../i18n';
+import { USER_QUERY_KEY, useSession } from '../session/session';
+
+/** The values the form starts from: SPEC §2 says the address fields travel along without being shown. */
+function initialValues(user: Account): AccountInput {
+  return {
+    locale: user.locale,
+    email: user.email,
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    address: user.address ?? '',
+    city: user.city ?? '',
+    postalCode: user.postalCode ?? '',
+    phone: user.phone ?? '',
+    mobile: user.mobile ?? '',
+  };
+}
+
+export function AccountPage() {
+  const { user } = useSession();
+  // The layout only renders signed-in pages, so the user is there; the key remounts after a save.
+  return user ? <AccountForm key={user.lockVersion} user={user} /> : null;
+}
+
+function AccountForm({ user }: { user: Account }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const form = useForm<AccountInput>({
+    mode: 'all',
+    resolver: zodResolver(accountSchema),
+    defaultValues: initialValues(user),
+  });
+
+  const save = useMutation({
+    mutationFn: (input: AccountInput) =>
+      api<Account>('POST', '/account', { body: { ...input, lockVersion: user.lockVersion } }),
+    onSuccess: async ({ data }) => {
+      await setLocale(data.locale);
+      queryClient.setQueryData([...USER_QUERY_KEY, session.token], data);
+      // i18n.t, not the rendered t: the language may have just changed with this very save.
+      toast('success', i18n.t('account.saved'));
+    },
+    onError: (error) => reportError(error, { setError: form.setError }),
+  });
+
+  return (
+    <Stack maw={560}>
+      <Title order={1}>{t('account.title')}</Title>
+      <Paper withBorder p="lg" radius="md">
+        <form noValidate onSubmit={form.handleSubmit((input) => save.mutate(input))}>
+          <Stack>
+            <Controller
+              control={form.control}
+              name="locale"
+              render={({ field }) => (
+                <Select
+                  label={t('account.locale')}
+                  data={LOCALES.map((locale) => ({ value: locale, label: t(`common.languages.${locale}`) }))}
+                  value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  onBlur={field.onBlur}
+                  allowDeselect={false}
+                  error={fieldError(form, 'locale')}
+                />
+              )}
+            />
+            <TextInput
+              label={t('account.email')}
+              type="email"
+              autoComplete="email"
+              required
+              error={fieldError(form, 'email')}
+              {...form.register('email')}
+            />
+            <TextInput
+              label={t('account.firstName')}
+              autoComplete="given-name"
+              required
+              error={fieldError(form, 'firstName')}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label={t('account.lastName')}
+              autoComplete="family-name"
+              required
+              error={fieldError(form, 'lastName')}
+              {...form.register('lastName')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+                {t('account.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

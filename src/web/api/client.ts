@@ -1,0 +1,82 @@
+import { camelKeys, snakeKeys } from '../../shared/case';
+import { STORAGE_KEYS } from '../../shared/constants';
+import type { ApiErrorBody } from '../../shared/wire';
+import { currentLocale } from '../i18n';
+
+/** The one fetch client (ARCHITECTURE §3): base URL, bearer token, locale, snake⇄camel, error envelope. */
+export const API_BASE: string = import.meta.env['VITE_API_BASE'] ?? '/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+  /** Field messages keyed by camelCase path (`owners.0.phoneNumber`), as the forms name their fields. */
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [path, messages] of Object.entries(this.body.detail ?? {})) {
+      const camelPath = path.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      if (messages[0]) out[camelPath] = messages[0];
+    }
+    return out;
+  }
+}
+
+export interface ApiResponse<T, M = Record<string, unknown>> {
+  data: T;
+  meta: M;
+  headers: Headers;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** Listeners told when the server says the session is over (401 on an authenticated call). */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export async function api<T, M = Record<string, unknown>>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<ApiResponse<T, M>> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  params.set('locale', currentLocale());
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}?${params.toString()}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(snakeKeys(options.body)),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, { code: 'network_error', message: '' });
+  }
+  const payload = (await response.json().catch(() => undefined)) as
+    | { data?: unknown; meta?: unknown; errors?: ApiErrorBody }
+    | undefined;
+  if (!response.ok) {
+    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });
+  }
+  return {
+    data: camelKeys(payload?.data) as T,
+    meta: (camelKeys(payload?.meta ?? {}) ?? {}) as M,
+    headers: response.headers,
+  };
+}

@@ -1,0 +1,73 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { signInSchema, type SignInInput } from '../../shared/schemas/auth';
+import type { Account } from '../../shared/wire';
+import { api, ApiError } from '../api/client';
+import { fieldError } from '../components/form';
+import { GuestLayout } from '../components/guest-layout';
+import { PasswordField } from '../components/password-field';
+import { reportError } from '../components/server-errors';
+import { useSession } from '../session/session';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<SignInInput>({
+    mode: 'all',
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const signIn = useMutation({
+    mutationFn: (input: SignInInput) => api<Account>('POST', '/sign_in', { body: input }),
+    onSuccess: async ({ data, headers }) => {
+      await session.signIn(headers, data);
+      const from = (location.state as { from?: string } | null)?.from;
+      void navigate(from && from !== '/login' ? from : '/', { replace: true });
+    },
+    onError: (error) =>
+      reportError(error, {
+        // Every refused sign-in reads the same (SPEC §8), whatever the reason.
+        fallbackKey: error instanceof ApiError && error.status === 401 ? 'auth.login.failure' : undefined,
+      }),
+  });
+
+  return (
+    <GuestLayout title={t('auth.login.title')}>
+      <form noValidate onSubmit={form.handleSubmit((input) => signIn.mutate(input))}>
+        <Stack>
+          <TextInput
+            label={t('auth.login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            error={fieldError(form, 'email')}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            required
+            error={fieldError(form, 'password')}
+            {...form.register('password')}
+          />
+          <Button type="submit" loading={signIn.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+          <Anchor component={Link} to="/passwords/forgot" size="sm">
+            {t('auth.login.forgotPassword')}
+          </Anchor>
+          <Anchor component={Link} to="/invitations/resend" size="sm">
+            {t('auth.login.resendInvitation')}
+          </Anchor>
+        </Stack>
+      </form>
+    </GuestLayout>
+  );
+}

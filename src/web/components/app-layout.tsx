@@ -1,0 +1,96 @@
+import { Suspense } from 'react';
+import { Anchor, AppShell, Avatar, Burger, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/session';
+import { useCurrentCompany } from '../session/use-current-company';
+import { PageLoader } from './status-pages';
+
+/** SPEC §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const session = useSession();
+  const company = useCurrentCompany();
+  const navigate = useNavigate();
+
+  const logout = () => {
+    close();
+    session.logout();
+    void navigate('/', { replace: true });
+  };
+
+  const link = (to: string, label: string) => (
+    <NavLink key={to} component={RouterNavLink} to={to} label={label} onClick={close} />
+  );
+
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap" gap="sm">
+            <Burger opened={opened} onClick={open} aria-label={t('layout.openMenu')} size="sm" />
+            {company && (
+              <Group gap="xs" wrap="nowrap" data-testid="topbar-company">
+                <Avatar src={company.avatarUrl} alt="" size="sm" radius="xl">
+                  {company.name.slice(0, 1)}
+                </Avatar>
+                <Text fw={500} truncate maw={240}>
+                  {company.name}
+                </Text>
+              </Group>
+            )}
+          </Group>
+          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
+            {t('common.appName')}
+          </Anchor>
+        </Group>
+      </AppShell.Header>
+
+      <Drawer opened={opened} onClose={close} title={t('common.appName')} closeButtonProps={{ 'aria-label': t('layout.closeMenu') }}>
+        <Stack gap="xs" component="nav" aria-label={t('layout.navigation')}>
+          <Text size="xs" c="gray.7" tt="uppercase">
+            {t('layout.currentCompany')}
+          </Text>
+          {company ? (
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="xs" wrap="nowrap">
+                <Avatar src={company.avatarUrl} alt="" size="sm" radius="xl">
+                  {company.name.slice(0, 1)}
+                </Avatar>
+                <Text truncate>{company.name}</Text>
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <Anchor component={Link} to={`/companies/${company.id}`} onClick={close} size="sm">
+                  {t('layout.showCompany')}
+                </Anchor>
+                <Anchor component={Link} to="/companies" onClick={close} size="sm">
+                  {t('layout.switchCompany')}
+                </Anchor>
+              </Group>
+            </Group>
+          ) : (
+            <Text size="sm" c="gray.7">
+              {t('layout.noCompany')}
+            </Text>
+          )}
+          <Divider my="xs" />
+          {link('/companies', t('layout.companies'))}
+          {link('/documents', t('layout.documents'))}
+          {link('/events', t('layout.events'))}
+          {session.isAdmin && link('/users', t('layout.users'))}
+          {link('/account', t('layout.myAccount'))}
+          <Divider my="xs" />
+          <NavLink component="button" label={t('layout.logout')} onClick={logout} />
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

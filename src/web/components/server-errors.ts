@@ -1,0 +1,32 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../api/client';
+import { i18n } from '../i18n';
+import { toast } from './toasts';
+
+/**
+ * The one client place that turns a failed call into feedback (ARCHITECTURE §6): a 422 field map goes
+ * onto the matching form fields (nested paths included), anything else becomes an error toast with the
+ * server's localized message, or the generic one. What the user typed is never reset here.
+ */
+export function reportError<T extends FieldValues>(
+  error: unknown,
+  options: { setError?: UseFormSetError<T>; fallbackKey?: string } = {},
+): void {
+  if (error instanceof ApiError && error.status === 422 && options.setError) {
+    const fields = Object.entries(error.fieldErrors);
+    for (const [path, message] of fields) {
+      options.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
+    }
+    if (fields.length > 0) {
+      toast('error', error.body.message || i18n.t('errors.generic'));
+      return;
+    }
+  }
+  const message =
+    options.fallbackKey !== undefined
+      ? i18n.t(options.fallbackKey)
+      : error instanceof ApiError && error.body.message
+        ? error.body.message
+        : i18n.t('errors.generic');
+  toast('error', message);
+}

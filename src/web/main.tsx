@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-500.css';
+import '@fontsource/inter/latin-700.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { Providers, createQueryClient } from './providers';
+import { createRouter } from './router';
+
+// SPEC §7: a service worker left by an earlier version of the app is unregistered.
+void navigator.serviceWorker?.getRegistrations().then((registrations) => {
+  for (const registration of registrations) void registration.unregister();
+});
+
+const router = createRouter();
+const queryClient = createQueryClient();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,65 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { AppLayout } from './components/app-layout';
+import { HomeRedirect, RequireAuth, RequireCompany, RequireGuest } from './components/guards';
+import { ErrorPage, NotFoundPage } from './components/status-pages';
+import { LoginPage } from './auth/login-page';
+
+/**
+ * Every route of SPEC §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
+ * rest of the app. Paths match case-insensitively (react-router's default), so /Companies works.
+ * Screens whose issue has not landed yet render the 404 page behind their real guard.
+ */
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+const notYet = { element: <NotFoundPage /> };
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    element: <Outlet />,
+    children: [
+      { element: <RequireGuest />, children: [{ path: '/login', element: <LoginPage /> }] },
+      // Signed-out pages that a link from an email opens; they work whoever is signed in.
+      { path: '/passwords/forgot', ...notYet },
+      { path: '/passwords/reset', ...notYet },
+      { path: '/invitations/confirm', ...notYet },
+      { path: '/invitations/resend', ...notYet },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/', element: <HomeRedirect /> },
+              { path: '/home', element: <HomeRedirect /> },
+              { path: '/account', ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))) },
+              { path: '/companies', ...notYet },
+              { path: '/companies/new', ...notYet },
+              { path: '/companies/:id', ...notYet },
+              {
+                element: <RequireCompany />,
+                children: [
+                  { path: '/documents', ...notYet },
+                  { path: '/events', ...notYet },
+                ],
+              },
+              {
+                element: <RequireAuth roles={['admin']} />,
+                children: [
+                  { path: '/users', ...notYet },
+                  { path: '/users/:id', ...notYet },
+                  { path: '/invitations/invite', ...notYet },
+                ],
+              },
+              { path: '/onboarding', element: <Navigate to="/companies" replace /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
