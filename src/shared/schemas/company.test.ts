@@ -226,7 +226,7 @@ describe('company schema: optional numbers ("Must be a number"; empty is absent)
   });
 });
 
-describe('company schema: money fields (docs/decisions/0002-company-money-fields.md)', () => {
+describe('company schema: money fields (docs/decisions/0004-company-money-fields.md)', () => {
   const MONEY_FIELDS = [
     'financialContributions.0.amount',
     'financialContributions.0.refund',

@@ -9,7 +9,7 @@ import { V, requiredText, withParams } from './common';
  * Form-friendly on the way in: numeric fields take what an input holds (a string, possibly empty) or
  * the number the API answered; an empty string means "absent". On the way out, numbers are numbers,
  * absent is null, zip codes read `A1A 1A1`, phone numbers are 10 digits, dates are YYYY-MM-DD.
- * Which fields use the money message: docs/decisions/0002-company-money-fields.md.
+ * Which fields use the money message: docs/decisions/0004-company-money-fields.md.
  */
 
 /** i18n keys of the company rules, next to the generic ones of `V`. */
