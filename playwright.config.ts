@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env['E2E_PORT'] ?? 3100);
+import { E2E_PORT as PORT } from './e2e/accounts';
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the built app, started on

@@ -1,3 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 3100);
+/** Known to the specs so they can read the mail outbox; emptied by serve.ts at each run. */
+export const E2E_DATA_DIR = path.join(os.tmpdir(), `atrium-e2e-${E2E_PORT}`);
+
 /** Accounts that e2e/serve.ts creates before the app starts; each spec uses its own where it changes one. */
 export const PASSWORD = 'e2e password 123';
 

@@ -2,16 +2,17 @@
  * Starts the real app for the browser tests: a fresh data directory, migrations, the accounts of
  * accounts.ts, then src/server/main.ts exactly as `npm start` runs it.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/platform/auth/passwords';
-import { ACCOUNTS, PASSWORD } from './accounts';
+import { ACCOUNTS, E2E_DATA_DIR, PASSWORD } from './accounts';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+const dataDir = E2E_DATA_DIR;
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 process.env['DATA_DIR'] = dataDir;
 process.env['ADMIN_EMAIL'] = ACCOUNTS.admin.email;
 process.env['ADMIN_PASSWORD'] = PASSWORD;

@@ -12,15 +12,29 @@ import { registerWire } from './platform/http/wire';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
+import { createMailDelivery, type MailDelivery } from './platform/mail/delivery';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { userRoutes } from './users/routes';
+import { invitationRoutes } from './invitations/routes';
+import { passwordRoutes } from './passwords/routes';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Built from the configuration when absent (outbox folder, or SMTP with SMTP_URL). */
+  mailer?: Mailer;
 }
 
 /** Everything a route needs, handed to each feature's plugin. */
-export type RouteDeps = AppDeps;
+export type RouteDeps = Omit<AppDeps, 'mailer'> & { mail: MailDelivery };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Exposed so that shutdown, and tests, can wait for mail sent after a response. */
+    mail: MailDelivery;
+  }
+}
 
 export const API_PREFIX = '/api';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -75,11 +89,19 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerErrorHandling(app);
   registerAuth(app, { db: deps.database.db, tokens: deps.tokens });
 
+  const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
+  app.decorate('mail', mail);
+  app.addHook('onClose', () => mail.close());
+  const routeDeps: RouteDeps = { ...deps, mail };
+
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, deps);
-      await api.register(authRoutes, deps);
-      await api.register(accountRoutes, deps);
+      await api.register(healthRoutes, routeDeps);
+      await api.register(authRoutes, routeDeps);
+      await api.register(accountRoutes, routeDeps);
+      await api.register(userRoutes, routeDeps);
+      await api.register(invitationRoutes, routeDeps);
+      await api.register(passwordRoutes, routeDeps);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import { seedReferenceData } from './db/seed';
 import { ensureFirstAdmin } from './db/bootstrap';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createTokenService } from './platform/auth/tokens';
+import { createMailer } from './platform/mail/mailer';
 
 /** Reads config, migrates, bootstraps, listens; drains and exits cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -21,7 +22,13 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   const secret = await loadOrCreateSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
-  const app = await buildApp({ config, database, tokens });
+  const mailer = createMailer(config);
+  const app = await buildApp({ config, database, tokens, mailer });
+  // Where invitations and reset links go: without SMTP_URL they are only files on this machine.
+  app.log.info(
+    config.smtpUrl ? { mail: 'smtp' } : { mail: 'outbox', folder: path.join(config.dataDir, 'outbox') },
+    'mail delivery',
+  );
 
   const admin = await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   if (admin?.generatedPassword) {

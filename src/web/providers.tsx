@@ -1,18 +1,34 @@
-import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { CloseButton, MantineProvider, createTheme, type CloseButtonProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ConfirmProvider } from './components/confirm-dialog';
 import { i18n } from './i18n';
 import { SessionProvider } from './session/session';
 
-const theme = createTheme({
-  primaryColor: 'blue',
-  // Darker shades keep text on filled buttons above the WCAG AA contrast ratio.
-  primaryShade: 8,
-  fontFamily: 'Inter, system-ui, sans-serif',
-});
+/** The theme depends on the language: every close button (modals, drawer, toasts) is named in it. */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const theme = useMemo(
+    () =>
+      createTheme({
+        primaryColor: 'blue',
+        // Darker shades keep text on filled buttons above the WCAG AA contrast ratio.
+        primaryShade: 8,
+        fontFamily: 'Inter, system-ui, sans-serif',
+        components: {
+          CloseButton: CloseButton.extend({
+            defaultProps: { 'aria-label': t('common.close') } as Partial<CloseButtonProps>,
+          }),
+        },
+      }),
+    // t changes identity with the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n.language],
+  );
+  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -26,14 +42,14 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <ThemedMantine>
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <ConfirmProvider>{children}</ConfirmProvider>
           </SessionProvider>
         </QueryClientProvider>
-      </MantineProvider>
+      </ThemedMantine>
     </I18nextProvider>
   );
 }

@@ -3,6 +3,7 @@ import { AppLayout } from './components/app-layout';
 import { HomeRedirect, RequireAuth, RequireCompany, RequireGuest } from './components/guards';
 import { ErrorPage, NotFoundPage } from './components/status-pages';
 import { LoginPage } from './auth/login-page';
+import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-page';
 
 /**
  * Every route of SPEC §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
@@ -21,10 +22,13 @@ export const routes: RouteObject[] = [
     children: [
       { element: <RequireGuest />, children: [{ path: '/login', element: <LoginPage /> }] },
       // Signed-out pages that a link from an email opens; they work whoever is signed in.
-      { path: '/passwords/forgot', ...notYet },
-      { path: '/passwords/reset', ...notYet },
-      { path: '/invitations/confirm', ...notYet },
-      { path: '/invitations/resend', ...notYet },
+      { path: '/passwords/forgot', element: <ForgotPasswordPage /> },
+      { path: '/invitations/resend', element: <ResendInvitationPage /> },
+      { path: '/passwords/reset', ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))) },
+      {
+        path: '/invitations/confirm',
+        ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ConfirmInvitationPage }))),
+      },
       {
         element: <RequireAuth />,
         children: [
@@ -47,9 +51,9 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAuth roles={['admin']} />,
                 children: [
-                  { path: '/users', ...notYet },
-                  { path: '/users/:id', ...notYet },
-                  { path: '/invitations/invite', ...notYet },
+                  { path: '/users', ...lazyPage(() => import('./users/users-page')) },
+                  { path: '/users/:id', ...lazyPage(() => import('./users/user-edit-page')) },
+                  { path: '/invitations/invite', ...lazyPage(() => import('./users/invite-page')) },
                 ],
               },
               { path: '/onboarding', element: <Navigate to="/companies" replace /> },

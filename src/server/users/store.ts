@@ -1,6 +1,7 @@
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import type { SortTerm } from '../platform/http/list-params';
 import type { Account, User } from '../../shared/wire';
 import type { UserStatus } from '../../shared/constants';
 
@@ -93,3 +94,96 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export const bumpLockVersion = sql`${users.lockVersion} + 1`;
+
+export const bumpTokenVersion = sql`${users.tokenVersion} + 1`;
+
+export const USER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'role', 'status', 'insertedAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+/** SPEC §9: users are sorted by first name, then last name, unless the client asks otherwise. */
+export const USER_DEFAULT_SORT: readonly SortTerm<UserSortField>[] = [
+  { field: 'firstName', direction: 'asc' },
+  { field: 'lastName', direction: 'asc' },
+];
+
+/**
+ * Exactly the expression of users_search_trgm_idx (migration 0001), literal spaces included: any
+ * difference, even a bound parameter for ' ', and PostgreSQL no longer uses the trigram index.
+ */
+const searchText = sql`f_search_text(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email})`;
+
+/** `%` and `_` typed in the search box are searched for, not wildcards. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const STATUS_CONDITIONS: Record<UserStatus, SQL> = {
+  invited: and(isNull(users.confirmedAt), isNull(users.disabledAt))!,
+  active: and(isNotNull(users.confirmedAt), isNull(users.disabledAt))!,
+  disabled: isNotNull(users.disabledAt),
+};
+
+const statusRank = sql`case when ${users.disabledAt} is not null then 2 when ${users.confirmedAt} is not null then 1 else 0 end`;
+
+/** Names sort accent- and case-insensitively, like they are searched; blank names (invited) come last. */
+const SORT_EXPRESSIONS: Record<UserSortField, SQL> = {
+  firstName: sql`f_search_text(${users.firstName})`,
+  lastName: sql`f_search_text(${users.lastName})`,
+  email: sql`${users.email}`,
+  role: sql`${users.role}`,
+  status: statusRank,
+  insertedAt: sql`${users.insertedAt}`,
+};
+
+export interface UserListQuery {
+  search?: string;
+  status?: UserStatus;
+  sort: readonly SortTerm<UserSortField>[];
+  limit: number;
+  offset: number;
+}
+
+export function userListWhere(query: Pick<UserListQuery, 'search' | 'status'>): SQL | undefined {
+  const term = query.search?.trim();
+  return and(
+    term ? sql`${searchText} like '%' || f_search_text(${escapeLike(term)}) || '%'` : undefined,
+    query.status ? STATUS_CONDITIONS[query.status] : undefined,
+  );
+}
+
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; totalCount: number }> {
+  const where = userListWhere(query);
+  const order = query.sort.map(
+    (term) => sql`${SORT_EXPRESSIONS[term.field]} ${sql.raw(term.direction === 'desc' ? 'desc' : 'asc')} nulls last`,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      // The id makes the order total, so rows do not move between pages.
+      .orderBy(...order, users.id)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, totalCount: total?.n ?? 0 };
+}
+
+/**
+ * Locks the rows of every active administrator until the transaction ends and returns their ids. Two
+ * administrators demoting or archiving each other at the same moment then take turns, and the second
+ * sees the first's change: the last active administrator always stays.
+ */
+export async function lockActiveAdmins(tx: Db): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNotNull(users.confirmedAt), isNull(users.disabledAt)))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function findUserForUpdate(tx: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}

@@ -47,7 +47,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <Button variant="default" onClick={cancel} disabled={running}>
             {t('common.cancel')}
           </Button>
-          <Button color={request?.danger ? 'red' : undefined} onClick={() => void confirm()} loading={running} data-autofocus>
+          <Button color={request?.danger ? 'red.8' : undefined} onClick={() => void confirm()} loading={running} data-autofocus>
             {request?.confirmLabel ?? t('common.continue')}
           </Button>
         </Group>

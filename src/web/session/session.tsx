@@ -24,16 +24,34 @@ export interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** The stored token, unless it cannot even be read, in which case it is cleared at once. */
+function initialToken(): string | null {
+  const token = readToken();
+  if (token && !subjectOf(token)) {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    return null;
+  }
+  return token;
+}
 export const USER_QUERY_KEY = ['session', 'user'] as const;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(readToken);
+  const [token, setToken] = useState<string | null>(initialToken);
   const userId = token ? (subjectOf(token) ?? null) : null;
 
   const userQuery = useQuery({
     queryKey: [...USER_QUERY_KEY, token],
-    queryFn: async () => (await api<Account>('GET', '/user')).data,
+    queryFn: async () => {
+      try {
+        return (await api<Account>('GET', '/user')).data;
+      } catch (error) {
+        // A token whose user cannot be fetched ends the session (SPEC §4).
+        if (localStorage.getItem(STORAGE_KEYS.token) === token) localStorage.removeItem(STORAGE_KEYS.token);
+        throw error;
+      }
+    },
     enabled: Boolean(token && userId),
     retry: false,
     staleTime: Infinity,
@@ -44,13 +62,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(null);
     queryClient.clear();
   }, [queryClient]);
-
-  // A token that cannot be read, or whose user cannot be fetched, ends the session.
-  const failed = Boolean(token) && (!userId || userQuery.isError);
-  useEffect(() => {
-    if (failed) logout();
-  }, [failed, logout]);
   useEffect(() => onUnauthorized(logout), [logout]);
+
+  // After a failed user fetch the session reads as signed out at once; the token is already cleared.
+  const activeToken = userQuery.isError ? null : token;
 
   const signIn = useCallback(
     async (headers: Headers, user: Account) => {
@@ -65,19 +80,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<Session>(() => {
-    const authenticating = Boolean(token) && userQuery.isPending;
-    const user = userQuery.data;
+    const authenticating = Boolean(activeToken) && userQuery.isPending;
+    const user = activeToken ? userQuery.data : undefined;
     return {
-      token,
-      userId,
+      token: activeToken,
+      userId: activeToken ? userId : null,
       user,
       authenticating,
-      authenticated: Boolean(token && userId && !authenticating && user),
+      authenticated: Boolean(activeToken && userId && !authenticating && user),
       isAdmin: user?.role === 'admin',
       signIn,
       logout,
     };
-  }, [token, userId, userQuery.isPending, userQuery.data, signIn, logout]);
+  }, [activeToken, userId, userQuery.isPending, userQuery.data, signIn, logout]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

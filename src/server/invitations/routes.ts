@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { translate } from '../../shared/i18n';
+import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
+import type { RouteDeps } from '../app';
+import { issueSession } from '../auth/routes';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+import { userOf } from '../platform/auth/plugin';
+import { AppError, fieldError } from '../platform/errors/app-error';
+import { ok, parseBody } from '../platform/http/wire';
+import { invitationMail, mailFailed } from '../users/mails';
+import { consumeToken, issueToken, voidTokens } from '../users/one-time-tokens';
+import {
+  bumpLockVersion,
+  countActiveAdmins,
+  findUserByEmail,
+  findUserForUpdate,
+  fullNameOf,
+  isUniqueViolation,
+  statusOf,
+  toAccount,
+  toUser,
+  type UserRow,
+} from '../users/store';
+
+const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
+const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
+
+export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail, tokens }) => {
+  const { db } = database;
+
+  app.post('/invitations', { config: { access: 'admin' } }, async (request, reply) => {
+    const inviter = userOf(request);
+    const input = parseBody(inviteSchema, request.body);
+    if (await findUserByEmail(db, input.email)) throw emailTaken();
+
+    let created: { user: UserRow; token: string };
+    try {
+      created = await db.transaction(async (tx) => {
+        // The invitee reads the mail in the inviter's language, so the account starts in it too.
+        const [user] = await tx
+          .insert(users)
+          .values({ email: input.email, role: input.role, locale: request.locale })
+          .returning();
+        return { user: user!, token: await issueToken(tx, user!.id, 'invitation') };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+      throw error;
+    }
+
+    const message = invitationMail({
+      locale: request.locale,
+      to: created.user.email,
+      publicUrl: config.publicUrl,
+      token: created.token,
+      inviterName: fullNameOf(inviter),
+    });
+    try {
+      await mail.send(message, request.log);
+    } catch (error) {
+      // Nobody can use an invitation that never arrived: undo it, so inviting again is not "already taken".
+      request.log.error({ err: error }, 'invitation mail could not be sent');
+      await db.delete(users).where(and(eq(users.id, created.user.id), isNull(users.confirmedAt)));
+      throw mailFailed();
+    }
+
+    void reply.status(201);
+    return ok(toUser(created.user, { viewerId: inviter.id, activeAdminCount: await countActiveAdmins(db) }));
+  });
+
+  app.post('/invitations/confirm', { config: { access: 'public' } }, async (request, reply) => {
+    const input = parseBody(confirmInvitationSchema, request.body);
+    // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
+    const passwordHash = await hashPassword(input.password);
+    const confirmed = await db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, input.token, 'invitation');
+      const user = userId ? await findUserForUpdate(tx, userId) : undefined;
+      // Throwing rolls the token back too: nothing changes on a refused confirmation.
+      if (!user || statusOf(user) !== 'invited') throw invalidToken();
+      const now = new Date();
+      const [row] = await tx
+        .update(users)
+        .set({
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          confirmedAt: now,
+          lockVersion: bumpLockVersion,
+          updatedAt: now,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await voidTokens(tx, user.id, 'invitation', now);
+      return row!;
+    });
+    await issueSession(reply, tokens, confirmed);
+    return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
+  });
+
+  // Same answer, same status, about the same time for any address: it must not reveal who is invited.
+  app.post('/invitations/resend', { config: { access: 'public' } }, async (request) => {
+    const input = parseBody(resendInvitationSchema, request.body);
+    const user = await findUserByEmail(db, input.email);
+    if (user && statusOf(user) === 'invited') {
+      const token = await issueToken(db, user.id, 'invitation');
+      mail.sendLater(
+        invitationMail({ locale: request.locale, to: user.email, publicUrl: config.publicUrl, token }),
+        request.log,
+      );
+    }
+    return ok({ message: translate(request.locale, 'invitations.resend.success') });
+  });
+};

@@ -1,0 +1,113 @@
+import { toCamel, toSnake } from '../../../shared/case';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/constants';
+import type { ListMeta } from '../../../shared/wire';
+import { badRequest } from '../errors/app-error';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortTerm<F extends string> {
+  field: F;
+  direction: SortDirection;
+}
+
+export interface ListParams<F extends string> {
+  /** 1-based, as on the wire. */
+  pageNumber: number;
+  pageSize: number;
+  sort: SortTerm<F>[];
+  /** `filter[category_id]=x` → `{ categoryId: 'x' }`; values are raw strings, each route parses its own. */
+  filters: Record<string, string>;
+}
+
+export interface ListOptions<F extends string> {
+  /** camelCase fields a client may sort on; the wire spells them in snake_case. */
+  sortable: readonly F[];
+  /** Used when `sort` is absent or empty. */
+  defaultSort: readonly SortTerm<F>[];
+  /** camelCase filter names this list understands; any other `filter[…]` is a 400. */
+  filters: readonly string[];
+}
+
+/** `page[number]` as a flat key (Fastify's default parser) or nested (a qs-style parser). */
+function param(query: Record<string, unknown>, group: string, name: string): unknown {
+  const flat = query[`${group}[${name}]`];
+  if (flat !== undefined) return flat;
+  const nested = query[group];
+  return nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>)[name] : undefined;
+}
+
+/** Repeating a parameter is ambiguous: refuse it rather than pick one. */
+function single(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest('errors.api.badListParams');
+  return value;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) throw badRequest('errors.api.badListParams');
+  const n = Number(value);
+  if (n < 1) throw badRequest('errors.api.badListParams');
+  return n;
+}
+
+function groupKeys(query: Record<string, unknown>, group: string): string[] {
+  const keys: string[] = [];
+  for (const key of Object.keys(query)) {
+    const match = new RegExp(`^${group}\\[([^\\]]+)\\]$`).exec(key);
+    if (match?.[1]) keys.push(match[1]);
+  }
+  const nested = query[group];
+  if (nested !== null && typeof nested === 'object') keys.push(...Object.keys(nested));
+  return [...new Set(keys)];
+}
+
+/**
+ * The list parameters of ARCHITECTURE §4. Anything a client could mistype (page size outside 10/25/50,
+ * unknown sort field or filter, page 0) is a 400 rather than a silent default, so bugs show up at once.
+ */
+export function parseListParams<F extends string>(rawQuery: unknown, options: ListOptions<F>): ListParams<F> {
+  const query = (rawQuery !== null && typeof rawQuery === 'object' ? rawQuery : {}) as Record<string, unknown>;
+
+  const pageNumber = positiveInt(single(param(query, 'page', 'number')), 1);
+  const pageSize = positiveInt(single(param(query, 'page', 'size')), DEFAULT_PAGE_SIZE);
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw badRequest('errors.api.badListParams');
+
+  const rawSort = single(query['sort'])?.trim();
+  let sort: SortTerm<F>[] = [...options.defaultSort];
+  if (rawSort) {
+    sort = rawSort.split(',').map((term) => {
+      const descending = term.startsWith('-');
+      const wire = (descending ? term.slice(1) : term).trim();
+      // Only snake_case is accepted on the wire: `firstName` would silently work otherwise.
+      const field = toCamel(wire) as F;
+      if (!wire || toSnake(field) !== wire || !options.sortable.includes(field)) {
+        throw badRequest('errors.api.badListParams');
+      }
+      return { field, direction: descending ? 'desc' : 'asc' };
+    });
+  }
+
+  const filters: Record<string, string> = {};
+  for (const wire of groupKeys(query, 'filter')) {
+    const name = toCamel(wire);
+    if (!options.filters.includes(name)) throw badRequest('errors.api.badListParams');
+    const value = single(param(query, 'filter', wire));
+    if (value !== undefined) filters[name] = value;
+  }
+
+  return { pageNumber, pageSize, sort, filters };
+}
+
+/** LIMIT/OFFSET of a page. */
+export function pageWindow(params: Pick<ListParams<string>, 'pageNumber' | 'pageSize'>): {
+  limit: number;
+  offset: number;
+} {
+  return { limit: params.pageSize, offset: (params.pageNumber - 1) * params.pageSize };
+}
+
+/** The `meta` of a list answer; an empty list still has one (empty) page. */
+export function listMeta(totalCount: number, pageNumber: number, pageSize: number): ListMeta {
+  return { totalPages: Math.max(1, Math.ceil(totalCount / pageSize)), totalCount, pageNumber, pageSize };
+}

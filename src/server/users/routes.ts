@@ -1,0 +1,181 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { toSnake } from '../../shared/case';
+import { USER_STATUSES, type UserStatus } from '../../shared/constants';
+import { V } from '../../shared/schemas/common';
+import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
+import type { RouteDeps } from '../app';
+import { users } from '../db/schema';
+import { userOf } from '../platform/auth/plugin';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
+import { uuidParam } from '../platform/http/params';
+import { ok, parseBody } from '../platform/http/wire';
+import { invitationMail, mailFailed } from './mails';
+import { issueToken, voidTokens } from './one-time-tokens';
+import {
+  bumpLockVersion,
+  bumpTokenVersion,
+  countActiveAdmins,
+  findUserById,
+  findUserForUpdate,
+  fullNameOf,
+  listUsers,
+  lockActiveAdmins,
+  statusOf,
+  toUser,
+  USER_DEFAULT_SORT,
+  USER_SORT_FIELDS,
+  type UserRow,
+} from './store';
+
+const lockVersion = z.number({ error: V.required }).int({ error: V.invalid }).nonnegative({ error: V.invalid });
+
+/** An invited user's disabled name fields may come back blank or null: only a real value is a change. */
+const blankName = z.string({ error: V.invalid }).trim().max(200, { error: V.invalid }).nullish();
+
+const activeUserUpdate = userEditSchema.extend({ lockVersion });
+const invitedUserUpdate = invitedUserEditSchema.extend({ firstName: blankName, lastName: blankName, lockVersion });
+
+/** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
+const refused = (code: string, key: string, field?: string) =>
+  field ? new AppError(422, code, key, { [field]: [{ key, params: {} }] }) : new AppError(422, code, key);
+
+export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail }) => {
+  const { db } = database;
+
+  const present = async (viewer: UserRow, rows: UserRow[]) => {
+    const ctx = { viewerId: viewer.id, activeAdminCount: await countActiveAdmins(db) };
+    return rows.map((row) => toUser(row, ctx));
+  };
+  const presentOne = async (viewer: UserRow, row: UserRow) => (await present(viewer, [row]))[0]!;
+
+  // Open to every signed-in user: the company form picks its overseeing user among active users.
+  app.get('/users', async (request) => {
+    const viewer = userOf(request);
+    const params = parseListParams(request.query, {
+      sortable: USER_SORT_FIELDS,
+      defaultSort: USER_DEFAULT_SORT,
+      filters: ['search', 'status'],
+    });
+    const { search, status } = params.filters;
+    if (status && !(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('errors.api.badListParams');
+    const { rows, totalCount } = await listUsers(db, {
+      search,
+      status: (status || undefined) as UserStatus | undefined,
+      sort: params.sort,
+      ...pageWindow(params),
+    });
+    return ok(await present(viewer, rows), { ...listMeta(totalCount, params.pageNumber, params.pageSize) });
+  });
+
+  app.get('/users/:id', async (request) => {
+    const viewer = userOf(request);
+    const row = await findUserById(db, uuidParam(request));
+    if (!row) throw notFound();
+    return ok(await presentOne(viewer, row));
+  });
+
+  app.patch('/users/:id', { config: { access: 'admin' } }, async (request) => {
+    const viewer = userOf(request);
+    const id = uuidParam(request);
+    const current = await findUserById(db, id);
+    if (!current) throw notFound();
+
+    let changes: { role: UserRow['role']; firstName?: string; lastName?: string };
+    let expected: number;
+    if (statusOf(current) === 'invited') {
+      const input = parseBody(invitedUserUpdate, request.body);
+      // The invitee chooses their own name when confirming (SPEC §2 User edit: names disabled while invited).
+      for (const field of ['firstName', 'lastName'] as const) {
+        if (input[field]) throw refused('names_locked', 'users.errors.namesLockedWhileInvited', toSnake(field));
+      }
+      changes = { role: input.role };
+      expected = input.lockVersion;
+    } else {
+      const { lockVersion: version, ...input } = parseBody(activeUserUpdate, request.body);
+      changes = input;
+      expected = version;
+    }
+    if (expected !== current.lockVersion) throw conflict();
+
+    const updated = await db.transaction(async (tx) => {
+      if (current.role === 'admin' && changes.role !== 'admin') {
+        const admins = await lockActiveAdmins(tx);
+        if (admins.includes(id) && admins.length <= 1) throw refused('last_admin', 'users.errors.lastAdmin', 'role');
+      }
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, lockVersion: bumpLockVersion, updatedAt: new Date() })
+        .where(and(eq(users.id, id), eq(users.lockVersion, expected)))
+        .returning();
+      if (!row) throw conflict();
+      return row;
+    });
+    return ok(await presentOne(viewer, updated));
+  });
+
+  // Archives, never deletes: history keeps pointing at the person (ISSUE 3, SPEC §4).
+  app.delete('/users/:id', { config: { access: 'admin' } }, async (request) => {
+    const viewer = userOf(request);
+    const id = uuidParam(request);
+    const archived = await db.transaction(async (tx) => {
+      const admins = await lockActiveAdmins(tx);
+      const target = await findUserForUpdate(tx, id);
+      if (!target) throw notFound();
+      if (target.disabledAt) throw refused('already_archived', 'users.errors.alreadyArchived');
+      if (target.id === viewer.id) throw refused('cannot_archive_self', 'users.errors.cannotArchiveSelf');
+      if (admins.includes(id) && admins.length <= 1) throw refused('last_admin', 'users.errors.lastAdmin');
+      const now = new Date();
+      const [row] = await tx
+        .update(users)
+        // The token version bump ends every open session of this user at their next request.
+        .set({ disabledAt: now, tokenVersion: bumpTokenVersion, lockVersion: bumpLockVersion, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      await voidTokens(tx, id, 'all', now);
+      return row!;
+    });
+    return ok(await presentOne(viewer, archived));
+  });
+
+  app.post('/users/:id/restore', { config: { access: 'admin' } }, async (request) => {
+    const viewer = userOf(request);
+    const id = uuidParam(request);
+    const restored = await db.transaction(async (tx) => {
+      const target = await findUserForUpdate(tx, id);
+      if (!target) throw notFound();
+      if (!target.disabledAt) throw refused('not_archived', 'users.errors.notArchived');
+      const [row] = await tx
+        .update(users)
+        .set({ disabledAt: null, lockVersion: bumpLockVersion, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    });
+    return ok(await presentOne(viewer, restored));
+  });
+
+  app.post('/users/:id/reinvite', { config: { access: 'admin' } }, async (request) => {
+    const viewer = userOf(request);
+    const target = await findUserById(db, uuidParam(request));
+    if (!target) throw notFound();
+    if (statusOf(target) !== 'invited') throw refused('not_invited', 'users.errors.notInvited');
+    const token = await issueToken(db, target.id, 'invitation');
+    const message = invitationMail({
+      locale: request.locale,
+      to: target.email,
+      publicUrl: config.publicUrl,
+      token,
+      inviterName: fullNameOf(viewer),
+    });
+    try {
+      await mail.send(message, request.log);
+    } catch (error) {
+      request.log.error({ err: error }, 'invitation mail could not be sent');
+      throw mailFailed();
+    }
+    return ok(await presentOne(viewer, target));
+  });
+};

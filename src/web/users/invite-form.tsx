@@ -1,0 +1,72 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ROLES } from '../../shared/constants';
+import { inviteSchema, type InviteInput } from '../../shared/schemas/users';
+import { ApiError } from '../api/client';
+import { fieldError } from '../components/form';
+import { reportError } from '../components/server-errors';
+import { toast } from '../components/toasts';
+import { useInviteUser } from './api';
+
+/** Email and role (SPEC §2 Invite modal); used in the modal on /users and on /invitations/invite. */
+export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
+  const { t } = useTranslation();
+  const invite = useInviteUser();
+  const form = useForm<InviteInput>({
+    mode: 'all',
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: 'user' },
+  });
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await invite.mutateAsync(input);
+      toast('success', t('invitations.invite.success'));
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) reportError(error, { setError: form.setError });
+      else reportError(error, { fallbackKey: 'invitations.invite.failure' });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack>
+        <TextInput
+          label={t('invitations.invite.email')}
+          type="email"
+          required
+          data-autofocus
+          error={fieldError(form, 'email')}
+          {...form.register('email')}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              label={t('invitations.invite.role')}
+              required
+              allowDeselect={false}
+              data={ROLES.map((role) => ({ value: role, label: t(`common.roles.${role}`) }))}
+              value={field.value}
+              onChange={(value) => field.onChange(value)}
+              onBlur={field.onBlur}
+              error={fieldError(form, 'role')}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('invitations.invite.cancel')}
+          </Button>
+          <Button type="submit" loading={invite.isPending}>
+            {t('invitations.invite.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

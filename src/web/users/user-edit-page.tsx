@@ -1,0 +1,133 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROLES } from '../../shared/constants';
+import { invitedUserEditSchema, userEditSchema, type UserEditInput } from '../../shared/schemas/users';
+import type { User } from '../../shared/wire';
+import { ApiError } from '../api/client';
+import { fieldError } from '../components/form';
+import { reportError } from '../components/server-errors';
+import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { toast } from '../components/toasts';
+import { useUpdateUser, useUser } from './api';
+import { useUserActions } from './user-actions';
+
+/** /users/{id} (administrators). */
+export default function UserEditPage() {
+  const { id = '' } = useParams();
+  const query = useUser(id);
+  if (query.isPending) return <PageLoader />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (query.isError) return <Text role="alert">{query.error.message}</Text>;
+  // Remount on a new version so the form starts again from what was saved.
+  return <UserEditForm key={query.data.lockVersion} user={query.data} />;
+}
+
+function UserEditForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateUser(user.id);
+  const actions = useUserActions();
+  const invited = user.status === 'invited';
+  const form = useForm<UserEditInput>({
+    mode: 'all',
+    // An invited user's names are disabled: the invitee types them when accepting (SPEC §2).
+    resolver: zodResolver(invited ? invitedUserEditSchema : userEditSchema) as never,
+    defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', role: user.role },
+  });
+  const back = () => void navigate('/users');
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const body = invited ? { role: input.role } : input;
+      await update.mutateAsync({ ...(body as UserEditInput), lockVersion: user.lockVersion });
+      toast('success', t('users.saved'));
+      back();
+    } catch (error) {
+      reportError(error, { setError: form.setError });
+    }
+  });
+
+  return (
+    <Stack maw={640}>
+      <Title order={1}>{t('users.edit.title')}</Title>
+      <Paper withBorder p="lg" radius="md">
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <Stack>
+            <Group grow align="start">
+              <TextInput
+                label={t('users.edit.firstName')}
+                required={!invited}
+                disabled={invited}
+                error={fieldError(form, 'firstName')}
+                {...form.register('firstName')}
+              />
+              <TextInput
+                label={t('users.edit.lastName')}
+                required={!invited}
+                disabled={invited}
+                error={fieldError(form, 'lastName')}
+                {...form.register('lastName')}
+              />
+            </Group>
+            {invited && (
+              <Text size="sm" c="gray.7">
+                {t('users.edit.namesLockedHint')}
+              </Text>
+            )}
+            <TextInput label={t('users.edit.email')} value={user.email} readOnly />
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select
+                  label={t('users.edit.role')}
+                  required
+                  allowDeselect={false}
+                  data={ROLES.map((role) => ({ value: role, label: t(`common.roles.${role}`) }))}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  error={fieldError(form, 'role')}
+                />
+              )}
+            />
+            <Group gap="xs">
+              <Text size="sm" fw={500}>
+                {t('users.edit.status')}
+              </Text>
+              <Badge variant="light">{t(`common.statuses.${user.status}`)}</Badge>
+            </Group>
+            <Group justify="space-between" mt="md">
+              <Button variant="default" onClick={back}>
+                {t('users.edit.cancel')}
+              </Button>
+              <Group>
+                {invited && (
+                  <Button variant="light" onClick={() => void actions.reinvite(user)} loading={actions.busy}>
+                    {t('users.edit.reinvite')}
+                  </Button>
+                )}
+                {user.archivable && user.status !== 'disabled' && (
+                  <Button color="red.8" variant="light" onClick={() => actions.archive(user, back)}>
+                    {t('users.edit.disable')}
+                  </Button>
+                )}
+                {user.archivable && user.status === 'disabled' && (
+                  <Button variant="light" onClick={() => actions.restore(user, back)}>
+                    {t('users.edit.restore')}
+                  </Button>
+                )}
+                <Button type="submit" loading={update.isPending} disabled={update.isPending}>
+                  {t('users.edit.save')}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
