@@ -12,6 +12,14 @@ import { registerWire } from './platform/http/wire';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
+import { lookupRoutes } from './lookups/routes';
+import { companyRoutes } from './companies/routes';
+import { assetRoutes } from './assets/routes';
+import { loadOrCreateSecret } from './platform/auth/secret';
+import { createStorage } from './platform/storage/create-storage';
+import { localStorageRoutes } from './platform/storage/local-routes';
+import { isLocalStorage } from './platform/storage/local-storage';
+import type { Storage } from './platform/storage/storage';
 import { createMailDelivery, type MailDelivery } from './platform/mail/delivery';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { userRoutes } from './users/routes';
@@ -22,12 +30,14 @@ export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Built from the configuration when absent (local disk under DATA_DIR, or S3 with S3_BUCKET). */
+  storage?: Storage;
   /** Built from the configuration when absent (outbox folder, or SMTP with SMTP_URL). */
   mailer?: Mailer;
 }
 
 /** Everything a route needs, handed to each feature's plugin. */
-export type RouteDeps = Omit<AppDeps, 'mailer'> & { mail: MailDelivery };
+export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & { mail: MailDelivery; storage: Storage };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,7 +102,13 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.close());
-  const routeDeps: RouteDeps = { ...deps, mail };
+  const storage =
+    deps.storage ??
+    (await createStorage(deps.config, {
+      secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
+      urlBase: `${API_PREFIX}/storage`,
+    }));
+  const routeDeps: RouteDeps = { ...deps, mail, storage };
 
   await app.register(
     async (api) => {
@@ -102,6 +118,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(userRoutes, routeDeps);
       await api.register(invitationRoutes, routeDeps);
       await api.register(passwordRoutes, routeDeps);
+      await api.register(lookupRoutes, routeDeps);
+      await api.register(companyRoutes, routeDeps);
+      await api.register(assetRoutes, routeDeps);
+      if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },
   );

@@ -36,9 +36,6 @@ export const CV = {
   fileType: 'errors.validations.fileType',
 } as const;
 
-/** What a text or number input holds, or what the API answered. */
-type Scalar = string | number | null | undefined;
-
 const isBlank = (value: unknown): value is null | undefined | '' =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
@@ -46,6 +43,7 @@ const isBlank = (value: unknown): value is null | undefined | '' =>
 const SPACES = /[\s\u00a0\u202f]/g;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What a text or number input holds, or the number the API answered. */
 const scalar = (message: string) => z.union([z.string(), z.number()], { error: message }).nullish();
 
 interface NumberRule {

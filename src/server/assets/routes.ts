@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { UPLOAD_CONTENT_TYPES, type PresignedUpload } from '../../shared/companies';
+import { presignedUrlSchema } from '../../shared/schemas/assets';
+import type { RouteDeps } from '../app';
+import { ok, parseBody } from '../platform/http/wire';
+import { MAX_UPLOAD_BYTES, newStorageKey } from '../platform/storage/storage';
+
+/**
+ * SPEC §7: a fresh key and a URL to PUT the file to. The name keeps its historical "s3" even on the
+ * local adapter. The key is the server's own (uuid + extension), so it cannot point anywhere else.
+ */
+export const assetRoutes: FastifyPluginAsync<RouteDeps> = async (app, { storage }) => {
+  app.post('/assets/s3_presigned_url', async (request) => {
+    const input = parseBody(presignedUrlSchema, request.body);
+    const key = newStorageKey(input.fileExtension);
+    const contentType = UPLOAD_CONTENT_TYPES[input.fileExtension];
+    const answer: PresignedUpload = {
+      url: await storage.presignPut(key, contentType, MAX_UPLOAD_BYTES),
+      uniqueFileName: key,
+      contentType,
+    };
+    return ok(answer);
+  });
+};

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { UPLOAD_CONTENT_TYPES, type UploadExtension } from '../../../shared/companies';
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+
+export interface StoredObject {
+  size: number;
+  contentType: string | undefined;
+}
+
+export interface PresignGetOptions {
+  /** Offer the file as a download under this name instead of showing it inline. */
+  downloadName?: string;
+}
+
+/**
+ * Files (avatars, documents) behind short-lived signed URLs: the browser uploads and downloads
+ * directly, the API only signs. Two adapters: local disk (default) and S3 (when S3_BUCKET is set).
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** A URL the browser PUTs the file to, with header `content-type: contentType`. */
+  presignPut(key: string, contentType: string, maxBytes?: number): Promise<string>;
+  /** A URL that serves the file; stable for a while so that browsers can cache it. */
+  presignGet(key: string, options?: PresignGetOptions): Promise<string>;
+  head(key: string): Promise<StoredObject | undefined>;
+  /** The first `length` bytes (fewer when the file is shorter), to check what the file really is. */
+  readStart(key: string, length: number): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+/** Upload URLs are good for a quarter of an hour. */
+export const PUT_URL_TTL_SECONDS = 15 * 60;
+/**
+ * Download URLs expire at the end of the next full hour: 1 to 2 hours from now, and the same URL for
+ * a whole hour, so a list re-fetched every minute does not make the browser reload every avatar.
+ */
+export const GET_URL_BUCKET_SECONDS = 3600;
+
+export function getUrlWindow(nowMs: number): { signedAt: number; expires: number } {
+  const signedAt = Math.floor(nowMs / 1000 / GET_URL_BUCKET_SECONDS) * GET_URL_BUCKET_SECONDS;
+  return { signedAt, expires: signedAt + 2 * GET_URL_BUCKET_SECONDS };
+}
+
+/** Keys are generated here, never taken from a client: a uuid and a known extension, nothing else. */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|jpeg|png|pdf)$/;
+
+export function newStorageKey(extension: UploadExtension): string {
+  return `${randomUUID()}.${extension}`;
+}
+
+export function isStorageKey(value: string): boolean {
+  return KEY.test(value);
+}
+
+export function contentTypeOfKey(key: string): string | undefined {
+  const extension = key.slice(key.lastIndexOf('.') + 1) as UploadExtension;
+  return UPLOAD_CONTENT_TYPES[extension];
+}
+
+export { MAX_UPLOAD_BYTES };
