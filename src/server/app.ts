@@ -134,7 +134,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
 /** Serves the built SPA; any path outside /api that is not a file gets index.html (client routing). */
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  // serve: false — only reply.sendFile; the two public routes below are the only ones serving files.
+  await app.register(fastifyStatic, { root, serve: false });
   app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
     reply.sendFile((request.params as { '*': string })['*'], path.join(root, 'assets'), {
       immutable: true,
@@ -146,6 +147,6 @@ async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
     if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) return reply.callNotFound();
     const file = decodeURIComponent(url).replace(/^\/+/, '');
     if (file && !file.includes('..') && existsSync(path.join(root, file))) return reply.sendFile(file);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }
