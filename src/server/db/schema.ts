@@ -169,7 +169,10 @@ export const companies = pgTable(
     index('companies_active_name_idx')
       .on(sql`public.f_search_text(${t.name})`, t.id)
       .where(sql`${t.archivedAt} is null`),
-    index('companies_archived_name_idx').on(t.archivedAt, sql`public.f_search_text(${t.name})`),
+    // The archived list (filter[archived]=true) the same way: an ordered scan instead of a sort.
+    index('companies_archived_name_idx')
+      .on(sql`public.f_search_text(${t.name})`, t.id)
+      .where(sql`${t.archivedAt} is not null`),
     index('companies_overseeing_user_idx').on(t.overseeingUserId),
   ],
 );

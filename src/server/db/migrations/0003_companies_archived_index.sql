@@ -1,0 +1,2 @@
+DROP INDEX "companies_archived_name_idx";--> statement-breakpoint
+CREATE INDEX "companies_archived_name_idx" ON "companies" USING btree (public.f_search_text("name"),"id") WHERE "companies"."archived_at" is not null;
