@@ -6,7 +6,7 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: Number(process.env['PORT'] ?? 3000),
     proxy: { '/api': `http://localhost:${process.env['API_PORT'] ?? 3001}` },
