@@ -315,3 +315,6 @@ export const financialContributionsRelations = relations(financialContributions,
 export const blocksRelations = relations(blocks, ({ one }) => ({
   company: one(companies, { fields: [blocks.companyId], references: [companies.id] }),
 }));
+
+/* Documents of a company: in their own file (db/schema/documents.ts), one per feature. */
+export * from './schema/documents';

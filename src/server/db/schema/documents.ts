@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { companies, documentCategories } from '../schema';
+
+/**
+ * Documents of a company (SPEC §3 document). The file itself is in storage under `file_name` (a key the
+ * server generated, uuid + extension); the row is written only once that object was checked.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Companies are archived, not deleted; the cascade only serves a hard delete by an operator, whose
+    // files the orphan sweep then removes (docs/decisions/0006-orphan-uploads.md).
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => documentCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** The document's own date (a calendar day), not the upload's. */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Storage key; one file belongs to one document only, so deleting a document may delete its file. */
+    fileName: text('file_name').notNull().unique(),
+    fileType: text('file_type', { enum: ['application/pdf', 'image/jpeg'] }).notNull(),
+    /** As measured in storage when the document was saved. */
+    fileSize: integer('file_size').notNull(),
+    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // filter[search]: LIKE '%word%' on the folded name, answered by a trigram index.
+    index('documents_search_trgm_idx').using('gin', sql`public.f_search_text(${t.name}) gin_trgm_ops`),
+    // The three sorts of the list, each within one company; the name sort is accent-insensitive
+    // ("École" among the E), so its index is on the folded name, like the ORDER BY.
+    index('documents_company_name_idx').on(t.companyId, sql`public.f_search_text(${t.name})`, t.id),
+    index('documents_company_date_idx').on(t.companyId, t.date, t.insertedAt),
+    index('documents_company_inserted_at_idx').on(t.companyId, t.insertedAt),
+    index('documents_category_idx').on(t.categoryId),
+    check('documents_file_type_check', sql`${t.fileType} in ('application/pdf', 'image/jpeg')`),
+    check('documents_file_size_check', sql`${t.fileSize} > 0 and ${t.fileSize} <= ${sql.raw(String(MAX_UPLOAD_BYTES))}`),
+  ],
+);
