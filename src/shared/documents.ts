@@ -1,0 +1,160 @@
+/**
+ * Company documents as both sides see them: constants, the camelCase shape of API answers, and the pure
+ * helpers the list needs (accent folding, grouping, sizes in the user's locale).
+ */
+import { ALLOWED_DOCUMENT_TYPES, type Locale } from './constants';
+import type { UploadExtension } from './companies';
+
+export type DocumentFileType = (typeof ALLOWED_DOCUMENT_TYPES)[number];
+
+/** camelCase fields `GET /companies/:id/documents` sorts on (`sort=-inserted_at` on the wire). */
+export const DOCUMENT_SORT_FIELDS = ['name', 'date', 'insertedAt'] as const;
+export type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
+
+/** The choices of the list's sort menu (SPEC §9), camelCase as the SPA names them. */
+export const DOCUMENT_SORTS = ['name', '-date', '-insertedAt'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+export const DEFAULT_DOCUMENT_SORT: DocumentSort = 'name';
+
+/** Long enough for any real title, short enough to keep a row on one or two lines. */
+export const DOCUMENT_NAME_MAX_LENGTH = 200;
+
+/** The extension a document of this type is uploaded under (`POST /assets/s3_presigned_url`). */
+export const DOCUMENT_EXTENSIONS: Record<DocumentFileType, UploadExtension> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+};
+
+export function isDocumentFileType(value: unknown): value is DocumentFileType {
+  return typeof value === 'string' && (ALLOWED_DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+/** One document as `GET /companies/:companyId/documents` answers it. */
+export interface CompanyDocument {
+  id: string;
+  companyId: string;
+  name: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  categoryId: string;
+  /** The storage key, as `unique_file_name` answered it before the upload. */
+  fileName: string;
+  fileType: DocumentFileType;
+  /** Bytes, as measured in storage (not as declared by the client). */
+  fileSize: number;
+  /** Signed, expiring URL that shows the file in the browser (inline). */
+  fileUrl: string;
+  /** Signed, expiring URL that downloads the file under the document's name. */
+  downloadUrl: string;
+  insertedAt: string;
+  updatedAt: string;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Accent folding: the browser's twin of f_search_text (unaccent + lower) in the database.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Letters unaccent() expands, which NFD alone would not. */
+const LIGATURES: Record<string, string> = { œ: 'oe', Œ: 'oe', æ: 'ae', Æ: 'ae', ß: 'ss' };
+
+function foldChar(char: string): string {
+  return LIGATURES[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** "École" → "ecole": what search and grouping compare. */
+export function foldText(text: string): string {
+  return Array.from(text, foldChar).join('');
+}
+
+/**
+ * Where the words of a search occur in a text, compared accent- and case-insensitively, as
+ * [start, end) offsets in the original text, sorted and merged: "ecole" marks "École" entirely.
+ */
+export function highlightRanges(text: string, search: string): Array<[number, number]> {
+  const words = foldText(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  // Each folded character remembers the original character it came from.
+  let folded = '';
+  const origin: Array<{ start: number; end: number }> = [];
+  let offset = 0;
+  for (const char of Array.from(text)) {
+    const f = foldChar(char);
+    for (let i = 0; i < f.length; i++) origin.push({ start: offset, end: offset + char.length });
+    folded += f;
+    offset += char.length;
+  }
+  const ranges: Array<[number, number]> = [];
+  for (const word of words) {
+    for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + word.length)) {
+      ranges.push([origin[at]!.start, origin[at + word.length - 1]!.end]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: Array<[number, number]> = [];
+  for (const range of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return merged;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Grouping of the list (SPEC §2): by first letter for the name sort, by year for date sorts.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** "École" → "E"; a name that starts with a digit or a sign goes under "#". */
+export function initialOf(name: string): string {
+  const first = foldText(name.trim()).charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : '#';
+}
+
+export function groupKeyOf(document: Pick<CompanyDocument, 'name' | 'date' | 'insertedAt'>, sort: DocumentSort): string {
+  switch (sort) {
+    case 'name':
+      return initialOf(document.name);
+    case '-date':
+      return document.date.slice(0, 4);
+    case '-insertedAt':
+      return String(new Date(document.insertedAt).getFullYear());
+  }
+}
+
+/** Consecutive documents with the same key, in list order (the server already sorted them). */
+export function groupDocuments<T extends Pick<CompanyDocument, 'name' | 'date' | 'insertedAt'>>(
+  documents: readonly T[],
+  sort: DocumentSort,
+): Array<{ key: string; documents: T[] }> {
+  const groups: Array<{ key: string; documents: T[] }> = [];
+  for (const document of documents) {
+    const key = groupKeyOf(document, sort);
+    const last = groups[groups.length - 1];
+    if (last?.key === key) last.documents.push(document);
+    else groups.push({ key, documents: [document] });
+  }
+  return groups;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Sizes in the user's locale: "1,2 Mo" in French, "1.2 MB" in English (binary multiples).
+ * ---------------------------------------------------------------------------------------------- */
+
+const SIZE_UNITS: Record<Locale, readonly string[]> = {
+  en: ['B', 'KB', 'MB', 'GB'],
+  fr: ['o', 'ko', 'Mo', 'Go'],
+};
+const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+export function formatFileSize(bytes: number, locale: Locale): string {
+  const units = SIZE_UNITS[locale];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // One decimal below 10 units ("1,2 Mo"), none above ("15 Mo") nor for bytes.
+  const digits = unit > 0 && value < 10 ? 1 : 0;
+  const number = new Intl.NumberFormat(NUMBER_LOCALES[locale], { maximumFractionDigits: digits }).format(value);
+  return `${number} ${units[unit]}`;
+}
