@@ -318,3 +318,6 @@ export const blocksRelations = relations(blocks, ({ one }) => ({
 
 /* Documents of a company: in their own file (db/schema/documents.ts), one per feature. */
 export * from './schema/documents';
+
+/* The event history of a company: db/schema/events.ts. */
+export * from './schema/events';
