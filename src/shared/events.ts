@@ -1,0 +1,152 @@
+/**
+ * Company event history as both sides see it: category slugs (SPEC §4), the camelCase shape of API
+ * answers, and the rendering of system event titles, which are stored as a code with parameters and
+ * written out in the reader's language (docs/decisions/0007-event-history.md).
+ */
+import type { Locale } from './constants';
+import { translate } from './i18n';
+
+export const EVENT_CATEGORY_SLUGS = [
+  'technicalHelp',
+  'starting',
+  'funding',
+  'project',
+  'collection',
+  'followup',
+  'other',
+  'system',
+] as const;
+export type EventCategorySlug = (typeof EVENT_CATEGORY_SLUGS)[number];
+
+export const SYSTEM_CATEGORY = 'system' satisfies EventCategorySlug;
+export type UserEventCategorySlug = Exclude<EventCategorySlug, typeof SYSTEM_CATEGORY>;
+/** What a person may choose: `system` is written by the server only (SPEC §4). */
+export const USER_EVENT_CATEGORY_SLUGS = EVENT_CATEGORY_SLUGS.filter(
+  (slug): slug is UserEventCategorySlug => slug !== SYSTEM_CATEGORY,
+);
+
+export function isEventCategorySlug(value: unknown): value is EventCategorySlug {
+  return typeof value === 'string' && (EVENT_CATEGORY_SLUGS as readonly string[]).includes(value);
+}
+
+export const EVENT_TITLE_MAX_LENGTH = 200;
+export const EVENT_NOTES_MAX_LENGTH = 5000;
+/** One page of the timeline: a screen or two of events (one of the wire's page sizes, 10/25/50). */
+export const EVENTS_PAGE_SIZE = 25;
+/** filter[year]: events are dated from 1000 to 9999 (a date input cannot say more). */
+export const EVENT_YEAR_MIN = 1000;
+export const EVENT_YEAR_MAX = 9999;
+
+/**
+ * What the server records by itself, in the same transaction as the change (issue 6). Each code has
+ * its parameters; names that exist in both languages (statuses, funds) are kept in both.
+ */
+export interface Bilingual {
+  fr: string;
+  en: string;
+}
+
+export interface SystemEventParams {
+  companyCreated: { name: string };
+  companyArchived: Record<string, never>;
+  companyRestored: Record<string, never>;
+  statusChanged: { from: Bilingual | null; to: Bilingual | null };
+  overseeingUserChanged: { from: string | null; to: string | null };
+  contributionAdded: { fund: Bilingual | null; amount: number | null };
+  contributionRemoved: { fund: Bilingual | null; amount: number | null };
+  documentAdded: { name: string };
+  documentDeleted: { name: string };
+}
+export type SystemEventCode = keyof SystemEventParams;
+export const SYSTEM_EVENT_CODES = [
+  'companyCreated',
+  'companyArchived',
+  'companyRestored',
+  'statusChanged',
+  'overseeingUserChanged',
+  'contributionAdded',
+  'contributionRemoved',
+  'documentAdded',
+  'documentDeleted',
+] as const satisfies readonly SystemEventCode[];
+
+export function isSystemEventCode(value: unknown): value is SystemEventCode {
+  return typeof value === 'string' && (SYSTEM_EVENT_CODES as readonly string[]).includes(value);
+}
+
+/** One event as `GET /companies/:companyId/events` answers it. */
+export interface CompanyEvent {
+  id: string;
+  companyId: string;
+  categorySlug: EventCategorySlug;
+  /** As typed for a person's event; rendered in the request's language for a system event. */
+  title: string;
+  /** Set on system events only: what `title` was rendered from. */
+  code: SystemEventCode | null;
+  /** YYYY-MM-DD: a calendar day, as the date field chose it. */
+  date: string;
+  notes: string | null;
+  /** Who wrote it (for a system event: who made the change it records); null if that account is gone. */
+  authorId: string | null;
+  authorName: string | null;
+  insertedAt: string;
+  updatedAt: string;
+}
+
+export const isSystemEvent = (event: Pick<CompanyEvent, 'categorySlug'>) => event.categorySlug === SYSTEM_CATEGORY;
+
+/* ------------------------------------------------------------------------------------------------
+ * Rendering of system titles. Parameters come from the database as JSON: read defensively, so that
+ * a row written by an older version still renders rather than failing the whole list.
+ * ---------------------------------------------------------------------------------------------- */
+
+const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function bilingual(value: unknown, locale: Locale): string | null {
+  if (value === null || typeof value !== 'object') return text(value);
+  return text((value as Record<string, unknown>)[locale]);
+}
+
+export function formatMoney(amount: number, locale: Locale): string {
+  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).format(amount);
+}
+
+/** The title of a system event in `locale`, e.g. "Status changed from Prospect to Active". */
+export function renderSystemTitle(code: string, rawParams: unknown, locale: Locale): string {
+  const params = (rawParams !== null && typeof rawParams === 'object' ? rawParams : {}) as Record<string, unknown>;
+  const t = (key: string, values?: Record<string, unknown>) => translate(locale, `events.system.${key}`, values);
+  const nobody = t('nobody');
+  switch (code) {
+    case 'companyCreated':
+    case 'documentAdded':
+    case 'documentDeleted':
+      return t(code, { name: text(params['name']) ?? t('unknown') });
+    case 'companyArchived':
+    case 'companyRestored':
+      return t(code);
+    case 'statusChanged': {
+      const from = bilingual(params['from'], locale);
+      const to = bilingual(params['to'], locale) ?? t('unknown');
+      return from ? t('statusChanged', { from, to }) : t('statusSet', { to });
+    }
+    case 'overseeingUserChanged':
+      return t('overseeingUserChanged', {
+        from: text(params['from']) ?? nobody,
+        to: text(params['to']) ?? nobody,
+      });
+    case 'contributionAdded':
+    case 'contributionRemoved': {
+      const fund = bilingual(params['fund'], locale) ?? t('unknown');
+      const amount = params['amount'];
+      return typeof amount === 'number' && Number.isFinite(amount)
+        ? t(`${code}WithAmount`, { fund, amount: formatMoney(amount, locale) })
+        : t(code, { fund });
+    }
+    default:
+      return t('unknownCode');
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  EVENT_NOTES_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+  USER_EVENT_CATEGORY_SLUGS,
+  type UserEventCategorySlug,
+} from '../events';
+import { V, requiredText, withParams } from './common';
+
+/**
+ * SPEC §5 "Event": title, date and categorySlug required; shared by the event modal (react-hook-form +
+ * zodResolver) and by `POST`/`PATCH /companies/:companyId/events`.
+ */
+
+/** i18n keys of the event rules, next to the generic ones of `V`. */
+export const EV = {
+  date: 'errors.validations.date',
+  unknownChoice: 'errors.validations.unknownChoice',
+} as const;
+
+/** The select's value, empty until chosen. `system` is not a choice (the API says why, see events/routes.ts). */
+const requiredCategory = () =>
+  z
+    .string({ error: V.required })
+    .nullish()
+    .transform((value, ctx): UserEventCategorySlug => {
+      const slug = value?.trim() ?? '';
+      if (slug === '') {
+        ctx.addIssue({ code: 'custom', message: V.required, input: value });
+        return z.NEVER;
+      }
+      if (!(USER_EVENT_CATEGORY_SLUGS as readonly string[]).includes(slug)) {
+        ctx.addIssue({ code: 'custom', message: EV.unknownChoice, input: value });
+        return z.NEVER;
+      }
+      return slug as UserEventCategorySlug;
+    });
+
+/** A calendar day, YYYY-MM-DD: missing is "required", anything that is not a real day is "date". */
+const requiredDay = () =>
+  z
+    .string({ error: V.required })
+    .nullish()
+    .transform((value, ctx): string => {
+      const day = value?.trim() ?? '';
+      if (day === '') {
+        ctx.addIssue({ code: 'custom', message: V.required, input: value });
+        return z.NEVER;
+      }
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+      const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      if (!match || y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+        ctx.addIssue({ code: 'custom', message: EV.date, input: value });
+        return z.NEVER;
+      }
+      return day;
+    });
+
+/** Free text; blank is no notes at all. */
+const notes = () =>
+  z
+    .string({ error: V.invalid })
+    .trim()
+    .max(EVENT_NOTES_MAX_LENGTH, { error: withParams(V.tooLong, { max: EVENT_NOTES_MAX_LENGTH }) })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const eventSchema = z.object({
+  categorySlug: requiredCategory(),
+  title: requiredText(EVENT_TITLE_MAX_LENGTH),
+  date: requiredDay(),
+  notes: notes(),
+});
+/** What the modal holds and the wire carries. */
+export type EventInput = z.input<typeof eventSchema>;
+/** What the API stores. */
+export type EventFields = z.output<typeof eventSchema>;
