@@ -13,4 +13,5 @@ export const ACCOUNTS = {
   user: { email: 'user@e2e.test', role: 'user', firstName: 'Ulysse', lastName: 'User' },
   account: { email: 'account@e2e.test', role: 'user', firstName: 'Aurèle', lastName: 'Compte' },
   logout: { email: 'logout@e2e.test', role: 'user', firstName: 'Léa', lastName: 'Sortie' },
+  companies: { email: 'companies@e2e.test', role: 'user', firstName: 'Camille', lastName: 'Gagnon' },
 } as const;
