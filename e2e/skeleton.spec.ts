@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { ACCOUNTS, PASSWORD } from './accounts';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
@@ -110,7 +111,7 @@ test('my account: names, email and language are saved and kept', async ({ page }
   await expect(page).toHaveURL(/\/companies$/);
 });
 
-async function signInEnglish(page: import('@playwright/test').Page, email: string) {
+async function signInEnglish(page: Page, email: string) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
