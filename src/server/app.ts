@@ -9,12 +9,14 @@ import { registerAuth } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
+import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookups/routes';
 import { companyRoutes } from './companies/routes';
 import { assetRoutes } from './assets/routes';
+import { documentRoutes } from './documents/routes';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createStorage } from './platform/storage/create-storage';
 import { localStorageRoutes } from './platform/storage/local-routes';
@@ -37,7 +39,11 @@ export interface AppDeps {
 }
 
 /** Everything a route needs, handed to each feature's plugin. */
-export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & { mail: MailDelivery; storage: Storage };
+export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
+  mail: MailDelivery;
+  storage: Storage;
+  limits: ReturnType<typeof publicEndpointLimits>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,7 +114,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
       urlBase: `${API_PREFIX}/storage`,
     }));
-  const routeDeps: RouteDeps = { ...deps, mail, storage };
+  await registerRateLimiting(app);
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app) };
 
   await app.register(
     async (api) => {
@@ -121,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(lookupRoutes, routeDeps);
       await api.register(companyRoutes, routeDeps);
       await api.register(assetRoutes, routeDeps);
+      await api.register(documentRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -108,7 +108,7 @@ export const documentCreateSchema = (locale: Locale) =>
       .refine(isDocumentFileType, { error: fileTypeMessage() })
       .transform((value) => value as (typeof ALLOWED_DOCUMENT_TYPES)[number]),
     fileSize: z
-      .number({ error: V.invalid })
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalid) })
       .int({ error: V.invalid })
       .min(1, { error: V.invalid })
       .max(MAX_UPLOAD_BYTES, { error: fileSizeMessage(locale) }),

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   getUrlWindow,
@@ -179,6 +179,21 @@ export async function createLocalStorage(options: Options): Promise<LocalStorage
     async delete(storageKey) {
       await rm(metaOf(storageKey), { force: true });
       await rm(fileOf(storageKey), { force: true });
+    },
+
+    async *list() {
+      for (const name of await readdir(dir)) {
+        // Meta files and half-written `.tmp` files are not objects; a key without meta (a crash between
+        // the rename and the meta) still is, so that the sweep removes it.
+        if (!isStorageKey(name)) continue;
+        try {
+          const info = await stat(path.join(dir, name));
+          yield { key: name, size: info.size, lastModified: info.mtime };
+        } catch (error) {
+          // Deleted between readdir and stat.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
     },
   };
 }

@@ -2,13 +2,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config';
-import { getUrlWindow, PUT_URL_TTL_SECONDS, type Storage } from './storage';
+import { getUrlWindow, isStorageKey, PUT_URL_TTL_SECONDS, type Storage } from './storage';
 
 type S3Config = NonNullable<Config['s3']>;
 
@@ -78,6 +79,19 @@ export function createS3Storage(config: S3Config, options: { now?: () => number 
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          // The bucket may hold other things (a shared bucket, a lifecycle folder): only our keys.
+          if (!object.Key || !isStorageKey(object.Key)) continue;
+          yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -7,6 +7,13 @@ export interface StoredObject {
   contentType: string | undefined;
 }
 
+/** One entry of `Storage.list`. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface PresignGetOptions {
   /** Offer the file as a download under this name instead of showing it inline. */
   downloadName?: string;
@@ -26,6 +33,11 @@ export interface Storage {
   /** The first `length` bytes (fewer when the file is shorter), to check what the file really is. */
   readStart(key: string, length: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key has the server's own form (`isStorageKey`), in no particular order; anything
+   * else sharing the folder or bucket is never listed, so the orphan sweep can never touch it.
+   */
+  list(): AsyncIterable<ListedObject>;
 }
 
 /** Upload URLs are good for a quarter of an hour. */

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
+import { fullCompany, lookupIds } from '../companies/fixtures';
+import { createLocalStorage } from '../platform/storage/local-storage';
+import { createS3Storage } from '../platform/storage/s3-storage';
+import type { Storage } from '../platform/storage/storage';
+import { TEST_SECRET, type TestApp } from '../test/harness';
+
+/** Test helpers of the document suites: the browser's side of SPEC §4 uploads, on either adapter. */
+
+export type Auth = { authorization: string };
+
+/** Ids of seeded document categories, by their stable keys (db/reference-data.ts). */
+export async function categoryIds(db: Db) {
+  const rows = await selectRows<{ id: string; key: string }>(db, sql`SELECT id, key FROM document_categories`);
+  const id = (key: string) => {
+    const row = rows.find((r) => r.key === key);
+    if (!row) throw new Error(`no document category ${key}`);
+    return row.id;
+  };
+  return {
+    legal: id('legal'),
+    incorporation: id('legal-incorporation'),
+    agreements: id('legal-agreements'),
+    financial: id('financial'),
+    statements: id('financial-statements'),
+    other: id('other'),
+  };
+}
+export type CategoryIds = Awaited<ReturnType<typeof categoryIds>>;
+
+/** The app's own storage, seen from the test: same folder and secret, or same bucket. */
+export async function storageOf(t: TestApp): Promise<Storage> {
+  if (t.config.s3) return createS3Storage(t.config.s3);
+  return createLocalStorage({ dir: path.join(t.dataDir, 'uploads'), secret: TEST_SECRET, urlBase: '/api/storage' });
+}
+
+/** Relative URLs are the API's own (local adapter); absolute ones go to S3. */
+export async function send(t: TestApp, method: 'PUT' | 'GET', url: string, body?: Buffer, contentType?: string) {
+  if (url.startsWith('/')) {
+    const res = await t.inject({ method, url, payload: body, headers: contentType ? { 'content-type': contentType } : {} });
+    return {
+      status: res.statusCode,
+      body: res.rawPayload,
+      type: res.headers['content-type'],
+      disposition: res.headers['content-disposition'],
+    };
+  }
+  const res = await fetch(url, {
+    method,
+    body: body ? new Uint8Array(body) : undefined,
+    headers: contentType ? { 'content-type': contentType } : {},
+  });
+  return {
+    status: res.status,
+    body: Buffer.from(await res.arrayBuffer()),
+    type: res.headers.get('content-type') ?? undefined,
+    disposition: res.headers.get('content-disposition') ?? undefined,
+  };
+}
+
+/** Asks for an upload URL: `{ url, uniqueFileName, contentType }`. */
+export async function presign(t: TestApp, auth: Auth, extension: string) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/assets/s3_presigned_url?locale=en',
+    headers: auth,
+    payload: { method: 'PUT', file_extension: extension },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json().data as { url: string; unique_file_name: string; content_type: string };
+  return { url: data.url, key: data.unique_file_name, contentType: data.content_type };
+}
+
+/** Presign then PUT, as the browser does; answers the key to save the document with. */
+export async function upload(t: TestApp, auth: Auth, extension: string, bytes: Buffer): Promise<string> {
+  const { url, key, contentType } = await presign(t, auth, extension);
+  const put = await send(t, 'PUT', url, bytes, contentType);
+  expect(put.status, put.body.toString()).toBe(200);
+  return key;
+}
+
+export async function createCompany(t: TestApp, auth: Auth, name: string): Promise<string> {
+  const ids = await lookupIds(t.database.db);
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/companies?locale=en',
+    headers: auth,
+    payload: fullCompany(ids, { name }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as string;
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { selectRows } from '../db/rows';
+import { documents } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/harness';
+import { startFakeS3, type FakeS3 } from '../test/s3';
+import { JPEG_BYTES, PDF_BYTES } from '../test/images';
+import { fullCompany, lookupIds } from '../companies/fixtures';
+import type { Storage } from '../platform/storage/storage';
+import { categoryIds, createCompany, storageOf, upload, type Auth } from './fixtures';
+import { ORPHAN_MIN_AGE_MS, sweepOrphanUploads } from './orphan-sweep';
+import { withUploadsLock } from './store';
+
+const DAY_LATER = () => Date.now() + ORPHAN_MIN_AGE_MS + 3600 * 1000;
+
+describe.each(['local', 's3'] as const)('orphan upload sweep on %s storage', (adapter) => {
+  let t: TestApp;
+  let s3: FakeS3 | undefined;
+  let auth: Auth;
+  let storage: Storage;
+  let company: string;
+  let category: string;
+
+  beforeAll(async () => {
+    s3 = adapter === 's3' ? await startFakeS3() : undefined;
+    t = await createTestApp(s3?.env ?? {});
+    auth = await t.authHeader(await t.createUser());
+    storage = await storageOf(t);
+    company = await createCompany(t, auth, 'Balayage inc.');
+    category = (await categoryIds(t.database.db)).other;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  async function saveDocument(key: string) {
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/companies/${company}/documents`,
+      headers: auth,
+      payload: {
+        name: 'Gardé',
+        date: '2025-01-01',
+        category_id: category,
+        file_name: key,
+        file_type: 'application/pdf',
+        file_size: PDF_BYTES.length,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  it('deletes day-old uploads that no document or avatar uses, and nothing else', async () => {
+    const ofDocument = await upload(t, auth, 'pdf', PDF_BYTES);
+    await saveDocument(ofDocument);
+    const avatar = await upload(t, auth, 'jpg', JPEG_BYTES);
+    const ids = await lookupIds(t.database.db);
+    const withAvatar = await t.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: auth,
+      payload: fullCompany(ids, { name: 'Avatar inc.', avatar_file_name: avatar }),
+    });
+    expect(withAvatar.statusCode, withAvatar.body).toBe(201);
+    const orphan = await upload(t, auth, 'pdf', PDF_BYTES);
+
+    // Young orphans are left alone: their form may still be open.
+    const early = await sweepOrphanUploads(t.database.db, storage);
+    expect(early.deleted).toBe(0);
+    expect(await storage.head(orphan)).toBeDefined();
+
+    const later = await sweepOrphanUploads(t.database.db, storage, { now: DAY_LATER() });
+    expect(later.deleted).toBe(1);
+    expect(later.scanned).toBeGreaterThanOrEqual(3);
+    expect(await storage.head(orphan)).toBeUndefined();
+    expect(await storage.head(ofDocument)).toBeDefined();
+    expect(await storage.head(avatar)).toBeDefined();
+
+    // Nothing left to do the second time.
+    expect((await sweepOrphanUploads(t.database.db, storage, { now: DAY_LATER() })).deleted).toBe(0);
+  });
+
+  it('never deletes a file whose document is being saved while it sweeps', async () => {
+    const key = await upload(t, auth, 'pdf', PDF_BYTES);
+    const db = t.database.db;
+    let sweep: Promise<{ deleted: number }> | undefined;
+    await withUploadsLock(db, 'shared', async (tx) => {
+      // The save has checked the object and written its row, not committed yet, when the sweep starts.
+      await tx.insert(documents).values({
+        companyId: company,
+        categoryId: category,
+        name: 'En cours',
+        date: '2025-01-01',
+        fileName: key,
+        fileType: 'application/pdf',
+        fileSize: PDF_BYTES.length,
+      });
+      sweep = sweepOrphanUploads(db, storage, { now: DAY_LATER() });
+      if (t.database.kind === 'postgres') {
+        // Commit only once the sweep waits for the lock: without the lock it would see no row and delete.
+        const waiting = () =>
+          selectRows<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          );
+        for (let i = 0; i < 10_000 && (await waiting())[0]!.n === 0; i++) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect((await waiting())[0]!.n).toBe(1);
+      }
+      // On PGlite there is one connection: the sweep's queries wait for this transaction anyway.
+    });
+    await sweep;
+    expect(await storage.head(key)).toBeDefined();
+  });
+
+  if (adapter === 'local') {
+    it('sweeps when the app starts, and waits for that sweep on close', async () => {
+      const old = await upload(t, auth, 'pdf', PDF_BYTES);
+      const fresh = await upload(t, auth, 'pdf', PDF_BYTES);
+      const twoDaysAgo = new Date(Date.now() - 2 * ORPHAN_MIN_AGE_MS);
+      await utimes(path.join(t.dataDir, 'uploads', old), twoDaysAgo, twoDaysAgo);
+
+      // A second process on the same database and files, as after a restart.
+      const restarted = await buildApp({ config: t.config, database: t.database, tokens: t.tokens });
+      await restarted.ready();
+      await restarted.close();
+
+      expect(await storage.head(old)).toBeUndefined();
+      expect(await storage.head(fresh)).toBeDefined();
+    });
+  }
+});

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Storage } from '../platform/storage/storage';
+import { referencedKeys, withUploadsLock } from './store';
+
+/**
+ * Orphan uploads (docs/decisions/0006-orphan-uploads.md): a file PUT to a presigned URL whose document
+ * or avatar was never saved. Nothing younger than a day is touched, so a form left open over lunch
+ * still saves; the upload URL itself only lived 15 minutes.
+ */
+export const ORPHAN_MIN_AGE_MS = 24 * 3600 * 1000;
+export const SWEEP_INTERVAL_MS = 3600 * 1000;
+/** Keys checked against the database (and deleted) per transaction: short lock, few round trips. */
+const BATCH_SIZE = 200;
+
+export interface SweepResult {
+  scanned: number;
+  deleted: number;
+}
+
+export async function sweepOrphanUploads(
+  db: Db,
+  storage: Storage,
+  options: { now?: number; minAgeMs?: number } = {},
+): Promise<SweepResult> {
+  const cutoff = (options.now ?? Date.now()) - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
+  const result: SweepResult = { scanned: 0, deleted: 0 };
+  let batch: string[] = [];
+  const flush = async () => {
+    const keys = batch;
+    batch = [];
+    // The exclusive lock waits for saves in flight, and holds new ones until these deletions are done:
+    // a save then finds its object gone (422 "upload again") rather than a row without a file.
+    result.deleted += await withUploadsLock(db, 'exclusive', async (tx) => {
+      const referenced = await referencedKeys(tx, keys);
+      const orphans = keys.filter((key) => !referenced.has(key));
+      for (const key of orphans) await storage.delete(key);
+      return orphans.length;
+    });
+  };
+  for await (const object of storage.list()) {
+    result.scanned += 1;
+    if (object.lastModified.getTime() > cutoff) continue;
+    batch.push(object.key);
+    if (batch.length >= BATCH_SIZE) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return result;
+}
+
+export interface UploadSweeper {
+  /** Resolves when the sweep in progress, if any, is over. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A sweep when the app is ready, then every hour. Each API process runs its own: sweeps of several
+ * processes take turns on the lock and find nothing left to do. A failed sweep is logged and retried
+ * at the next tick; it never stops the app.
+ */
+export function startUploadSweeper(
+  db: Db,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  intervalMs = SWEEP_INTERVAL_MS,
+): UploadSweeper {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = sweepOrphanUploads(db, storage)
+      .then(({ scanned, deleted }) => {
+        if (deleted > 0) log.info({ scanned, deleted }, 'orphan uploads deleted');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'orphan upload sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  // Never keeps the process alive on its own.
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

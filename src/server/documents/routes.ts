@@ -1,0 +1,175 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DOCUMENT_SORT_FIELDS, type CompanyDocument } from '../../shared/documents';
+import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
+import type { RouteDeps } from '../app';
+import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
+import { uuidParam } from '../platform/http/params';
+import { ok, parseBody } from '../platform/http/wire';
+import { isStorageKey, type Storage } from '../platform/storage/storage';
+import { checkNewDocument } from './checks';
+import { startUploadSweeper } from './orphan-sweep';
+import {
+  categoryExists,
+  companyExists,
+  deleteDocument,
+  findDocument,
+  insertDocument,
+  listDocuments,
+  referencedKeys,
+  updateDocument,
+  withUploadsLock,
+  type DocumentRow,
+} from './store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
+const SEARCH_MAX_LENGTH = 100;
+
+function searchWords(value: string | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
+  return text.split(/\s+/).filter(Boolean);
+}
+
+function categoryFilter(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!UUID.test(value)) throw badRequest('errors.api.badListParams');
+  return value.toLowerCase();
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** "Rapport 2025" + key "….pdf" → "Rapport 2025.pdf", without doubling an extension the name already has. */
+function downloadNameOf(row: DocumentRow): string {
+  const extension = row.fileName.slice(row.fileName.lastIndexOf('.'));
+  return row.name.toLowerCase().endsWith(extension.toLowerCase()) ? row.name : `${row.name}${extension}`;
+}
+
+/** The wire shape, with the two signed links: the stored object itself is never public. */
+async function toDocument(storage: Storage, row: DocumentRow): Promise<CompanyDocument> {
+  const [fileUrl, downloadUrl] = await Promise.all([
+    storage.presignGet(row.fileName),
+    storage.presignGet(row.fileName, { downloadName: downloadNameOf(row) }),
+  ]);
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    date: row.date,
+    categoryId: row.categoryId,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileSize: row.fileSize,
+    fileUrl,
+    downloadUrl,
+    insertedAt: iso(row.insertedAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** The raw `file_name` of a body, before any validation: what to clean up when the save fails. */
+function rawFileName(body: unknown): string | undefined {
+  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['fileName'] : undefined;
+  return typeof value === 'string' && isStorageKey(value.trim()) ? value.trim() : undefined;
+}
+
+/** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
+export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage }) => {
+  const { db } = database;
+
+  /** An unknown company and a malformed id are both 404, before anything else is looked at. */
+  async function companyOf(request: FastifyRequest): Promise<string> {
+    const companyId = uuidParam(request, 'companyId');
+    if (!(await companyExists(db, companyId))) throw notFound();
+    return companyId;
+  }
+
+  /**
+   * A refused save leaves nothing behind (issue 5 "Bad input"): the upload it named is deleted, unless
+   * a record uses it (a double submit, or someone else's file named on purpose).
+   */
+  async function discardUpload(key: string | undefined): Promise<void> {
+    if (!key) return;
+    if ((await referencedKeys(db, [key])).size > 0) return;
+    await storage.delete(key);
+  }
+
+  app.get('/companies/:companyId/documents', async (request) => {
+    const companyId = await companyOf(request);
+    const params = parseListParams(request.query, {
+      sortable: DOCUMENT_SORT_FIELDS,
+      defaultSort: [{ field: 'name', direction: 'asc' }],
+      filters: ['search', 'categoryId'],
+    });
+    const { limit, offset } = pageWindow(params);
+    const { rows, total } = await listDocuments(db, {
+      companyId,
+      search: searchWords(params.filters['search']),
+      categoryId: categoryFilter(params.filters['categoryId']),
+      sort: params.sort,
+      limit,
+      offset,
+    });
+    const data = await Promise.all(rows.map((row) => toDocument(storage, row)));
+    return ok(data, { ...listMeta(total, params.pageNumber, params.pageSize) });
+  });
+
+  app.post('/companies/:companyId/documents', async (request, reply) => {
+    const fileName = rawFileName(request.body);
+    try {
+      const companyId = await companyOf(request);
+      const input = parseBody(documentCreateSchema(request.locale), request.body);
+      const row = await withUploadsLock(db, 'shared', async (tx) => {
+        const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
+        if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
+        return insertDocument(tx, {
+          companyId,
+          name: input.name,
+          date: input.date,
+          categoryId: input.categoryId,
+          fileName: input.fileName,
+          fileType: input.fileType,
+          fileSize: upload.size,
+        });
+      });
+      return reply.code(201).send(ok(await toDocument(storage, row)));
+    } catch (error) {
+      // Client mistakes only: after a 5xx the client may retry with the same upload.
+      if (error instanceof AppError && error.status < 500) await discardUpload(fileName);
+      throw error;
+    }
+  });
+
+  app.patch('/companies/:companyId/documents/:id', async (request) => {
+    const companyId = await companyOf(request);
+    const id = uuidParam(request);
+    if (!(await findDocument(db, companyId, id))) throw notFound();
+    const input = parseBody(documentUpdateSchema, request.body);
+    if (!(await categoryExists(db, input.categoryId))) {
+      throw invalid({ category_id: [{ key: DV.unknownChoice, params: {} }] });
+    }
+    const row = await updateDocument(db, companyId, id, input);
+    if (!row) throw notFound();
+    return ok(await toDocument(storage, row));
+  });
+
+  app.delete('/companies/:companyId/documents/:id', async (request) => {
+    const companyId = await companyOf(request);
+    const id = uuidParam(request);
+    const row = await deleteDocument(db, companyId, id);
+    if (!row) throw notFound();
+    const answer = await toDocument(storage, row);
+    // After the row is gone: a failure here leaves an orphan for the sweep, never a row without a file.
+    await discardUpload(row.fileName);
+    return ok(answer);
+  });
+
+  const sweeper = { current: undefined as ReturnType<typeof startUploadSweeper> | undefined };
+  app.addHook('onReady', async () => {
+    sweeper.current = startUploadSweeper(db, storage, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await sweeper.current?.stop();
+  });
+};

@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { companies, documentCategories, documents } from '../db/schema';
+import type { DocumentFileType, DocumentSortField } from '../../shared/documents';
+import type { DocumentFields } from '../../shared/schemas/document';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/* ------------------------------------------------------------------------------------------------
+ * The uploads lock: saving a document and sweeping orphan uploads take turns (ADR 0006).
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Arbitrary, distinct from the migration lock (727274). */
+const UPLOADS_LOCK = 727275;
+
+/**
+ * Runs `work` in a transaction holding the uploads advisory lock: shared for a save (saves run side by
+ * side), exclusive for a sweep. A sweep therefore never deletes an object between a save's check that
+ * it exists and the commit of the row that references it.
+ */
+export async function withUploadsLock<T>(db: Db, mode: 'shared' | 'exclusive', work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      mode === 'shared'
+        ? sql`SELECT pg_advisory_xact_lock_shared(${UPLOADS_LOCK})`
+        : sql`SELECT pg_advisory_xact_lock(${UPLOADS_LOCK})`,
+    );
+    return work(tx);
+  });
+}
+
+/**
+ * Which of these storage keys a record points at: a document's file or a company's avatar. Every table
+ * that keeps a storage key must be listed here, or the orphan sweep would delete its files.
+ */
+export async function referencedKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const [asDocuments, asAvatars] = await Promise.all([
+    db.select({ key: documents.fileName }).from(documents).where(inArray(documents.fileName, keys)),
+    db.select({ key: companies.avatarFileName }).from(companies).where(inArray(companies.avatarFileName, keys)),
+  ]);
+  return new Set([...asDocuments, ...asAvatars].flatMap((row) => (row.key ? [row.key] : [])));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Reads
+ * ---------------------------------------------------------------------------------------------- */
+
+/** Archived companies count: their documents stay readable. */
+export async function companyExists(db: Executor, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return Boolean(row);
+}
+
+export async function categoryExists(db: Executor, categoryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documentCategories.id })
+    .from(documentCategories)
+    .where(eq(documentCategories.id, categoryId));
+  return Boolean(row);
+}
+
+export interface DocumentSort {
+  field: DocumentSortField;
+  direction: 'asc' | 'desc';
+}
+
+export interface DocumentListQuery {
+  companyId: string;
+  /** Words, each of which must appear in the name (accent- and case-insensitively). */
+  search: string[];
+  /** A category, or a parent and all its children. */
+  categoryId: string | undefined;
+  sort: DocumentSort[];
+  limit: number;
+  offset: number;
+}
+
+/** LIKE treats these as wildcards: searching "50%" means the characters. */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The folded name: the expression of documents_company_name_idx and documents_search_trgm_idx. */
+const foldedName = sql`public.f_search_text(${documents.name})`;
+
+function orderOf(sort: DocumentSort[]): SQL[] {
+  const order: SQL[] = [];
+  for (const term of sort) {
+    const dir = term.direction === 'desc' ? desc : asc;
+    switch (term.field) {
+      case 'name':
+        // "Ecole" and "École" fold alike; the raw name then keeps their order stable.
+        order.push(dir(foldedName), dir(documents.name));
+        break;
+      case 'date':
+        // Same day: the latest upload first (in a descending sort).
+        order.push(dir(documents.date), dir(documents.insertedAt));
+        break;
+      case 'insertedAt':
+        order.push(dir(documents.insertedAt));
+        break;
+    }
+  }
+  // A total order, so that pages neither repeat nor skip rows.
+  order.push(sort[0]?.direction === 'desc' ? desc(documents.id) : asc(documents.id));
+  return order;
+}
+
+export async function listDocuments(db: Db, query: DocumentListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
+  const conditions: SQL[] = [eq(documents.companyId, query.companyId)];
+  for (const word of query.search) {
+    conditions.push(sql`${foldedName} LIKE '%' || public.f_search_text(${escapeLike(word)}) || '%'`);
+  }
+  if (query.categoryId) {
+    conditions.push(
+      or(
+        eq(documents.categoryId, query.categoryId),
+        inArray(
+          documents.categoryId,
+          db
+            .select({ id: documentCategories.id })
+            .from(documentCategories)
+            .where(eq(documentCategories.parentId, query.categoryId)),
+        ),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(where)
+    .orderBy(...orderOf(query.sort))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [counted] = await db.select({ n: count() }).from(documents).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** A document through its company's path: another company's document is not found. */
+export async function findDocument(db: Executor, companyId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.companyId, companyId)));
+  return row;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Writes
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface NewDocument extends DocumentFields {
+  companyId: string;
+  fileName: string;
+  fileType: DocumentFileType;
+  fileSize: number;
+}
+
+export async function insertDocument(db: Executor, values: NewDocument): Promise<DocumentRow> {
+  const [row] = await db.insert(documents).values(values).returning();
+  return row!;
+}
+
+/** Only the fields of SPEC §4 "an edit does not re-upload": the file columns are never written again. */
+export async function updateDocument(
+  db: Executor,
+  companyId: string,
+  id: string,
+  fields: DocumentFields,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .update(documents)
+    .set({ name: fields.name, date: fields.date, categoryId: fields.categoryId, updatedAt: sql`now()` })
+    .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
+    .returning();
+  return row;
+}
+
+export async function deleteDocument(db: Executor, companyId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .delete(documents)
+    .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
+    .returning();
+  return row;
+}
