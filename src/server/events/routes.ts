@@ -1,0 +1,175 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Locale } from '../../shared/constants';
+import {
+  EVENT_YEAR_MAX,
+  EVENT_YEAR_MIN,
+  SYSTEM_CATEGORY,
+  isEventCategorySlug,
+  isSystemEventCode,
+  renderSystemTitle,
+  type CompanyEvent,
+  type EventCategorySlug,
+} from '../../shared/events';
+import { eventSchema, type EventFields } from '../../shared/schemas/event';
+import type { RouteDeps } from '../app';
+import { AppError, badRequest, notFound } from '../platform/errors/app-error';
+import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
+import { userOf } from '../platform/auth/plugin';
+import { uuidParam } from '../platform/http/params';
+import { ok, parseBody } from '../platform/http/wire';
+import { fullNameOf } from '../users/store';
+import {
+  companyExists,
+  deleteEvent,
+  findEvent,
+  insertEvent,
+  listEventYears,
+  listEvents,
+  updateEvent,
+  type EventRow,
+} from './store';
+
+/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
+const SEARCH_MAX_LENGTH = 100;
+
+function searchWords(value: string | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
+function yearFilter(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const year = /^\d{4}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!(year >= EVENT_YEAR_MIN && year <= EVENT_YEAR_MAX)) throw badRequest('events.errors.badYear');
+  return year;
+}
+
+/** `filter[category_slug]=funding`; `system` filters too: it is a category one can look at. */
+function categoryFilter(value: string | undefined): EventCategorySlug | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!isEventCategorySlug(value.trim())) throw badRequest('events.errors.badCategory');
+  return value.trim() as EventCategorySlug;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The wire shape; a system event's title is written in the reader's language here, at read time. */
+function toEvent(row: EventRow, locale: Locale): CompanyEvent {
+  const code = row.code !== null && isSystemEventCode(row.code) ? row.code : null;
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    categorySlug: row.categorySlug,
+    title: row.categorySlug === SYSTEM_CATEGORY ? renderSystemTitle(row.code ?? '', row.params, locale) : (row.title ?? ''),
+    code,
+    date: row.date,
+    notes: row.notes,
+    authorId: row.authorId,
+    authorName: row.author ? fullNameOf(row.author) : null,
+    insertedAt: iso(row.insertedAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** System events are the server's record of what happened: nobody creates, edits or deletes one. */
+const systemEventReadOnly = () => new AppError(403, 'system_event_read_only', 'events.errors.systemEventReadOnly');
+
+const slugOf = (body: unknown) =>
+  body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['categorySlug'] : undefined;
+
+/**
+ * The body of a person's event. The schema refuses `system` like any slug that is not a choice; here the
+ * message says why, on the field, next to the other field messages of the same 422.
+ */
+function parseEvent(body: unknown): EventFields {
+  try {
+    return parseBody(eventSchema, body);
+  } catch (error) {
+    if (error instanceof AppError && error.detail && slugOf(body) === SYSTEM_CATEGORY) {
+      error.detail['category_slug'] = [{ key: 'events.errors.systemCategory', params: {} }];
+    }
+    throw error;
+  }
+}
+
+/**
+ * SPEC §7 events of a company, for any signed-in user. The list of years that have events is its own
+ * resource (`/events/years`): the year filter offers them whatever the other filters are.
+ */
+export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+  const { db } = database;
+
+  /** An unknown company and a malformed id are both 404, before anything else is looked at. */
+  async function companyOf(request: FastifyRequest): Promise<string> {
+    const companyId = uuidParam(request, 'companyId');
+    if (!(await companyExists(db, companyId))) throw notFound();
+    return companyId;
+  }
+
+  /** The event named by the path, in the company named by the path (another company's is a 404). */
+  async function eventOf(request: FastifyRequest): Promise<EventRow> {
+    const companyId = await companyOf(request);
+    const event = await findEvent(db, companyId, uuidParam(request));
+    if (!event) throw notFound();
+    return event;
+  }
+
+  app.get('/companies/:companyId/events', async (request) => {
+    const companyId = await companyOf(request);
+    const params = parseListParams(request.query, {
+      sortable: ['date'],
+      defaultSort: [{ field: 'date', direction: 'desc' }],
+      filters: ['search', 'year', 'categorySlug'],
+    });
+    // The timeline reads newest first only (issue 6); an index serves exactly that order.
+    if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badRequest('errors.api.badListParams');
+    const { limit, offset } = pageWindow(params);
+    const { rows, total } = await listEvents(db, {
+      companyId,
+      search: searchWords(params.filters['search']),
+      year: yearFilter(params.filters['year']),
+      categorySlug: categoryFilter(params.filters['categorySlug']),
+      limit,
+      offset,
+    });
+    return ok(
+      rows.map((row) => toEvent(row, request.locale)),
+      { ...listMeta(total, params.pageNumber, params.pageSize) },
+    );
+  });
+
+  app.get('/companies/:companyId/events/years', async (request) => {
+    const companyId = await companyOf(request);
+    return ok(await listEventYears(db, companyId));
+  });
+
+  app.get('/companies/:companyId/events/:id', async (request) => ok(toEvent(await eventOf(request), request.locale)));
+
+  app.post('/companies/:companyId/events', async (request, reply) => {
+    const companyId = await companyOf(request);
+    if (slugOf(request.body) === SYSTEM_CATEGORY) throw systemEventReadOnly();
+    const input = parseEvent(request.body);
+    const id = await insertEvent(db, companyId, input, userOf(request).id);
+    const created = await findEvent(db, companyId, id);
+    return reply.code(201).send(ok(toEvent(created!, request.locale)));
+  });
+
+  app.patch('/companies/:companyId/events/:id', async (request) => {
+    const event = await eventOf(request);
+    if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
+    const input = parseEvent(request.body);
+    if (!(await updateEvent(db, event.companyId, event.id, input))) throw notFound();
+    const saved = await findEvent(db, event.companyId, event.id);
+    if (!saved) throw notFound();
+    return ok(toEvent(saved, request.locale));
+  });
+
+  app.delete('/companies/:companyId/events/:id', async (request) => {
+    const event = await eventOf(request);
+    if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
+    if (!(await deleteEvent(db, event.companyId, event.id))) throw notFound();
+    return ok(toEvent(event, request.locale));
+  });
+};
