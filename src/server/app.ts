@@ -16,6 +16,7 @@ import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookups/routes';
 import { companyRoutes } from './companies/routes';
 import { assetRoutes } from './assets/routes';
+import { eventRoutes } from './events/routes';
 import { documentRoutes } from './documents/routes';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createStorage } from './platform/storage/create-storage';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(lookupRoutes, routeDeps);
       await api.register(companyRoutes, routeDeps);
       await api.register(assetRoutes, routeDeps);
+      await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
