@@ -38,13 +38,13 @@ export const routes: RouteObject[] = [
               { path: '/', element: <HomeRedirect /> },
               { path: '/home', element: <HomeRedirect /> },
               { path: '/account', ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))) },
-              { path: '/companies', ...notYet },
-              { path: '/companies/new', ...notYet },
-              { path: '/companies/:id', ...notYet },
+              { path: '/companies', ...lazyPage(() => import('./companies/companies-page')) },
+              { path: '/companies/new', ...lazyPage(() => import('./companies/company-page')) },
+              { path: '/companies/:id', ...lazyPage(() => import('./companies/company-page')) },
               {
                 element: <RequireCompany />,
                 children: [
-                  { path: '/documents', ...notYet },
+                  { path: '/documents', ...lazyPage(() => import('./documents/documents-page')) },
                   { path: '/events', ...notYet },
                 ],
               },

@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Company, CompanySummary } from '../../shared/companies';
+import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
+import type { ListMeta, User } from '../../shared/wire';
+import { api } from '../api/client';
+
+/**
+ * Query keys. `['companies', 'detail', id]` is shared with session/use-current-company.ts, which reads
+ * the current company's name and avatar for the top bar: writing it after a save updates the top bar.
+ */
+export const companiesKey = ['companies'] as const;
+export const companyDetailKey = (id: string) => [...companiesKey, 'detail', id] as const;
+
+export interface CompanyListParams {
+  page: number;
+  size: number;
+  search: string;
+  archived: boolean;
+}
+
+export function useCompaniesList(params: CompanyListParams) {
+  // Status names come localized: another language is another answer.
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...companiesKey, 'list', params, i18n.language],
+    queryFn: async () => {
+      const { data, meta } = await api<CompanySummary[], ListMeta>('GET', '/companies', {
+        query: {
+          'page[number]': params.page + 1,
+          'page[size]': params.size,
+          'filter[search]': params.search,
+          'filter[archived]': params.archived ? 'true' : 'false',
+        },
+      });
+      return { companies: data, meta };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompany(id: string) {
+  return useQuery({
+    queryKey: companyDetailKey(id),
+    queryFn: async () => (await api<Company>('GET', `/companies/${id}`)).data,
+    // The form starts from what it read: a background refetch must not move the version under it.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Every company write stores the answer as the detail (top bar included) and refreshes the lists. */
+function useCompanyMutation<TInput>(call: (input: TInput) => Promise<Company>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (company) => {
+      queryClient.setQueryData(companyDetailKey(company.id), company);
+      void queryClient.invalidateQueries({ queryKey: [...companiesKey, 'list'] });
+    },
+  });
+}
+
+export const useCreateCompany = () =>
+  useCompanyMutation(async (input: CompanyInput) => (await api<Company>('POST', '/companies', { body: input })).data);
+
+export const useUpdateCompany = (id: string) =>
+  useCompanyMutation(
+    async (input: CompanyUpdateInput) => (await api<Company>('PATCH', `/companies/${id}`, { body: input })).data,
+  );
+
+/** DELETE archives (SPEC §7). */
+export const useArchiveCompany = () =>
+  useCompanyMutation(async (id: string) => (await api<Company>('DELETE', `/companies/${id}`)).data);
+
+export const useRestoreCompany = () =>
+  useCompanyMutation(async (id: string) => (await api<Company>('POST', `/companies/${id}/restore`)).data);
+
+/** How many active users the overseeing-user choice lists at once; the search narrows it. */
+const ACTIVE_USERS_PAGE = 50;
+
+/** Active users only (SPEC §2 overseeingUser), searched on the server. */
+export function useActiveUsers(search: string) {
+  return useQuery({
+    queryKey: ['users', 'active', search],
+    queryFn: async () =>
+      (
+        await api<User[], ListMeta>('GET', '/users', {
+          query: { 'filter[status]': 'active', 'filter[search]': search, 'page[size]': ACTIVE_USERS_PAGE },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The chosen overseeing user, so its name shows even when the first page of users does not hold it. */
+export function useUserById(id: string | null) {
+  return useQuery({
+    queryKey: ['users', 'detail', id],
+    queryFn: async () => (await api<User>('GET', `/users/${id}`)).data,
+    enabled: Boolean(id),
+  });
+}

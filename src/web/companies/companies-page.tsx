@@ -1,0 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CompanySummary } from '../../shared/companies';
+import {
+  NumberedPagination,
+  PrevNext,
+  RowsPerPageMenu,
+  SearchInput,
+  useListState,
+} from '../components/list-controls';
+import { PageLoader } from '../components/status-pages';
+import { toast } from '../components/toasts';
+import { i18n } from '../i18n';
+import { setCurrentCompanyId, useCurrentCompanyId } from '../session/current-company';
+import { useCompaniesList } from './api';
+import { CompanyCard } from './company-card';
+import { Onboarding } from './onboarding';
+
+/** Only one warning at a time, even when the page mounts twice (StrictMode, a quick back and forth). */
+const NEED_COMPANY_TOAST_ID = 'need-active-company';
+
+/**
+ * /companies (SPEC §2 "Companies list"): search, archived filter, rows per page, previous/next and
+ * numbered pagination (all kept in the address bar), a card per company, and the onboarding invitation
+ * when there is no active company at all.
+ */
+export default function CompaniesPage() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [params, setParams] = useSearchParams();
+  const archived = params.get('archived') === 'true';
+  const currentId = useCurrentCompanyId();
+  const location = useLocation();
+  const query = useCompaniesList({ page: list.page, size: list.size, search: list.search, archived });
+  const totalPages = query.data?.meta.totalPages ?? 1;
+
+  // SPEC §2: warn on arrival when no company is selected (documents and events send users here).
+  const warned = useRef(false);
+  const redirected = Boolean((location.state as { needActiveCompany?: boolean } | null)?.needActiveCompany);
+  useEffect(() => {
+    if (warned.current || (currentId && !redirected)) return;
+    warned.current = true;
+    toast('warning', i18n.t('toasts.needActiveCompany'), NEED_COMPANY_TOAST_ID);
+    // Only on arrival: choosing a company afterwards must not warn again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const setArchived = (value: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('archived', 'true');
+        else next.delete('archived');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const select = (company: CompanySummary) => {
+    setCurrentCompanyId(company.id);
+    toast('success', t('companies.toasts.selected', { name: company.name }));
+  };
+
+  const companies = query.data?.companies ?? [];
+  const onboarding = query.isSuccess && companies.length === 0 && !archived && !list.search && list.page === 0;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t('companies.title')}</Title>
+        <Button component={Link} to="/companies/new">
+          {t('companies.new')}
+        </Button>
+      </Group>
+      <Group align="end" wrap="wrap">
+        <SearchInput
+          label={t('common.search')}
+          placeholder={t('companies.searchPlaceholder')}
+          value={list.search}
+          onSearch={list.setSearch}
+        />
+        <SegmentedControl
+          aria-label={t('companies.filters.label')}
+          value={archived ? 'archived' : 'active'}
+          onChange={(value) => setArchived(value === 'archived')}
+          data={[
+            { value: 'active', label: t('companies.filters.active') },
+            { value: 'archived', label: t('companies.filters.archived') },
+          ]}
+        />
+        <RowsPerPageMenu size={list.size} onChange={list.setSize} />
+        <PrevNext page={list.page} totalPages={totalPages} onChange={list.setPage} />
+      </Group>
+
+      {query.isPending ? (
+        <PageLoader />
+      ) : query.isError ? (
+        <Text role="alert">{t('errors.generic')}</Text>
+      ) : onboarding ? (
+        <Onboarding />
+      ) : companies.length === 0 ? (
+        <Text c="gray.7">{archived && !list.search ? t('companies.emptyArchived') : t('companies.empty')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={query.isFetching}>
+          {companies.map((company) => (
+            <CompanyCard key={company.id} company={company} current={company.id === currentId} onSelect={select} />
+          ))}
+        </SimpleGrid>
+      )}
+      <NumberedPagination page={list.page} totalPages={totalPages} onChange={list.setPage} />
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Company } from '../../shared/companies';
+import { ApiError } from '../api/client';
+import { useConfirm } from '../components/confirm-dialog';
+import { reportError } from '../components/server-errors';
+import { toast } from '../components/toasts';
+import { currentLocale } from '../i18n';
+import { setCurrentCompanyId } from '../session/current-company';
+import { useArchiveCompany, useCreateCompany, useRestoreCompany, useUpdateCompany } from './api';
+import { BlocksSection } from './blocks-section';
+import { ContributionsSection } from './contributions-section';
+import {
+  companyResolver,
+  newCompanyValues,
+  toFormValues,
+  type CompanyFormOutput,
+  type CompanyFormState,
+} from './form-values';
+import { AddressSection, ContactSection, IdentitySection, ProfileSection } from './general-sections';
+import { OwnersSection } from './owners-section';
+import { PresentationSection } from './presentation-section';
+import { StatementsSection, statementViewOfIndex } from './statements-section';
+
+/**
+ * The whole company file (SPEC §2 "Company form"), new (`company` null) or read from the API. It
+ * validates on change, blur and submit with the shared schema; a save sends the whole graph. On any
+ * failure what the user typed stays: a 422 lands on the fields, a 409 says someone else saved.
+ */
+export function CompanyForm({ company, onReload }: { company: Company | null; onReload?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const edit = company !== null;
+  // Read once: later answers for the same company must not move the form (or its version) under the user.
+  const [initial] = useState(() => (company ? toFormValues(company, currentLocale()) : newCompanyValues()));
+  const [resolver] = useState(() => companyResolver(edit));
+  const form = useForm<CompanyFormState, unknown, CompanyFormOutput>({ mode: 'all', resolver, defaultValues: initial });
+  const create = useCreateCompany();
+  const update = useUpdateCompany(company?.id ?? '');
+  const archive = useArchiveCompany();
+  const restore = useRestoreCompany();
+  const [uploading, setUploading] = useState(false);
+  const [statementView, setStatementView] = useState(0);
+  const [conflict, setConflict] = useState(false);
+  const back = () => void navigate('/companies');
+
+  /** Statements are shown one at a time: bring the first one with an error into view. */
+  const revealStatement = (indexes: number[]) => {
+    const first = indexes.length ? Math.min(...indexes) : undefined;
+    if (first === undefined) return;
+    setStatementView(statementViewOfIndex(first, form.getValues('financialStatements')?.length ?? 0));
+  };
+
+  const onValid = async (values: CompanyFormOutput) => {
+    setConflict(false);
+    try {
+      if (company) {
+        await update.mutateAsync({ ...values, lockVersion: values.lockVersion ?? company.lockVersion });
+        toast('success', t('companies.toasts.saved'));
+      } else {
+        const created = await create.mutateAsync(values);
+        // SPEC §2: a new company becomes the current one.
+        setCurrentCompanyId(created.id);
+        toast('success', t('companies.toasts.created'));
+      }
+      back();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(true);
+        toast('error', t('companies.form.conflict'));
+        return;
+      }
+      reportError(error, { setError: form.setError });
+      if (error instanceof ApiError) {
+        revealStatement(
+          Object.keys(error.fieldErrors).flatMap((path) => {
+            const match = /^financialStatements\.(\d+)\./.exec(path);
+            return match ? [Number(match[1])] : [];
+          }),
+        );
+      }
+    }
+  };
+
+  const onInvalid = (errors: FieldErrors<CompanyFormState>) => {
+    toast('error', t('companies.form.invalid'));
+    const statements = errors.financialStatements;
+    if (Array.isArray(statements)) revealStatement(statements.flatMap((entry, index) => (entry ? [index] : [])));
+  };
+
+  const archived = Boolean(company?.archivedAt);
+  const archiveOrRestore = () => {
+    if (!company) return;
+    confirm({
+      text: t(archived ? 'companies.form.confirmRestore' : 'companies.form.confirmArchive', { name: company.name }),
+      danger: !archived,
+      onConfirm: async () => {
+        try {
+          if (archived) {
+            await restore.mutateAsync(company.id);
+            toast('success', t('companies.toasts.restored'));
+          } else {
+            await archive.mutateAsync(company.id);
+            toast('success', t('companies.toasts.archived'));
+          }
+          back();
+        } catch (error) {
+          reportError(error, { fallbackKey: archived ? 'companies.toasts.restoreFailed' : 'companies.toasts.archiveFailed' });
+        }
+      },
+    });
+  };
+
+  const { isSubmitting, isValid } = form.formState;
+
+  return (
+    <FormProvider {...form}>
+      <Stack maw={1040}>
+        <Title order={1}>{company ? t('companies.form.editTitle', { name: company.name }) : t('companies.form.newTitle')}</Title>
+        <Text size="sm" c="gray.7">
+          {t('companies.form.requiredHint')}
+        </Text>
+        {conflict && (
+          <Alert color="orange" variant="light" role="alert" title={t('companies.form.conflictTitle')}>
+            <Stack align="flex-start" gap="xs">
+              <Text size="sm">{t('companies.form.conflict')}</Text>
+              {onReload && (
+                <Button size="xs" variant="default" onClick={onReload}>
+                  {t('companies.form.reload')}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <form noValidate onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)}>
+          <Stack>
+            <IdentitySection
+              referenceNumber={company?.referenceNumber ?? null}
+              avatarUrl={company?.avatarUrl ?? null}
+              onBusyChange={setUploading}
+            />
+            <AddressSection />
+            <ContactSection />
+            <ProfileSection />
+            <OwnersSection />
+            <PresentationSection />
+            <StatementsSection view={statementView} onViewChange={setStatementView} />
+            <ContributionsSection />
+            <BlocksSection />
+            <Group justify="space-between" mt="md">
+              <Button variant="default" onClick={back}>
+                {t('companies.form.actions.cancel')}
+              </Button>
+              <Group>
+                {company && (
+                  <Button variant="light" color={archived ? undefined : 'red.9'} c={archived ? undefined : 'red.9'} onClick={archiveOrRestore}>
+                    {archived ? t('companies.form.actions.restore') : t('companies.form.actions.archive')}
+                  </Button>
+                )}
+                <Button type="submit" loading={isSubmitting} disabled={isSubmitting || !isValid || uploading}>
+                  {t('companies.form.actions.save')}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
+import { useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { emptyFinancialContribution } from '../../shared/schemas/company';
+import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
+import { EmptySection, FormSection } from './form-section';
+import { CONTRIBUTION_NUMBER_FIELDS } from './form-values';
+import { useContributionFunds, useWarranties } from './lookups';
+
+/** SPEC §2 financial contributions: numbered, oldest first, each with its fund, terms and dates. */
+export function ContributionsSection() {
+  const { t } = useTranslation();
+  const form = useCompanyForm();
+  const contributions = useFieldArray({ control: form.control, name: 'financialContributions', keyName: 'key' });
+  const funds = useContributionFunds();
+  const warranties = useWarranties();
+  const c = (key: string) => t(`companies.form.financialContributions.${key}`);
+  const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: false });
+
+  return (
+    <FormSection
+      title={t('companies.form.sections.financialContributions')}
+      action={contributions.fields.length > 0 ? <Button variant="light" onClick={add}>{c('add')}</Button> : undefined}
+    >
+      {contributions.fields.length === 0 && <EmptySection text={c('empty')} addLabel={c('add')} onAdd={add} />}
+      {contributions.fields.map((field, index) => {
+        const name = <K extends string>(key: K) => `financialContributions.${index}.${key}` as const;
+        return (
+          <Fieldset key={field.key} legend={t('companies.form.financialContributions.numbered', { number: index + 1 })}>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              <LookupSelect
+                name={name('contributionFundId')}
+                label={c('contributionFund')}
+                items={funds.data}
+                required
+                searchable
+              />
+              <TextField name={name('projectName')} label={c('projectName')} />
+              {(Object.keys(CONTRIBUTION_NUMBER_FIELDS) as Array<keyof typeof CONTRIBUTION_NUMBER_FIELDS>).map((key) => (
+                <NumberField key={key} name={name(key)} label={c(key)} kind={CONTRIBUTION_NUMBER_FIELDS[key]} />
+              ))}
+              <LookupSelect
+                name={name('warrantyId')}
+                label={c('warranty')}
+                items={warranties.data}
+                noneLabel={c('warrantyNone')}
+              />
+              <DateField name={name('authorizationDate')} label={c('authorizationDate')} />
+              <DateField name={name('followupDate')} label={c('followupDate')} />
+              <DateField name={name('expectedEndDate')} label={c('expectedEndDate')} />
+            </SimpleGrid>
+            <Group justify="flex-end" mt="sm">
+              <Button variant="subtle" color="red.9" c="red.9" onClick={() => contributions.remove(index)}>
+                {c('remove')}
+              </Button>
+            </Group>
+          </Fieldset>
+        );
+      })}
+    </FormSection>
+  );
+}
