@@ -157,7 +157,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
               </Button>
               <Group>
                 {company && (
-                  <Button variant="light" color={archived ? undefined : 'red.9'} c={archived ? undefined : 'red.9'} onClick={archiveOrRestore}>
+                  <Button variant="outline" color={archived ? undefined : 'red.9'} onClick={archiveOrRestore}>
                     {archived ? t('companies.form.actions.restore') : t('companies.form.actions.archive')}
                   </Button>
                 )}
