@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { COMPANY_SORT_FIELDS } from '../../shared/companies';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import type { RouteDeps } from '../app';
+import { userOf } from '../platform/auth/plugin';
 import { badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parseBody } from '../platform/http/wire';
@@ -83,7 +84,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
   app.post('/companies', async (request, reply) => {
     const input = parseBody(companySchema, request.body);
     await checkCompanyInput(db, storage, input);
-    const id = await insertCompany(db, input);
+    const id = await insertCompany(db, input, userOf(request).id);
     return reply.code(201).send(ok(await answer(id)));
   });
 
@@ -96,7 +97,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     if (current.lockVersion !== input.lockVersion) throw conflict();
     await checkCompanyInput(db, storage, input, { id, avatarFileName: current.avatarFileName });
     try {
-      if (!(await updateCompany(db, id, input))) throw notFound();
+      if (!(await updateCompany(db, id, input, userOf(request).id))) throw notFound();
     } catch (error) {
       if (error instanceof StaleCompanyError) throw conflict();
       throw error;
@@ -106,13 +107,13 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
 
   app.delete('/companies/:id', async (request) => {
     const id = companyId(request.params);
-    if (!(await setArchived(db, id, true))) throw notFound();
+    if (!(await setArchived(db, id, true, userOf(request).id))) throw notFound();
     return ok(await answer(id));
   });
 
   app.post('/companies/:id/restore', async (request) => {
     const id = companyId(request.params);
-    if (!(await setArchived(db, id, false))) throw notFound();
+    if (!(await setArchived(db, id, false, userOf(request).id))) throw notFound();
     return ok(await answer(id));
   });
 };

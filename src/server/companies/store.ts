@@ -14,6 +14,7 @@ import {
 import type { Locale } from '../../shared/constants';
 import type { Company, CompanySortField } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
+import { recordCompanySave, recordSystemEvent, type ContributionChange } from '../events/system-events';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -366,7 +367,8 @@ async function insertParts(tx: Tx, companyId: string, input: CompanyInput): Prom
   if (input.blocks.length) await tx.insert(blocks).values(rows(input.blocks, blockValues) as (typeof blocks.$inferInsert)[]);
 }
 
-export async function insertCompany(db: Db, input: CompanyInput): Promise<string> {
+/** `authorId`: who creates it, named by the "company created" event of its history. */
+export async function insertCompany(db: Db, input: CompanyInput, authorId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(companies).values(companyValues(input)).returning({ id: companies.id });
     const id = created!.id;
@@ -378,6 +380,7 @@ export async function insertCompany(db: Db, input: CompanyInput): Promise<string
     }
     await insertParts(tx, id, input);
     await refreshSearchText(tx, eq(companies.id, id));
+    await recordSystemEvent(tx, { companyId: id, code: 'companyCreated', params: { name: input.name }, authorId });
     return id;
   });
 }
@@ -387,10 +390,27 @@ export class StaleCompanyError extends Error {}
 
 /**
  * Saves the whole graph over version `lockVersion`. Answers false when the company does not exist;
- * throws StaleCompanyError when someone saved since that version (nothing is written then).
+ * throws StaleCompanyError when someone saved since that version (nothing is written then). What the
+ * save changed that the history records (status, overseeing user, contributions added or removed) is
+ * recorded as system events by `authorId`, in the same transaction.
  */
-export async function updateCompany(db: Db, id: string, input: CompanyUpdateInput): Promise<boolean> {
+export async function updateCompany(db: Db, id: string, input: CompanyUpdateInput, authorId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // The values being replaced, locked until commit: no other save can change them in between.
+    const [before] = await tx
+      .select({ statusId: companies.statusId, overseeingUserId: companies.overseeingUserId })
+      .from(companies)
+      .where(eq(companies.id, id))
+      .for('update');
+    if (!before) return false;
+    const contributionsBefore = await tx
+      .select({
+        id: financialContributions.id,
+        contributionFundId: financialContributions.contributionFundId,
+        amount: financialContributions.amount,
+      })
+      .from(financialContributions)
+      .where(eq(financialContributions.companyId, id));
     // The version check and the row lock in one statement: a concurrent save waits here, then fails it.
     const [updated] = await tx
       .update(companies)
@@ -424,20 +444,52 @@ export async function updateCompany(db: Db, id: string, input: CompanyUpdateInpu
     ];
     if (results.includes('changed')) throw new StaleCompanyError();
     await refreshSearchText(tx, eq(companies.id, id));
+
+    const keptContributions = new Set(input.financialContributions.flatMap((c) => (c.id ? [c.id] : [])));
+    const change = ({ contributionFundId, amount }: ContributionChange) => ({ contributionFundId, amount });
+    await recordCompanySave(tx, {
+      companyId: id,
+      authorId,
+      status: before.statusId !== input.statusId ? { from: before.statusId, to: input.statusId } : undefined,
+      overseeingUser:
+        before.overseeingUserId !== input.overseeingUserId
+          ? { from: before.overseeingUserId, to: input.overseeingUserId }
+          : undefined,
+      contributionsRemoved: contributionsBefore.filter((c) => !keptContributions.has(c.id)).map(change),
+      contributionsAdded: input.financialContributions.filter((c) => !c.id).map(change),
+    });
     return true;
   });
 }
 
-/** DELETE archives (SPEC §4); archiving twice keeps the first date. Answers false when not found. */
-export async function setArchived(db: Db, id: string, archived: boolean): Promise<boolean> {
-  const rows = await db
-    .update(companies)
-    .set({
-      archivedAt: archived ? sql`coalesce(${companies.archivedAt}, now())` : null,
-      lockVersion: sql`${companies.lockVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(companies.id, id))
-    .returning({ id: companies.id });
-  return rows.length > 0;
+/**
+ * DELETE archives (SPEC §4); archiving twice keeps the first date. Answers false when not found. An
+ * actual change (not archiving an archived company again) is recorded in the history by `authorId`.
+ */
+export async function setArchived(db: Db, id: string, archived: boolean, authorId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ archivedAt: companies.archivedAt })
+      .from(companies)
+      .where(eq(companies.id, id))
+      .for('update');
+    if (!before) return false;
+    await tx
+      .update(companies)
+      .set({
+        archivedAt: archived ? sql`coalesce(${companies.archivedAt}, now())` : null,
+        lockVersion: sql`${companies.lockVersion} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(companies.id, id));
+    if ((before.archivedAt !== null) !== archived) {
+      await recordSystemEvent(tx, {
+        companyId: id,
+        code: archived ? 'companyArchived' : 'companyRestored',
+        params: {},
+        authorId,
+      });
+    }
+    return true;
+  });
 }
