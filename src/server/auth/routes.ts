@@ -16,15 +16,19 @@ export async function issueSession(reply: FastifyReply, tokens: TokenService, us
   void reply.header('authorization', `Bearer ${token}`).header('access-control-expose-headers', 'authorization');
 }
 
-export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, tokens }) => {
+export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, tokens, limits }) => {
   const { db } = database;
 
-  app.post('/sign_in', { config: { access: 'public' } }, async (request, reply) => {
+  const failuresByAccount = limits.signInFailuresByAccount;
+  const preHandler = [limits.signInByAddress.consume, failuresByAccount.check];
+
+  app.post('/sign_in', { config: { access: 'public' }, preHandler }, async (request, reply) => {
     const input = parseBody(signInSchema, request.body);
     const user = await findUserByEmail(db, input.email);
     // Always verify, even without a user, so timing does not reveal which addresses exist.
     const valid = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !valid || user.disabledAt || !user.confirmedAt) {
+      await failuresByAccount.hit(request);
       throw new AppError(401, 'invalid_credentials', 'auth.login.failure');
     }
     await issueSession(reply, tokens, user);

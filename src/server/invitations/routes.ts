@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, fieldError } from '../platform/errors/app-error';
 import { ok, parseBody } from '../platform/http/wire';
+import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../users/mails';
 import { consumeToken, issueToken, voidTokens } from '../users/one-time-tokens';
 import {
@@ -27,7 +28,10 @@ import {
 const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
 const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
 
-export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail, tokens }) => {
+export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { config, database, mail, tokens, limits },
+) => {
   const { db } = database;
 
   app.post('/invitations', { config: { access: 'admin' } }, async (request, reply) => {
@@ -70,7 +74,10 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (app, { con
     return ok(toUser(created.user, { viewerId: inviter.id, activeAdminCount: await countActiveAdmins(db) }));
   });
 
-  app.post('/invitations/confirm', { config: { access: 'public' } }, async (request, reply) => {
+  app.post(
+    '/invitations/confirm',
+    { config: { access: 'public' }, preHandler: limitedBy(limits.tokenByAddress) },
+    async (request, reply) => {
     const input = parseBody(confirmInvitationSchema, request.body);
     // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
     const passwordHash = await hashPassword(input.password);
@@ -100,7 +107,10 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (app, { con
   });
 
   // Same answer, same status, about the same time for any address: it must not reveal who is invited.
-  app.post('/invitations/resend', { config: { access: 'public' } }, async (request) => {
+  app.post(
+    '/invitations/resend',
+    { config: { access: 'public' }, preHandler: limitedBy(limits.mailByAddress, limits.mailByAccount) },
+    async (request) => {
     const input = parseBody(resendInvitationSchema, request.body);
     const user = await findUserByEmail(db, input.email);
     if (user && statusOf(user) === 'invited') {

@@ -8,6 +8,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { AppError } from '../platform/errors/app-error';
 import { ok, parseBody } from '../platform/http/wire';
+import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../users/mails';
 import { consumeToken, issueToken, voidTokens } from '../users/one-time-tokens';
 import {
@@ -21,11 +22,14 @@ import {
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 
-export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail, tokens }) => {
+export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail, tokens, limits }) => {
   const { db } = database;
 
   // Same answer, same status, about the same time for any address: it must not reveal who has an account.
-  app.post('/passwords/forgot', { config: { access: 'public' } }, async (request) => {
+  app.post(
+    '/passwords/forgot',
+    { config: { access: 'public' }, preHandler: limitedBy(limits.mailByAddress, limits.mailByAccount) },
+    async (request) => {
     const input = parseBody(forgotPasswordSchema, request.body);
     const user = await findUserByEmail(db, input.email);
     // Invited and archived people have no password to reset: they get nothing, and the same answer.
@@ -39,7 +43,10 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (app, { confi
     return ok({ message: translate(request.locale, 'passwords.forgot.success') });
   });
 
-  app.post('/passwords/reset', { config: { access: 'public' } }, async (request, reply) => {
+  app.post(
+    '/passwords/reset',
+    { config: { access: 'public' }, preHandler: limitedBy(limits.tokenByAddress) },
+    async (request, reply) => {
     const input = parseBody(resetPasswordSchema, request.body);
     const passwordHash = await hashPassword(input.password);
     const updated = await db.transaction(async (tx) => {
