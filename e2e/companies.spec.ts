@@ -3,8 +3,11 @@ import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
-const NAME = 'Fromagerie Côte-Nord';
-const EDITED = 'Fromagerie Côte-Nord inc.';
+/** Names of this run, so a rerun against the same database never finds two cards with one name. */
+const RUN = Date.now().toString(36);
+const NAME = `Fromagerie Côte-Nord ${RUN}`;
+const EDITED = `Fromagerie Côte-Nord inc. ${RUN}`;
+const CONFLICT = `Conflit et fils ${RUN}`;
 const OVERSEER = `${ACCOUNTS.companies.firstName} ${ACCOUNTS.companies.lastName}`;
 /** Intl writes no-break spaces in French amounts: match any space. */
 const amount = (text: string) => new RegExp(`^${text.replace(/ /g, '[\\s\\u00a0\\u202f]').replace(/\$/g, '\\$')}$`);
@@ -247,7 +250,7 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(page.getByText('The company was archived.')).toBeVisible();
 
   // Hidden from the list (searched without accents), shown with the archived filter.
-  await page.getByRole('searchbox', { name: 'Search' }).fill('fromagerie cote');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`fromagerie cote-nord inc. ${RUN}`);
   await expect(page).toHaveURL(/search=fromagerie/);
   await expect(page.getByRole('article', { name: EDITED, exact: true })).toHaveCount(0);
   await expect(page.getByText('No company matches your search.')).toBeVisible();
@@ -262,7 +265,7 @@ test('a complete company file: create with every part, current in the top bar, e
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByText('The company was restored.')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill('fromagerie cote');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`fromagerie cote-nord inc. ${RUN}`);
   await expect(page.getByRole('article', { name: EDITED, exact: true })).toBeVisible();
 });
 
@@ -270,7 +273,7 @@ test('a stale save is refused with a message in the user’s language, and what 
   await signIn(page, ACCOUNTS.companies.email);
   await expect(page).toHaveURL(/\/companies$/);
   await page.getByRole('link', { name: 'Nouvelle entreprise' }).click();
-  await region(page, 'Entreprise').getByRole('textbox', { name: 'Nom' }).fill('Conflit et fils');
+  await region(page, 'Entreprise').getByRole('textbox', { name: 'Nom' }).fill(CONFLICT);
   await region(page, 'Adresse').getByRole('textbox', { name: 'Adresse' }).fill('1, rue Principale');
   await choose(region(page, 'Adresse'), 'Municipalité', 'Gaspé', 'gaspe');
   await choose(region(page, 'Profil'), 'Forme juridique', 'Coopérative');
@@ -280,13 +283,14 @@ test('a stale save is refused with a message in the user’s language, and what 
   await expect(page).toHaveURL(/\/companies$/);
 
   // Two tabs open the same company; the second one saves first.
-  await page.getByRole('searchbox', { name: 'Rechercher' }).fill('conflit');
-  await page.getByRole('article', { name: 'Conflit et fils' }).getByRole('link', { name: /^Afficher/ }).click();
-  await expect(page.getByRole('heading', { name: 'Conflit et fils', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(CONFLICT);
+  await page.getByRole('article', { name: CONFLICT, exact: true }).getByRole('link', { name: /^Afficher/ }).click();
+  await expect(page.getByRole('heading', { name: CONFLICT, level: 1 })).toBeVisible();
   const other = await (await browser.newContext()).newPage();
   await signIn(other, ACCOUNTS.companies.email);
+  await expect(other).toHaveURL(/\/companies$/);
   await other.goto(page.url());
-  await region(other, 'Entreprise').getByRole('textbox', { name: 'Nom' }).fill('Conflit et filles');
+  await region(other, 'Entreprise').getByRole('textbox', { name: 'Nom' }).fill(`Conflit et filles ${RUN}`);
   await other.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(other).toHaveURL(/\/companies$/);
 
@@ -299,6 +303,6 @@ test('a stale save is refused with a message in the user’s language, and what 
 
   // Reloading shows the other save.
   await page.getByRole('button', { name: 'Recharger l’entreprise' }).click();
-  await expect(name).toHaveValue('Conflit et filles');
+  await expect(name).toHaveValue(`Conflit et filles ${RUN}`);
   await other.context().close();
 });
