@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DOCUMENT_SORT_FIELDS, type CompanyDocument } from '../../shared/documents';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
 import type { RouteDeps } from '../app';
+import { recordSystemEvent } from '../events/system-events';
+import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { uuidParam } from '../platform/http/params';
@@ -123,7 +125,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       const row = await withUploadsLock(db, 'shared', async (tx) => {
         const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
         if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
-        return insertDocument(tx, {
+        const inserted = await insertDocument(tx, {
           companyId,
           name: input.name,
           date: input.date,
@@ -132,6 +134,14 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
           fileType: input.fileType,
           fileSize: upload.size,
         });
+        // In the save's transaction: the history says "added" exactly when the document exists.
+        await recordSystemEvent(tx, {
+          companyId,
+          code: 'documentAdded',
+          params: { name: inserted.name },
+          authorId: userOf(request).id,
+        });
+        return inserted;
       });
       return reply.code(201).send(ok(await toDocument(storage, row)));
     } catch (error) {
@@ -157,7 +167,19 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
   app.delete('/companies/:companyId/documents/:id', async (request) => {
     const companyId = await companyOf(request);
     const id = uuidParam(request);
-    const row = await deleteDocument(db, companyId, id);
+    const row = await db.transaction(async (tx) => {
+      const deleted = await deleteDocument(tx, companyId, id);
+      // In the delete's transaction: the history says "deleted" exactly when the row is gone.
+      if (deleted) {
+        await recordSystemEvent(tx, {
+          companyId,
+          code: 'documentDeleted',
+          params: { name: deleted.name },
+          authorId: userOf(request).id,
+        });
+      }
+      return deleted;
+    });
     if (!row) throw notFound();
     const answer = await toDocument(storage, row);
     // After the row is gone: a failure here leaves an orphan for the sweep, never a row without a file.

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/harness';
+import { PDF_BYTES } from '../test/images';
+import { events } from '../db/schema';
+import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../documents/fixtures';
+import { recordSystemEvent } from './system-events';
+
+/** Documents added and deleted are recorded in the company's history, in the transaction of the change. */
+
+let t: TestApp;
+let auth: Auth;
+let cats: CategoryIds;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = await t.authHeader(await t.createUser({ firstName: 'Gilles', lastName: 'Vigneault' }));
+  cats = await categoryIds(t.database.db);
+});
+afterAll(() => t.close());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function eventCount(): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(events);
+  return row!.n;
+}
+
+async function history(companyId: string, locale = 'en'): Promise<Array<[string, string, string | null]>> {
+  const res = await t.inject({
+    method: 'GET',
+    url: `/api/companies/${companyId}/events?locale=${locale}&filter[category_slug]=system`,
+    headers: auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Json[]).map((e) => [e.code, e.title, e.author_name]);
+}
+
+async function addDocument(companyId: string, fields: Record<string, unknown> = {}) {
+  const key = await upload(t, auth, 'pdf', PDF_BYTES);
+  return t.inject({
+    method: 'POST',
+    url: `/api/companies/${companyId}/documents?locale=en`,
+    headers: auth,
+    payload: {
+      name: 'Plan d’affaires',
+      date: '2025-03-14',
+      category_id: cats.other,
+      file_name: key,
+      file_type: 'application/pdf',
+      file_size: PDF_BYTES.length,
+      ...fields,
+    },
+  });
+}
+
+const remove = (companyId: string, id: string) =>
+  t.inject({ method: 'DELETE', url: `/api/companies/${companyId}/documents/${id}`, headers: auth });
+
+describe('documents in the history', () => {
+  it('records a document added and deleted, with its name, by who did it, in both languages', async () => {
+    const companyId = await createCompany(t, auth, 'Scierie Gagnon');
+    const added = await addDocument(companyId);
+    expect(added.statusCode, added.body).toBe(201);
+    // An edit is not one of the recorded changes.
+    const edit = await t.inject({
+      method: 'PATCH',
+      url: `/api/companies/${companyId}/documents/${added.json().data.id}`,
+      headers: auth,
+      payload: { name: 'Plan d’affaires 2025', date: '2025-03-14', category_id: cats.other },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await remove(companyId, added.json().data.id as string)).statusCode).toBe(200);
+
+    expect(await history(companyId)).toEqual([
+      ['documentDeleted', 'Document “Plan d’affaires 2025” deleted', 'Gilles Vigneault'],
+      ['documentAdded', 'Document “Plan d’affaires” added', 'Gilles Vigneault'],
+      ['companyCreated', 'Company “Scierie Gagnon” created', 'Gilles Vigneault'],
+    ]);
+    expect((await history(companyId, 'fr')).slice(0, 2).map(([, title]) => title)).toEqual([
+      'Document « Plan d’affaires 2025 » supprimé',
+      'Document « Plan d’affaires » ajouté',
+    ]);
+  });
+
+  it('records nothing when the document is refused or not found', async () => {
+    const companyId = await createCompany(t, auth, 'Verrerie Dubé');
+    const other = await createCompany(t, auth, 'Autre');
+    const theirs = await addDocument(other);
+    expect(theirs.statusCode).toBe(201);
+    const before = await eventCount();
+
+    expect((await addDocument(companyId, { name: '' })).statusCode).toBe(422);
+    expect((await addDocument(companyId, { category_id: randomUUID() })).statusCode).toBe(422);
+    expect((await addDocument(companyId, { file_name: 'never-uploaded.pdf' })).statusCode).toBe(422);
+    expect((await addDocument(randomUUID())).statusCode).toBe(404);
+    expect((await remove(companyId, randomUUID())).statusCode).toBe(404);
+    expect((await remove(companyId, theirs.json().data.id as string)).statusCode).toBe(404);
+
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('recordSystemEvent', () => {
+  it('is undone with the transaction it was given', async () => {
+    const companyId = await createCompany(t, auth, 'Transaction annulée');
+    const before = await eventCount();
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await recordSystemEvent(tx, { companyId, code: 'documentAdded', params: { name: 'x' }, authorId: null });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await eventCount()).toBe(before);
+  });
+});
