@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from './accounts';
+import { expect, expectAccessible, signIn, test } from './fixtures';
+
+/** A small but complete PDF (one blank page, a correct xref table), built here so the test owns its bytes. */
+function pdfFile(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A company of its own, created through the API with the signed-in user's token, made current. */
+async function createCurrentCompany(page: Page, name: string): Promise<string> {
+  return page.evaluate(async (companyName) => {
+    const token = localStorage.getItem('token');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    };
+    const first = async (path: string) => ((await call('GET', path)) as Array<{ id: string }>)[0]!.id;
+    const company = await call('POST', '/companies', {
+      name: companyName,
+      legal_form_id: await first('/legal_forms'),
+      status_id: await first('/statuses'),
+      activity_area_id: await first('/activity_areas'),
+      address: { address: '1, rue Principale', zip_code: 'G5L 1A1', municipality_id: await first('/municipalities') },
+    });
+    localStorage.setItem('currentCompanyId', company.id);
+    return company.id as string;
+  }, name);
+}
+
+const PDF = pdfFile();
+
+test('company documents: upload with progress, grouped list, download, rename, recategorize, delete — and refused files', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, ACCOUNTS.user.email);
+  await expect(page).toHaveURL(/\/companies/);
+  await createCurrentCompany(page, `Documents ${Date.now()}`);
+
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  await expect(page.getByText(/n’a encore aucun document/)).toBeVisible();
+  await expectAccessible(page);
+
+  // The modal, opened with the keyboard-reachable button.
+  await page.getByRole('button', { name: 'Nouveau document' }).click();
+  const modal = page.getByRole('dialog', { name: 'Nouveau document' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expectAccessible(page);
+
+  // Nothing chosen: every required field says so, nothing is sent.
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(modal.getByText('Champ obligatoire')).toHaveCount(3);
+
+  const fileInput = modal.locator('input[type=file]');
+  // 11 MB: the size message with the maximum in French units, and no upload.
+  await fileInput.setInputFiles({ name: 'trop gros.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
+  await expect(modal.getByText('Le fichier doit faire au plus 10 Mo')).toBeVisible();
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
+  // A wrong type: the type message listing the allowed ones.
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('bonjour') });
+  await expect(modal.getByText('Le fichier doit être de l’un de ces types : application/pdf, image/jpeg')).toBeVisible();
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A real PDF: uploaded at once, with a progress bar that reaches 100; the name comes from the file.
+  await fileInput.setInputFiles({ name: 'Rapport annuel.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const progress = modal.getByRole('progressbar', { name: 'Téléversement de Rapport annuel.pdf' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(modal.getByText('Téléversé')).toBeVisible();
+  await expect(modal.getByText(/Le fichier doit/)).toHaveCount(0);
+  await expect(modal.getByRole('textbox', { name: 'Nom' })).toHaveValue('Rapport annuel');
+  await modal.getByRole('textbox', { name: 'Date' }).fill('2025-03-14');
+  await modal.getByRole('combobox', { name: 'Catégorie' }).click();
+  await page.getByRole('option', { name: 'États financiers', exact: true }).click();
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByText('Le document a été ajouté.')).toBeVisible();
+
+  // In the R group (sorted by name), with its date, size and type.
+  const groupR = page.getByRole('region', { name: 'Documents sous R' });
+  const row = groupR.getByTestId('document-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('document-name')).toHaveText('Rapport annuel');
+  await expect(row.getByText('Date : 14 mars 2025')).toBeVisible();
+  await expect(row.getByText(`Taille : ${PDF.length} o`)).toBeVisible();
+  await expect(row.getByText('Catégorie : États financiers')).toBeVisible();
+  await expect(row.getByText('PDF', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // Download: the bytes are the uploaded ones. View: the same file, shown inline in a new tab.
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('link', { name: 'Télécharger Rapport annuel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Rapport annuel.pdf');
+  expect((await readFile((await download.path())!)).equals(PDF)).toBe(true);
+  const view = row.getByRole('link', { name: 'Voir Rapport annuel (s’ouvre dans un nouvel onglet)' });
+  await expect(view).toHaveAttribute('target', '_blank');
+  const shown = await page.request.get((await view.getAttribute('href'))!);
+  expect(shown.status()).toBe(200);
+  expect(shown.headers()['content-type']).toBe('application/pdf');
+  expect(shown.headers()['content-disposition']).toMatch(/^inline/);
+  expect(Buffer.from(await shown.body()).equals(PDF)).toBe(true);
+
+  // Rename and change the category: no file field, the document moves to the E group.
+  await row.getByRole('button', { name: 'Modifier Rapport annuel' }).click();
+  const edit = page.getByRole('dialog', { name: 'Modifier le document' });
+  await expect(edit).toBeVisible();
+  await expect(edit.locator('input[type=file]')).toHaveCount(0);
+  await edit.getByRole('textbox', { name: 'Nom' }).fill('École — rapport annuel');
+  await edit.getByRole('combobox', { name: 'Catégorie' }).click();
+  await page.getByRole('option', { name: 'Résolutions', exact: true }).click();
+  await expectAccessible(page);
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(edit).toBeHidden();
+  const groupE = page.getByRole('region', { name: 'Documents sous E' });
+  await expect(groupE.getByTestId('document-name')).toHaveText('École — rapport annuel');
+  await expect(groupE.getByText('Catégorie : Résolutions')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Documents sous R' })).toHaveCount(0);
+
+  // Search without the accent: found, and the accented word is highlighted.
+  await page.getByRole('searchbox', { name: 'Recherche' }).fill('ecole');
+  await expect(page.locator('mark')).toHaveText('École');
+  // The category filter: the parent's "all in" choice includes its children.
+  await page.getByRole('combobox', { name: 'Catégorie' }).click();
+  await page.getByRole('option', { name: 'Tout dans « Juridique »' }).click();
+  await expect(groupE.getByTestId('document-row')).toHaveCount(1);
+  await page.getByRole('combobox', { name: 'Catégorie' }).click();
+  await page.getByRole('option', { name: 'Tout dans « Financier »' }).click();
+  await expect(page.getByText('Aucun document ne correspond à votre recherche ou à la catégorie.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Catégorie' }).click();
+  await page.getByRole('option', { name: 'Toutes les catégories' }).click();
+  await page.getByRole('searchbox', { name: 'Recherche' }).fill('');
+
+  // Delete, after confirming.
+  const target = page.getByRole('region', { name: 'Documents sous E' });
+  await target.getByRole('button', { name: 'Supprimer École — rapport annuel' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Êtes-vous sûr ?' });
+  await expect(confirmDialog).toContainText('Supprimer le document « École — rapport annuel » ?');
+  await expectAccessible(page);
+  await confirmDialog.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText('Le document a été supprimé.')).toBeVisible();
+  await expect(page.getByTestId('document-row')).toHaveCount(0);
+  await expect(page.getByText(/n’a encore aucun document/)).toBeVisible();
+});

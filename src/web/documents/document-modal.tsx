@@ -1,0 +1,332 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Input, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
+import classes from './documents.module.css';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import type { DocumentCategory } from '../../shared/companies';
+import { formatFileSize, isDocumentFileType, type CompanyDocument } from '../../shared/documents';
+import { documentFileProblem, documentFormSchema } from '../../shared/schemas/document';
+import { ApiError } from '../api/client';
+import { fieldError } from '../components/form';
+import { reportError } from '../components/server-errors';
+import { toast } from '../components/toasts';
+import { currentLocale } from '../i18n';
+import { uploadDocumentFile, useCreateDocument, useUpdateDocument } from './api';
+
+interface FormValues {
+  file: File | null;
+  categoryId: string | null;
+  name: string;
+  date: string;
+}
+
+type Upload =
+  | { state: 'idle' }
+  | { state: 'uploading'; percent: number }
+  | { state: 'done'; key: string }
+  | { state: 'failed' };
+
+/** Today as the date input wants it (local calendar day, not UTC's). */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
+
+/** The server names the upload's problems after the wire fields; the modal shows them on its file field. */
+const FILE_FIELDS = new Set(['fileName', 'fileType', 'fileSize']);
+
+/**
+ * Choices of the modal's category select: each parent leads its group, followed by its children;
+ * parents without children stand alone.
+ */
+export function categoryChoices(categories: DocumentCategory[]) {
+  return categories.map((top) =>
+    top.children.length === 0
+      ? { value: top.id, label: top.name }
+      : {
+          group: top.name,
+          items: [{ value: top.id, label: top.name }, ...top.children.map((c) => ({ value: c.id, label: c.name }))],
+        },
+  );
+}
+
+export interface DocumentModalProps {
+  companyId: string;
+  /** Absent for a new document. */
+  document: CompanyDocument | undefined;
+  categories: DocumentCategory[];
+  opened: boolean;
+  onClose(): void;
+}
+
+/** SPEC §2 document modal; its content mounts afresh at each opening. */
+export function DocumentModal({ opened, onClose, document, ...rest }: DocumentModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={document ? t('documents.modal.editTitle') : t('documents.modal.newTitle')}
+      size="lg"
+    >
+      <DocumentForm key={document?.id ?? 'new'} document={document} onClose={onClose} {...rest} />
+    </Modal>
+  );
+}
+
+function DocumentForm({
+  companyId,
+  document,
+  categories,
+  onClose,
+}: Omit<DocumentModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const isNew = !document;
+  const locale = currentLocale();
+  const create = useCreateDocument(companyId);
+  const update = useUpdateDocument(companyId);
+  const form = useForm<FormValues>({
+    mode: 'all',
+    // Rebuilt per language: the size limit is written in the reader's units ("10 Mo" / "10 MB").
+    resolver: zodResolver(documentFormSchema(locale, isNew ? 'new' : 'edit')) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      file: null,
+      categoryId: document?.categoryId ?? null,
+      name: document?.name ?? '',
+      date: document?.date ?? today(),
+    },
+  });
+
+  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+  /** The upload in flight or done, for the file currently chosen; a newer choice replaces it. */
+  const current = useRef<{ controller: AbortController; promise: Promise<string> } | null>(null);
+  const openPicker = useRef<() => void>(null);
+  /** The name the last chosen file suggested: replaced by the next file only if the user kept it. */
+  const suggestedName = useRef('');
+
+  // Closing the modal (or choosing another file) stops an upload nobody will save.
+  useEffect(() => () => current.current?.controller.abort(), []);
+
+  function startUpload(file: File): Promise<string> {
+    current.current?.controller.abort();
+    const controller = new AbortController();
+    setUpload({ state: 'uploading', percent: 0 });
+    const type = isDocumentFileType(file.type) ? file.type : 'application/pdf';
+    const promise = uploadDocumentFile(
+      file,
+      type,
+      (percent) => {
+        if (!controller.signal.aborted) setUpload({ state: 'uploading', percent });
+      },
+      controller.signal,
+    );
+    current.current = { controller, promise };
+    promise.then(
+      (key) => {
+        if (!controller.signal.aborted) setUpload({ state: 'done', key });
+      },
+      () => {
+        if (!controller.signal.aborted) setUpload({ state: 'failed' });
+      },
+    );
+    return promise;
+  }
+
+  function chooseFile(file: File | undefined) {
+    if (!file) return;
+    current.current?.controller.abort();
+    current.current = null;
+    form.setValue('file', file, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+    const name = form.getValues('name');
+    if (name.trim() === '' || name === suggestedName.current) {
+      suggestedName.current = withoutExtension(file.name);
+      form.setValue('name', suggestedName.current, { shouldValidate: true, shouldDirty: true });
+    }
+    // Only a file that can be saved is uploaded: the size and type messages show at once instead.
+    if (documentFileProblem(file, locale)) {
+      setUpload({ state: 'idle' });
+      return;
+    }
+    void startUpload(file).catch(() => undefined);
+  }
+
+  /** The storage key of the chosen file: the finished upload, the one in flight, or a new one. */
+  async function uploadedKey(file: File): Promise<string> {
+    if (upload.state === 'done') return upload.key;
+    if (current.current && upload.state === 'uploading') return current.current.promise;
+    return startUpload(file);
+  }
+
+  async function save(values: FormValues) {
+    try {
+      if (isNew) {
+        const file = values.file!;
+        let key: string;
+        try {
+          key = await uploadedKey(file);
+        } catch (error) {
+          if ((error as Error).name !== 'AbortError') toast('error', t('documents.modal.uploadFailed'));
+          return;
+        }
+        await create.mutateAsync({
+          name: values.name,
+          date: values.date,
+          categoryId: values.categoryId!,
+          fileName: key,
+          fileType: file.type as CompanyDocument['fileType'],
+          fileSize: file.size,
+        });
+        toast('success', t('documents.toasts.created'));
+      } else {
+        await update.mutateAsync({ id: document.id, name: values.name, date: values.date, categoryId: values.categoryId! });
+        toast('success', t('documents.toasts.saved'));
+      }
+      onClose();
+    } catch (error) {
+      if (isNew && error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        // A refused save deletes its upload on the server: the next try uploads the file again.
+        current.current = null;
+        setUpload({ state: 'idle' });
+      }
+      if (error instanceof ApiError && error.status === 422) {
+        const fields = Object.entries(error.fieldErrors);
+        for (const [path, message] of fields) {
+          const field = FILE_FIELDS.has(path) ? 'file' : (path as keyof FormValues);
+          form.setError(field, { type: 'server', message }, { shouldFocus: false });
+        }
+        toast('error', t('documents.toasts.saveFailed'));
+      } else {
+        reportError(error, { fallbackKey: 'documents.toasts.saveFailed' });
+      }
+    }
+  }
+
+  const file = useWatch({ control: form.control, name: 'file' });
+  const fileErrorId = 'document-file-error';
+  const fileLabelId = 'document-file-label';
+  const fileHintId = 'document-file-hint';
+  const fileError = fieldError(form, 'file');
+  const busy = form.formState.isSubmitting;
+
+  return (
+    <form className={classes.form} noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} aria-busy={busy}>
+      <Stack>
+        {isNew ? (
+          <Input.Wrapper
+            label={t('documents.modal.file')}
+            labelElement="div"
+            labelProps={{ id: fileLabelId }}
+            required
+            error={fileError}
+            errorProps={{ id: fileErrorId }}
+          >
+            <Dropzone
+              onDropAny={(accepted, rejected) => chooseFile(accepted[0] ?? rejected[0]?.file)}
+              onDrop={() => undefined}
+              multiple={false}
+              disabled={busy}
+              openRef={openPicker}
+              // The drop area is for the mouse; keyboard users get the real button below, since an
+              // element with a button role may not contain the file input.
+              role="group"
+              tabIndex={-1}
+              activateOnKeyboard={false}
+              aria-labelledby={`${fileLabelId} ${fileHintId}`}
+              inputProps={{ accept: 'application/pdf,image/jpeg,.pdf,.jpg,.jpeg' }}
+              mt={4}
+              p="md"
+            >
+              <Stack gap={4} align="center" style={{ pointerEvents: 'none' }}>
+                <Text size="sm" ta="center" id={fileHintId}>
+                  {t('documents.modal.dropzone')}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {t('documents.modal.dropzoneHint', { max: formatFileSize(MAX_UPLOAD_BYTES, locale) })}
+                </Text>
+                {file && (
+                  <Text size="sm" fw={600} data-testid="chosen-file">
+                    {t('documents.modal.chosen', { name: file.name, size: formatFileSize(file.size, locale) })}
+                  </Text>
+                )}
+              </Stack>
+            </Dropzone>
+            <Button
+              variant="default"
+              mt="xs"
+              onClick={() => openPicker.current?.()}
+              disabled={busy}
+              aria-describedby={fileError ? fileErrorId : undefined}
+              data-autofocus
+            >
+              {t('documents.modal.choose')}
+            </Button>
+            {file && upload.state !== 'idle' && (
+              <Stack gap={2} mt="xs">
+                <Progress
+                  value={upload.state === 'done' ? 100 : upload.state === 'uploading' ? upload.percent : 0}
+                  color={upload.state === 'failed' ? 'red.8' : undefined}
+                  aria-label={t('documents.modal.progress', { name: file.name })}
+                  size="lg"
+                />
+                <Text size="xs" c={upload.state === 'failed' ? 'red.9' : 'gray.7'} aria-live="polite">
+                  {upload.state === 'done'
+                    ? t('documents.modal.uploaded')
+                    : upload.state === 'failed'
+                      ? t('documents.modal.uploadFailed')
+                      : t('documents.modal.uploading', { percent: upload.percent })}
+                </Text>
+              </Stack>
+            )}
+          </Input.Wrapper>
+        ) : (
+          <Text size="sm" c="gray.8">
+            {t('documents.modal.currentFile', { name: document.name })}
+          </Text>
+        )}
+
+        <Controller
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <Select
+              label={t('documents.modal.category')}
+              placeholder={t('documents.modal.categoryPlaceholder')}
+              required
+              data={categoryChoices(categories)}
+              value={field.value}
+              onChange={(value) => field.onChange(value)}
+              onBlur={field.onBlur}
+              error={fieldError(form, 'categoryId')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+        <TextInput
+          label={t('documents.modal.name')}
+          required
+          error={fieldError(form, 'name')}
+          {...form.register('name')}
+          data-autofocus={isNew ? undefined : true}
+        />
+        <TextInput label={t('documents.modal.date')} type="date" required error={fieldError(form, 'date')} {...form.register('date')} />
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('documents.modal.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('documents.modal.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
