@@ -76,6 +76,10 @@ export function AvatarField({ savedUrl, onBusyChange }: { savedUrl: string | nul
     }
   };
 
+  const name = useWatch({ control: form.control, name: 'name' });
+  // Without a logo, the name's first letter (or Mantine's placeholder while there is no name).
+  const initial = typeof name === 'string' ? name.trim().slice(0, 1).toUpperCase() : '';
+
   const remove = () => form.setValue('avatarFileName', null, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   const serverError = fieldError(form, 'avatarFileName');
 
@@ -86,7 +90,7 @@ export function AvatarField({ savedUrl, onBusyChange }: { savedUrl: string | nul
       </Text>
       <Group align="center">
         <Avatar src={shownUrl} alt={t('companies.form.fields.avatar')} size={80} radius="md" data-testid="company-avatar">
-          <span aria-hidden>{(form.getValues('name') || '?').slice(0, 1).toUpperCase()}</span>
+          {initial && <span aria-hidden>{initial}</span>}
         </Avatar>
         <Group gap="xs">
           <FileButton onChange={choose} accept={ACCEPTED_TYPES.join(',')} resetRef={resetFile}>

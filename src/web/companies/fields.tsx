@@ -13,8 +13,8 @@ import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '../../shared/companies';
 import { fieldError } from '../components/form';
-import { currentLocale } from '../i18n';
-import { foldText, formatPhone, reformatNumberText, type NumberKind } from './format';
+import { currentLocale, isLocale } from '../i18n';
+import { currencySign, foldText, formatPhone, reformatNumberText, type NumberKind } from './format';
 import type { CompanyFormState } from './form-values';
 
 /**
@@ -86,9 +86,10 @@ function FormattedField({
 /** Money, decimals and whole numbers, shown in the user's locale once the field is left. */
 export function NumberField({ kind, ...props }: InputProps & { kind: NumberKind }) {
   const { i18n } = useTranslation();
-  const currency = kind === 'money' ? <CurrencySign /> : undefined;
+  const sign = currencySign(isLocale(i18n.language) ? i18n.language : currentLocale());
+  const currency = kind === 'money' ? <CurrencySign symbol={sign.symbol} /> : undefined;
   // The sign sits where the locale writes it: `1 234,56 $`, `$1,234.56`.
-  const sections = i18n.language === 'en' ? { leftSection: currency } : { rightSection: currency };
+  const sections = sign.before ? { leftSection: currency } : { rightSection: currency };
   return (
     <FormattedField
       inputMode="decimal"
@@ -100,10 +101,10 @@ export function NumberField({ kind, ...props }: InputProps & { kind: NumberKind 
   );
 }
 
-function CurrencySign() {
+function CurrencySign({ symbol }: { symbol: string }) {
   return (
     <Text component="span" size="sm" c="gray.8" aria-hidden>
-      $
+      {symbol}
     </Text>
   );
 }

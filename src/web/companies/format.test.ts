@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companySchema, emptyCompany } from '../../shared/schemas/company';
 import {
+  currencySign,
   foldText,
   formatDayMonth,
   formatMoney,
@@ -97,5 +98,12 @@ describe('zip code, day/month and search folding', () => {
   it('folds accents and case', () => {
     expect(foldText('Montréal')).toBe('montreal');
     expect(foldText(' Île-d’Orléans ')).toBe('ile-d’orleans');
+  });
+});
+
+describe('currencySign', () => {
+  it('puts the dollar where each language writes it', () => {
+    expect(currencySign('fr')).toEqual({ symbol: '$', before: false });
+    expect(currencySign('en')).toEqual({ symbol: '$', before: true });
   });
 });

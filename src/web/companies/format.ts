@@ -41,6 +41,14 @@ export function formatMoney(value: number, locale: Locale): string {
   return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).format(value);
 }
 
+/** The currency sign and the side the locale writes it on (`1 234,56 $`, `$1,234.56`), from Intl. */
+export function currencySign(locale: Locale): { symbol: string; before: boolean } {
+  const parts = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).formatToParts(1);
+  const currency = parts.findIndex((part) => part.type === 'currency');
+  const integer = parts.findIndex((part) => part.type === 'integer');
+  return { symbol: parts[currency]?.value ?? '', before: currency < integer };
+}
+
 /**
  * The text an input shows for a number: grouped with two decimals for money (the currency sign is
  * drawn beside the input, so the text stays something the schema reads), the locale's decimal
