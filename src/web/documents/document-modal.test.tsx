@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DocumentCategory } from '../../shared/companies';
+import { Providers, createQueryClient } from '../providers';
+import { setLocale } from '../i18n';
+import { DocumentModal } from './document-modal';
+
+const CATEGORIES: DocumentCategory[] = [
+  {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'Legal',
+    parentId: null,
+    children: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Resolutions', parentId: '11111111-1111-4111-8111-111111111111', children: [] }],
+  },
+];
+const COMPANY = '33333333-3333-4333-8333-333333333333';
+
+/** A stand-in for the browser's XMLHttpRequest whose progress and end the test drives. */
+class FakeXhr {
+  static all: FakeXhr[] = [];
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  status = 0;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.all.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  finish(status: number) {
+    this.status = status;
+    this.onload?.();
+  }
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let presigned = 0;
+
+beforeEach(async () => {
+  await setLocale('en');
+  FakeXhr.all = [];
+  presigned = 0;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://app.test');
+    if (url.pathname === '/api/assets/s3_presigned_url') {
+      presigned += 1;
+      return json(200, {
+        data: { url: `/api/storage/key-${presigned}.pdf?signature=x`, unique_file_name: `key-${presigned}.pdf`, content_type: 'application/pdf' },
+        meta: {},
+      });
+    }
+    throw new Error(`unexpected fetch ${url.pathname}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderModal(onClose = vi.fn()) {
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <DocumentModal opened onClose={onClose} companyId={COMPANY} document={undefined} categories={CATEGORIES} />
+    </Providers>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'New document' });
+  const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+  return { dialog, input, onClose };
+}
+
+const pdf = (name = 'Annual report.pdf', size?: number) => {
+  const file = new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+describe('document modal', () => {
+  it('refuses an 11 MB file and a wrong type at once, with the SPEC §5 messages, without uploading', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog, input } = renderModal();
+    await user.upload(input, pdf('big.pdf', 11 * 1024 * 1024));
+    expect(await within(dialog).findByText('The file must be at most 10 MB')).toBeInTheDocument();
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await within(dialog).findByText('The file must be one of: application/pdf, image/jpeg')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(FakeXhr.all).toHaveLength(0);
+    expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('uploads a chosen PDF with real progress, names the document after it, keeps everything typed when the save is refused', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog, input, onClose } = renderModal();
+    await user.upload(input, pdf());
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    const xhr = FakeXhr.all[0]!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.headers['content-type']).toBe('application/pdf');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Annual report');
+
+    act(() => xhr.progress(40, 100));
+    const bar = within(dialog).getByRole('progressbar', { name: 'Upload of Annual report.pdf' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    act(() => xhr.finish(200));
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));
+    expect(within(dialog).getByText('Uploaded')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    // The dropdown is mid-transition in jsdom (no layout), hence `hidden`.
+    await user.click(await screen.findByRole('option', { name: 'Resolutions', hidden: true }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Rapport typé');
+
+    fetchMock.mockImplementationOnce(async (input: string, init: RequestInit) => {
+      expect(new URL(input, 'http://app.test').pathname).toBe(`/api/companies/${COMPANY}/documents`);
+      expect(JSON.parse(String(init.body))).toMatchObject({
+        name: 'Rapport typé',
+        category_id: '22222222-2222-4222-8222-222222222222',
+        file_name: 'key-1.pdf',
+        file_type: 'application/pdf',
+        file_size: 13,
+      });
+      return json(422, {
+        errors: {
+          code: 'validation_failed',
+          message: 'Some fields are invalid.',
+          detail: { file_type: ['The file must be one of: application/pdf, image/jpeg'] },
+        },
+      });
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The file must be one of: application/pdf, image/jpeg')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Rapport typé');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('Resolutions');
+    expect(onClose).not.toHaveBeenCalled();
+
+    // The refused upload was deleted by the server: another file is uploaded afresh.
+    await user.upload(input, pdf('Other.pdf'));
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Rapport typé');
+  });
+});
