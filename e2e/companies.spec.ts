@@ -269,7 +269,10 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(page.getByRole('article', { name: EDITED, exact: true })).toBeVisible();
 });
 
-test('a stale save is refused with a message in the user’s language, and what was typed stays', async ({ page, browser }) => {
+test('server refusals keep what was typed: a stale save (409) says so, field errors (422) land on their fields', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, ACCOUNTS.companies.email);
   await expect(page).toHaveURL(/\/companies$/);
   await page.getByRole('link', { name: 'Nouvelle entreprise' }).click();
@@ -305,4 +308,33 @@ test('a stale save is refused with a message in the user’s language, and what 
   await page.getByRole('button', { name: 'Recharger l’entreprise' }).click();
   await expect(name).toHaveValue(`Conflit et filles ${RUN}`);
   await other.context().close();
+
+  // A 422 detail map goes onto the fields, nested paths included. Only the server knows some rules
+  // (a fund that no longer exists, a user disabled meanwhile), so its answer is stubbed here.
+  const message = 'Ce numéro est refusé par le serveur';
+  await page.route(
+    (url) => /^\/api\/companies\/[0-9a-f-]{36}$/.test(url.pathname),
+    (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 422,
+            json: {
+              errors: {
+                code: 'validation_failed',
+                message: 'Certains champs sont invalides.',
+                detail: { 'owners.0.phone_number': [message] },
+              },
+            },
+          })
+        : route.fallback(),
+  );
+  const owners = region(page, 'Propriétaires');
+  await owners.getByRole('button', { name: 'Ajouter un propriétaire' }).click();
+  const owner = owners.getByRole('group', { name: 'Propriétaire 1' });
+  await owner.getByRole('textbox', { name: 'Nom' }).fill('Jeanne Roy');
+  await owner.getByRole('textbox', { name: 'Téléphone' }).pressSequentially('4185550111');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(owner.getByText(message)).toBeVisible();
+  await expect(owner.getByRole('textbox', { name: 'Téléphone' })).toHaveValue('418-555-0111');
+  await expect(page).toHaveURL(/\/companies\/[0-9a-f-]{36}$/);
 });
