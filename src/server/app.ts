@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
@@ -56,8 +61,14 @@ declare module 'fastify' {
 export const API_PREFIX = '/api';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+/**
+ * Logs must never hold a password, token, reset link or authorization header (security issue):
+ * bodies are not logged, headers are redacted, query strings (signed storage links) are cut from URLs,
+ * and database errors keep their reason but not the parameters of the failed query.
+ */
+export const loggerOptions = (level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] => ({
   level,
+  ...(stream ? { stream } : {}),
   redact: {
     paths: [
       'req.headers.authorization',
@@ -69,7 +80,28 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
     ],
     censor: '[redacted]',
   },
+  serializers: {
+    req: (request: FastifyRequest) => ({
+      method: request.method,
+      url: request.url.split('?')[0],
+      remoteAddress: request.ip,
+    }),
+    err: serializeError,
+  },
 });
+
+/** drizzle wraps driver errors as "Failed query: <sql> params: <values>"; the values may be secrets. */
+function serializeError(error: FastifyError): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const failedQuery = error.message.startsWith('Failed query:');
+  const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }) : undefined;
+  return {
+    type: error.name,
+    message: failedQuery ? (error.message.split('\nparams:')[0] ?? '') : error.message,
+    code: error.code || cause?.code,
+    cause: cause ? { type: cause.name, message: cause.message, code: cause.code } : undefined,
+    stack: failedQuery ? '' : (error.stack ?? ''),
+  };
+}
 
 /** Builds the app: plugins first, then feature routes. Never listens (main.ts does). */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
