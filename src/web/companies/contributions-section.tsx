@@ -15,7 +15,7 @@ export function ContributionsSection() {
   const funds = useContributionFunds();
   const warranties = useWarranties();
   const c = (key: string) => t(`companies.form.financialContributions.${key}`);
-  const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: false });
+  const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: true });
 
   return (
     <FormSection

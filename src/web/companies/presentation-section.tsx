@@ -30,7 +30,14 @@ export function PresentationSection() {
           </Group>
         </>
       ) : (
-        <EmptySection text={p('empty')} addLabel={p('add')} onAdd={() => set(emptyPresentation())} />
+        <EmptySection
+          text={p('empty')}
+          addLabel={p('add')}
+          onAdd={() => {
+            set(emptyPresentation());
+            requestAnimationFrame(() => form.setFocus('presentation.highlights'));
+          }}
+        />
       )}
     </FormSection>
   );

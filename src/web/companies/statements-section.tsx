@@ -28,6 +28,8 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
   const add = () => {
     statements.append(emptyFinancialStatement(), { shouldFocus: false });
     onViewChange(0);
+    // The new statement's inputs exist once the pager has moved to it.
+    requestAnimationFrame(() => form.setFocus(`financialStatements.${count}.year`));
   };
   const remove = () => {
     statements.remove(index);
