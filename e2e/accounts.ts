@@ -14,4 +14,5 @@ export const ACCOUNTS = {
   account: { email: 'account@e2e.test', role: 'user', firstName: 'Aurèle', lastName: 'Compte' },
   logout: { email: 'logout@e2e.test', role: 'user', firstName: 'Léa', lastName: 'Sortie' },
   companies: { email: 'companies@e2e.test', role: 'user', firstName: 'Camille', lastName: 'Gagnon' },
+  events: { email: 'events@e2e.test', role: 'user', firstName: 'Évariste', lastName: 'Historien' },
 } as const;
