@@ -107,6 +107,8 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
         try {
           await remove.mutateAsync(document.id);
           toast('success', t('documents.toasts.deleted'));
+          // The last row of a later page: show the page before rather than an empty one.
+          if (query.data?.documents.length === 1 && list.page > 0) list.setPage(list.page - 1);
         } catch (error) {
           reportError(error, { fallbackKey: 'documents.toasts.deleteFailed' });
         }
