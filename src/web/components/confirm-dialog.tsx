@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 export interface ConfirmRequest {
   text: string;
@@ -16,8 +16,9 @@ export interface ConfirmRequest {
 const ConfirmContext = createContext<((request: ConfirmRequest) => void) | null>(null);
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  // Stays mounted after the first use so that closing can animate.
+  const [everOpened, setEverOpened] = useState(false);
   const [running, setRunning] = useState(false);
 
   const cancel = useCallback(() => {
@@ -36,22 +37,22 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     }
   }, [request]);
 
-  const open = useMemo(() => (next: ConfirmRequest) => setRequest(next), []);
+  const open = useMemo(
+    () => (next: ConfirmRequest) => {
+      setEverOpened(true);
+      setRequest(next);
+    },
+    [],
+  );
 
   return (
     <ConfirmContext.Provider value={open}>
       {children}
-      <Modal opened={request !== null} onClose={cancel} title={request?.title ?? t('common.areYouSure')} centered>
-        <Text mb="lg">{request?.text}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={cancel} disabled={running}>
-            {t('common.cancel')}
-          </Button>
-          <Button color={request?.danger ? 'red.8' : undefined} onClick={() => void confirm()} loading={running} data-autofocus>
-            {request?.confirmLabel ?? t('common.continue')}
-          </Button>
-        </Group>
-      </Modal>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <ConfirmModal request={request} running={running} onCancel={cancel} onConfirm={() => void confirm()} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }
