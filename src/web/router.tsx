@@ -8,12 +8,10 @@ import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-p
 /**
  * Every route of SPEC §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
  * rest of the app. Paths match case-insensitively (react-router's default), so /Companies works.
- * Screens whose issue has not landed yet render the 404 page behind their real guard.
  */
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
-const notYet = { element: <NotFoundPage /> };
 
 export const routes: RouteObject[] = [
   {
@@ -45,7 +43,7 @@ export const routes: RouteObject[] = [
                 element: <RequireCompany />,
                 children: [
                   { path: '/documents', ...lazyPage(() => import('./documents/documents-page')) },
-                  { path: '/events', ...notYet },
+                  { path: '/events', ...lazyPage(() => import('./events/events-page')) },
                 ],
               },
               {

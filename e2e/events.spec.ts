@@ -1,0 +1,186 @@
+import type { Locator, Page } from '@playwright/test';
+import { ACCOUNTS } from './accounts';
+import { expect, expectAccessible, signIn, test } from './fixtures';
+
+/** Calls the API with the signed-in user's token, as the SPA does. */
+async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          // Only with a body: an empty JSON body is malformed.
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    },
+    { method, path, body },
+  );
+}
+
+/** A company of its own, created through the API, made the current company. */
+async function createCurrentCompany(page: Page, name: string): Promise<string> {
+  const first = async (path: string) => ((await callApi(page, 'GET', path)) as Array<{ id: string }>)[0]!.id;
+  const company = (await callApi(page, 'POST', '/companies', {
+    name,
+    legal_form_id: await first('/legal_forms'),
+    status_id: await first('/statuses'),
+    activity_area_id: await first('/activity_areas'),
+    address: { address: '1, rang du Nord', zip_code: 'G6V 4J8', municipality_id: await first('/municipalities') },
+  })) as { id: string };
+  await page.evaluate((id) => localStorage.setItem('currentCompanyId', id), company.id);
+  return company.id;
+}
+
+/** The titles of the timeline's events, top to bottom. */
+const titles = (page: Page) => page.getByTestId('event-item').getByRole('heading', { level: 3 });
+
+async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('event history: add, filter by year, category and accent-free text, edit, delete, and system events in both languages', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const companyName = `Érablière du Rang ${Date.now()}`;
+  await signIn(page, ACCOUNTS.events.email);
+  await expect(page).toHaveURL(/\/companies/);
+  const companyId = await createCurrentCompany(page, companyName);
+
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Historique des événements' })).toBeVisible();
+  // The creation was recorded by the server, in French, with no edit or delete.
+  const created = page.getByTestId('event-item').filter({ hasText: `Entreprise « ${companyName} » créée` });
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('Par Évariste Historien');
+  await expect(created.getByRole('button')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The modal, opened from the keyboard.
+  await page.getByRole('button', { name: 'Nouvel événement' }).focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Nouvel événement' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expectAccessible(page);
+  // Nothing chosen: the required fields say so, nothing is sent.
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(modal.getByText('Champ obligatoire')).toHaveCount(2);
+  // The system category is not a choice.
+  await modal.getByRole('combobox', { name: 'Catégorie' }).click();
+  await expect(page.getByRole('option', { name: 'Système' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Démarrage', exact: true }).click();
+  await modal.getByRole('textbox', { name: 'Titre' }).fill('Événement de démarrage');
+  await modal.getByRole('textbox', { name: 'Date' }).fill('2023-03-01');
+  await modal.getByRole('textbox', { name: 'Notes' }).fill('Première visite de l’usine');
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('L’événement a été ajouté.')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('button', { name: 'Nouvel événement' }).click();
+  await choose(modal, page, 'Catégorie', 'Financement');
+  await modal.getByRole('textbox', { name: 'Titre' }).fill('Rencontre annuelle');
+  await modal.getByRole('textbox', { name: 'Date' }).fill('2024-03-12');
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(modal).toBeHidden();
+
+  // Grouped by year, newest first; days written the French way (SPEC §9).
+  await expect(titles(page)).toHaveText([`Entreprise « ${companyName} » créée`, 'Rencontre annuelle', 'Événement de démarrage']);
+  await expect(page.getByTestId('event-year').getByRole('heading', { level: 2 })).toHaveText([
+    `${new Date().getFullYear()}Événements de ${new Date().getFullYear()}`,
+    '2024Événements de 2024',
+    '2023Événements de 2023',
+  ]);
+  const first = page.getByTestId('event-item').filter({ hasText: 'Événement de démarrage' });
+  await expect(first.locator('time')).toHaveText('1er mars');
+  await expect(first).toContainText('Première visite de l’usine');
+  await expect(page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle' }).locator('time')).toHaveText('12 mars');
+
+  // Year: only the years that have events are offered.
+  await page.getByRole('combobox', { name: 'Année' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Toutes les années', String(new Date().getFullYear()), '2024', '2023']);
+  await page.getByRole('option', { name: '2023', exact: true }).click();
+  await expect(titles(page)).toHaveText(['Événement de démarrage']);
+  await choose(page, page, 'Année', 'Toutes les années');
+  await expect(titles(page)).toHaveCount(3);
+
+  await choose(page, page, 'Catégorie', 'Financement');
+  await expect(titles(page)).toHaveText(['Rencontre annuelle']);
+  await choose(page, page, 'Catégorie', 'Système');
+  await expect(titles(page)).toHaveText([`Entreprise « ${companyName} » créée`]);
+  await choose(page, page, 'Catégorie', 'Toutes les catégories');
+
+  // Text, without the accents.
+  await page.getByRole('searchbox', { name: 'Recherche' }).fill('evenement');
+  await expect(titles(page)).toHaveText(['Événement de démarrage']);
+  await page.getByRole('searchbox', { name: 'Recherche' }).fill('usine');
+  await expect(titles(page)).toHaveText(['Événement de démarrage']);
+  await page.getByRole('searchbox', { name: 'Recherche' }).fill('');
+  await expect(titles(page)).toHaveCount(3);
+
+  // Edit: the modal holds the event; a failed field keeps what was typed.
+  await page.getByRole('button', { name: 'Modifier l’événement « Rencontre annuelle »' }).click();
+  const edit = page.getByRole('dialog', { name: 'Modifier l’événement' });
+  await expect(edit.getByRole('textbox', { name: 'Titre' })).toHaveValue('Rencontre annuelle');
+  await expect(edit.getByRole('combobox', { name: 'Catégorie' })).toHaveValue('Financement');
+  await edit.getByRole('textbox', { name: 'Titre' }).fill('');
+  await edit.getByRole('textbox', { name: 'Notes' }).fill('Prêt renouvelé');
+  await expect(edit.getByText('Champ obligatoire')).toBeVisible();
+  await edit.getByRole('textbox', { name: 'Titre' }).fill('Rencontre annuelle 2024');
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('L’événement a été enregistré.')).toBeVisible();
+  const renamed = page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle 2024' });
+  await expect(renamed).toContainText('Prêt renouvelé');
+
+  // Delete, with confirmation; cancelling keeps it.
+  await page.getByRole('button', { name: 'Supprimer l’événement « Événement de démarrage »' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('Supprimer l’événement « Événement de démarrage » ?');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(titles(page)).toHaveCount(3);
+  await page.getByRole('button', { name: 'Supprimer l’événement « Événement de démarrage »' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Supprimer', exact: true }).click();
+  await expect(page.getByText('L’événement a été supprimé.')).toBeVisible();
+  await expect(titles(page)).toHaveText([`Entreprise « ${companyName} » créée`, 'Rencontre annuelle 2024']);
+
+  // Archiving the company is recorded by the server; the title follows the reader's language.
+  await callApi(page, 'DELETE', `/companies/${companyId}`);
+  await page.reload();
+  await expect(titles(page).first()).toHaveText('Entreprise archivée');
+  await expect(page.getByTestId('event-item').first()).toContainText('Système');
+
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Event history' })).toBeVisible();
+  await expect(titles(page)).toHaveText(['Company archived', `Company “${companyName}” created`, 'Rencontre annuelle 2024']);
+  await expect(page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle 2024' }).locator('time')).toHaveText(
+    'March 12th',
+  );
+  await expect(page.getByTestId('event-item').first()).toContainText('By Évariste Historien');
+  await expectAccessible(page);
+
+  // A long history comes in pages; "load more" works from the keyboard and lands on the first new event.
+  for (let i = 1; i <= 30; i += 1) {
+    await callApi(page, 'POST', `/companies/${companyId}/events`, {
+      category_slug: 'followup',
+      title: `Suivi ${String(i).padStart(2, '0')}`,
+      date: `2010-01-${String(i).padStart(2, '0')}`,
+    });
+  }
+  await page.reload();
+  await expect(page.getByText('25 of 33 events shown')).toBeVisible();
+  await expect(titles(page)).toHaveCount(25);
+  await page.getByRole('button', { name: 'Load more events' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('33 of 33 events shown')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more events' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 3, name: 'Suivi 08' })).toBeFocused();
+  await expectAccessible(page);
+});

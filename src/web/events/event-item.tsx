@@ -1,0 +1,125 @@
+import { Badge, Button, Group, Text, Timeline, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { isSystemEvent, type CompanyEvent } from '../../shared/events';
+
+/** The id of an event's heading: "load more" moves the focus to the first new one. */
+export const eventHeadingId = (id: string) => `event-${id}`;
+
+/** SPEC §9: "12 mars" / "1er mars" in French, "March 12th" in English (the format is in the catalogs). */
+export function useDayFormat(): (date: string) => string {
+  const { t, i18n } = useTranslation();
+  const format = t('events.dateFormat');
+  return (date: string) => dayjs(date).locale(i18n.language).format(format);
+}
+
+export interface EventItemProps {
+  event: CompanyEvent;
+  onEdit(event: CompanyEvent): void;
+  onDelete(event: CompanyEvent): void;
+}
+
+/**
+ * One item of the Mantine timeline. Timeline clones its direct children with the props that draw the
+ * line (active, alignment): they are passed on to the Timeline.Item here.
+ */
+export function EventItem({ event, onEdit, onDelete, ...timelineProps }: EventItemProps & Record<string, unknown>) {
+  const { t } = useTranslation();
+  const formatDay = useDayFormat();
+  const system = isSystemEvent(event);
+  return (
+    <Timeline.Item
+      {...timelineProps}
+      color={system ? 'gray.7' : 'blue.8'}
+      lineVariant={system ? 'dashed' : 'solid'}
+      data-testid="event-item"
+      data-category={event.categorySlug}
+      title={
+        <Title order={3} size="h5" id={eventHeadingId(event.id)} tabIndex={-1} style={{ outlineOffset: 2 }}>
+          {event.title}
+        </Title>
+      }
+    >
+      <Group gap="xs" mt={4}>
+        <Text size="sm" c="gray.8" component="time" dateTime={event.date}>
+          {formatDay(event.date)}
+        </Text>
+        <Badge variant="outline" color={system ? 'gray.7' : 'blue.9'} size="sm">
+          {t(`events.categories.${event.categorySlug}`)}
+        </Badge>
+      </Group>
+      {event.notes && (
+        <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {event.notes}
+        </Text>
+      )}
+      {event.authorName && (
+        <Text size="xs" c="gray.7" mt={4}>
+          {t('events.list.by', { name: event.authorName })}
+        </Text>
+      )}
+      {system ? (
+        <Text size="xs" c="gray.7" mt={2}>
+          {t('events.list.systemHint')}
+        </Text>
+      ) : (
+        <Group gap="xs" mt={6}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            aria-label={t('events.actions.editLabel', { title: event.title })}
+            onClick={() => onEdit(event)}
+          >
+            {t('events.actions.edit')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red.9"
+            // The subtle variant writes its text in the light red whatever the colour says: too pale on white.
+            c="red.9"
+            aria-label={t('events.actions.deleteLabel', { title: event.title })}
+            onClick={() => onDelete(event)}
+          >
+            {t('events.actions.delete')}
+          </Button>
+        </Group>
+      )}
+    </Timeline.Item>
+  );
+}
+
+/** Consecutive events of the same year, in list order (the server already sorted them newest first). */
+export function groupByYear(events: readonly CompanyEvent[]): Array<{ year: string; events: CompanyEvent[] }> {
+  const groups: Array<{ year: string; events: CompanyEvent[] }> = [];
+  for (const event of events) {
+    const year = event.date.slice(0, 4);
+    const last = groups[groups.length - 1];
+    if (last?.year === year) last.events.push(event);
+    else groups.push({ year, events: [event] });
+  }
+  return groups;
+}
+
+/** One year of the timeline, under its heading. */
+export function YearGroup({
+  year,
+  events,
+  headingId,
+  ...handlers
+}: { year: string; events: CompanyEvent[]; headingId: string } & Omit<EventItemProps, 'event'>) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={headingId} data-testid="event-year">
+      <Title order={2} size="h3" id={headingId} mb="sm">
+        <span aria-hidden="true">{year}</span>
+        <span className="visually-hidden">{t('events.list.year', { year })}</span>
+      </Title>
+      <Timeline bulletSize={14} lineWidth={2} active={-1}>
+        {events.map((event) => (
+          <EventItem key={event.id} event={event} {...handlers} />
+        ))}
+      </Timeline>
+    </section>
+  );
+}

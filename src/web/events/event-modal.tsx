@@ -1,0 +1,140 @@
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  EVENT_NOTES_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+  USER_EVENT_CATEGORY_SLUGS,
+  type CompanyEvent,
+} from '../../shared/events';
+import { eventSchema, type EventFields, type EventInput } from '../../shared/schemas/event';
+import { ApiError } from '../api/client';
+import { fieldError } from '../components/form';
+import { reportError } from '../components/server-errors';
+import { toast } from '../components/toasts';
+import { useCreateEvent, useUpdateEvent } from './api';
+
+/** Today as the date input wants it: the local calendar day, not UTC's. */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+interface FormValues {
+  categorySlug: string | null;
+  title: string;
+  date: string;
+  notes: string;
+}
+
+export interface EventModalProps {
+  companyId: string;
+  /** Absent for a new event. */
+  event: CompanyEvent | undefined;
+  opened: boolean;
+  onClose(): void;
+}
+
+/** SPEC §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening. */
+export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={event ? t('events.modal.editTitle') : t('events.modal.newTitle')} size="lg">
+      <EventForm key={event?.id ?? 'new'} companyId={companyId} event={event} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const create = useCreateEvent(companyId);
+  const update = useUpdateEvent(companyId);
+  const form = useForm<FormValues>({
+    // SPEC §5: validate on change, blur and submit; messages show once a field is touched.
+    mode: 'all',
+    // Typed as the form's values so that fieldError reads it; save() gets the schema's output back.
+    resolver: zodResolver(eventSchema) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      categorySlug: event?.categorySlug ?? null,
+      title: event?.title ?? '',
+      date: event?.date ?? today(),
+      notes: event?.notes ?? '',
+    } satisfies EventInput,
+  });
+
+  async function save(values: FormValues) {
+    // Already valid (the resolver ran): parsing again only gives the values their output type.
+    const fields: EventFields = eventSchema.parse(values);
+    try {
+      if (event) {
+        await update.mutateAsync({ id: event.id, ...fields });
+        toast('success', t('events.toasts.saved'));
+      } else {
+        await create.mutateAsync(fields);
+        toast('success', t('events.toasts.created'));
+      }
+      onClose();
+    } catch (error) {
+      // The modal stays open with everything typed: only the messages are added.
+      if (error instanceof ApiError && error.status === 422) reportError(error, { setError: form.setError });
+      else reportError(error, { fallbackKey: 'events.toasts.saveFailed' });
+    }
+  }
+
+  const busy = form.formState.isSubmitting;
+  return (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} aria-busy={busy}>
+      <Stack>
+        <Controller
+          control={form.control}
+          name="categorySlug"
+          render={({ field }) => (
+            <Select
+              label={t('events.modal.category')}
+              placeholder={t('events.modal.categoryPlaceholder')}
+              required
+              data={USER_EVENT_CATEGORY_SLUGS.map((slug) => ({ value: slug, label: t(`events.categories.${slug}`) }))}
+              value={field.value}
+              onChange={(value) => field.onChange(value)}
+              onBlur={field.onBlur}
+              error={fieldError(form, 'categorySlug')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-autofocus
+            />
+          )}
+        />
+        <TextInput
+          label={t('events.modal.title')}
+          required
+          maxLength={EVENT_TITLE_MAX_LENGTH}
+          error={fieldError(form, 'title')}
+          {...form.register('title')}
+        />
+        <TextInput label={t('events.modal.date')} type="date" required error={fieldError(form, 'date')} {...form.register('date')} />
+        <Textarea
+          label={t('events.modal.notes')}
+          rows={4}
+          resize="vertical"
+          maxLength={EVENT_NOTES_MAX_LENGTH}
+          error={fieldError(form, 'notes')}
+          {...form.register('notes')}
+        />
+        <Group justify="flex-end">
+          {/*
+           * No focus change on mouse down: the field being left would validate on blur, its message push
+           * these buttons down before the mouse comes up, and the click would land beside them.
+           */}
+          <Button variant="default" onClick={onClose} onMouseDown={(e) => e.preventDefault()}>
+            {t('events.modal.cancel')}
+          </Button>
+          <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>
+            {t('events.modal.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
