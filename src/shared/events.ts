@@ -1,7 +1,7 @@
 /**
  * Company event history as both sides see it: category slugs (SPEC §4), the camelCase shape of API
  * answers, and the rendering of system event titles, which are stored as a code with parameters and
- * written out in the reader's language (docs/decisions/0007-event-history.md).
+ * written out in the reader's language (docs/decisions/0008-event-history.md).
  */
 import type { Locale } from './constants';
 import { translate } from './i18n';
