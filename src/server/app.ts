@@ -103,6 +103,19 @@ function serializeError(error: FastifyError): { type: string; message: string; s
   };
 }
 
+/** Origins the browser must reach for files: none for local storage (served by the API itself). */
+export function storageOrigins(config: Config): string[] {
+  if (!config.s3) return [];
+  if (config.s3.endpoint) {
+    const endpoint = new URL(config.s3.endpoint);
+    // Virtual-hosted style puts the bucket in the host name.
+    return config.s3.forcePathStyle
+      ? [endpoint.origin]
+      : [endpoint.origin, `${endpoint.protocol}//${config.s3.bucket}.${endpoint.host}`];
+  }
+  return [`https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`, `https://s3.${config.s3.region}.amazonaws.com`];
+}
+
 /** Builds the app: plugins first, then feature routes. Never listens (main.ts does). */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -122,9 +135,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables in a <style> element and positions popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins(deps.config)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The browser uploads straight to S3 with presigned URLs, and shows avatars from there.
+        connectSrc: ["'self'", ...storageOrigins(deps.config)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
