@@ -7,6 +7,18 @@ export async function expectAccessible(page: Page): Promise<void> {
   // The page at rest: a pointer left over a row by the last click would otherwise change the colours
   // axe measures (a hovered table row is darker), so the verdict would depend on the layout.
   await page.mouse.move(0, 0);
+  // Nor half-way through a transition (a modal fading in blends its colours with the overlay). Endless
+  // animations (loaders) are left alone: waiting for them would never end.
+  await page.evaluate(async () => {
+    // Two frames first: a transition that was just scheduled has started by then.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
