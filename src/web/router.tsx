@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AppLayout } from './components/app-layout';
 import { HomeRedirect, RequireAuth, RequireCompany, RequireGuest } from './components/guards';
 import { ErrorPage, NotFoundPage } from './components/status-pages';
 import { LoginPage } from './auth/login-page';
@@ -31,7 +30,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            // The signed-in frame (top bar, drawer) is not needed to sign in: loaded with the first page behind it.
+            lazy: async () => ({ Component: (await import('./components/app-layout')).AppLayout }),
             children: [
               { path: '/', element: <HomeRedirect /> },
               { path: '/home', element: <HomeRedirect /> },
