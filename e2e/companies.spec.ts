@@ -337,4 +337,9 @@ test('server refusals keep what was typed: a stale save (409) says so, field err
   await expect(owner.getByText(message)).toBeVisible();
   await expect(owner.getByRole('textbox', { name: 'Téléphone' })).toHaveValue('418-555-0111');
   await expect(page).toHaveURL(/\/companies\/[0-9a-f-]{36}$/);
+
+  // Removing a row hands the focus to its section, not back to the top of the page.
+  await owner.getByRole('button', { name: 'Retirer ce propriétaire' }).click();
+  await expect(owners.getByRole('heading', { name: 'Propriétaires' })).toBeFocused();
+  await expect(owners.getByText('Aucun propriétaire n’a été ajouté.')).toBeVisible();
 });

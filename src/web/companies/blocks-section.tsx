@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { Button, Fieldset, Group } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BlockType } from '../../shared/companies';
 import { TextareaField, useCompanyForm } from './fields';
-import { EmptySection, FormSection } from './form-section';
+import { EmptySection, focusLater, FormSection } from './form-section';
 
 /**
  * SPEC §2 blocks: notes and defaults of payment, each a free text, in the order the user chooses
@@ -17,6 +18,7 @@ export function BlocksSection() {
   const b = (key: string) => t(`companies.form.blocks.${key}`);
   const add = (blockType: BlockType) => blocks.append({ blockType, content: '' }, { shouldFocus: true });
   const last = blocks.fields.length - 1;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   /** Moving re-inserts the block's element, which drops the focus: give it back to the same control. */
   const move = (index: number, to: number, direction: 'up' | 'down') => {
@@ -43,7 +45,7 @@ export function BlocksSection() {
   );
 
   return (
-    <FormSection title={t('companies.form.sections.blocks')} action={blocks.fields.length > 0 ? addButtons : undefined}>
+    <FormSection title={t('companies.form.sections.blocks')} headingRef={heading} action={blocks.fields.length > 0 ? addButtons : undefined}>
       {blocks.fields.length === 0 && (
         <>
           <EmptySection text={b('empty')} addLabel={b('addNotes')} onAdd={() => add('notes')} />
@@ -73,7 +75,10 @@ export function BlocksSection() {
               >
                 {b('moveDown')}
               </Button>
-              <Button variant="subtle" color="red.9" c="red.9" onClick={() => blocks.remove(index)}>
+              <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+                  blocks.remove(index);
+                  focusLater(heading);
+                }}>
                 {b('remove')}
               </Button>
             </Group>

@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
-import { EmptySection, FormSection } from './form-section';
+import { EmptySection, focusLater, FormSection } from './form-section';
 import { CONTRIBUTION_NUMBER_FIELDS } from './form-values';
 import { useContributionFunds, useWarranties } from './lookups';
 
@@ -15,11 +16,13 @@ export function ContributionsSection() {
   const funds = useContributionFunds();
   const warranties = useWarranties();
   const c = (key: string) => t(`companies.form.financialContributions.${key}`);
+  const heading = useRef<HTMLHeadingElement>(null);
   const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: true });
 
   return (
     <FormSection
       title={t('companies.form.sections.financialContributions')}
+      headingRef={heading}
       action={contributions.fields.length > 0 ? <Button variant="light" onClick={add}>{c('add')}</Button> : undefined}
     >
       {contributions.fields.length === 0 && <EmptySection text={c('empty')} addLabel={c('add')} onAdd={add} />}
@@ -50,7 +53,10 @@ export function ContributionsSection() {
               <DateField name={name('expectedEndDate')} label={c('expectedEndDate')} />
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
-              <Button variant="subtle" color="red.9" c="red.9" onClick={() => contributions.remove(index)}>
+              <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+                  contributions.remove(index);
+                  focusLater(heading);
+                }}>
                 {c('remove')}
               </Button>
             </Group>

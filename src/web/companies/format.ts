@@ -20,7 +20,7 @@ const EN_GROUPED = /^[+-]?\d{1,3}(?:,\d{3})+\.\d+$/;
 /**
  * The text the schema should read: English-grouped amounts (`1,234.56`, which this form itself writes
  * on blur) lose their commas; everything else is left alone. `1,234` alone stays ambiguous and is left
- * to the schema, which reads the comma as a decimal separator (docs/decisions/0004).
+ * to the schema, which reads the comma as a decimal separator (docs/decisions/0004 and 0009).
  */
 export function normalizeNumberText(text: string): string {
   const compact = text.replace(SPACES, '').replace(/\u2212/g, '-');

@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { emptyPresentation } from '../../shared/schemas/company';
 import { TextareaField, useCompanyForm } from './fields';
-import { EmptySection, FormSection } from './form-section';
+import { EmptySection, focusLater, FormSection } from './form-section';
 
 const FIELDS = ['highlights', 'products', 'market', 'management'] as const;
 
@@ -12,19 +13,23 @@ export function PresentationSection() {
   const { t } = useTranslation();
   const form = useCompanyForm();
   const presentation = useWatch({ control: form.control, name: 'presentation' });
+  const heading = useRef<HTMLHeadingElement>(null);
   const p = (key: string) => t(`companies.form.presentation.${key}`);
   const set = (value: ReturnType<typeof emptyPresentation> | null) =>
     form.setValue('presentation', value, { shouldDirty: true, shouldValidate: true });
 
   return (
-    <FormSection title={t('companies.form.sections.presentation')}>
+    <FormSection title={t('companies.form.sections.presentation')} headingRef={heading}>
       {presentation ? (
         <>
           {FIELDS.map((field) => (
             <TextareaField key={field} name={`presentation.${field}`} label={p(field)} />
           ))}
           <Group justify="flex-end">
-            <Button variant="subtle" color="red.9" c="red.9" onClick={() => set(null)}>
+            <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+                set(null);
+                focusLater(heading);
+              }}>
               {p('remove')}
             </Button>
           </Group>

@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { Button, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { emptyFinancialStatement } from '../../shared/schemas/company';
 import { NumberField, TextField, useCompanyForm } from './fields';
-import { EmptySection, FormSection } from './form-section';
+import { EmptySection, focusLater, FormSection } from './form-section';
 import { STATEMENT_MONEY_FIELDS } from './form-values';
 
 /**
@@ -31,8 +32,10 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
     // The new statement's inputs exist once the pager has moved to it.
     requestAnimationFrame(() => form.setFocus(`financialStatements.${count}.year`));
   };
+  const heading = useRef<HTMLHeadingElement>(null);
   const remove = () => {
     statements.remove(index);
+    focusLater(heading);
     onViewChange(Math.min(shown, Math.max(0, count - 2)));
   };
   const position = t('companies.form.financialStatements.position', { current: shown + 1, total: count });
@@ -40,6 +43,7 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
   return (
     <FormSection
       title={t('companies.form.sections.financialStatements')}
+      headingRef={heading}
       action={count > 0 ? <Button variant="light" onClick={add}>{s('add')}</Button> : undefined}
     >
       {!field ? (
