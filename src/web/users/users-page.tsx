@@ -51,7 +51,7 @@ export default function UsersPage() {
         <Text c="gray.7">{t('users.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
+          <Table striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('users.columns.fullName')}</Table.Th>
