@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerAuth } from './platform/auth/plugin';
+import { registerAuth, type Access } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
@@ -51,8 +51,16 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   limits: ReturnType<typeof publicEndpointLimits>;
 };
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route with its access level, in registration order. */
+    routeTable: RouteEntry[];
     /** Exposed so that shutdown, and tests, can wait for mail sent after a response. */
     mail: MailDelivery;
   }
@@ -125,6 +133,16 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     // Query strings like `page[number]=2` are kept as flat keys and read by the list helpers.
     routerOptions: { ignoreTrailingSlash: true },
     ...options,
+  });
+
+  // Every route as registered, with its access level: the authorization matrix test is built from it.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+    }
   });
 
   await app.register(helmet, {

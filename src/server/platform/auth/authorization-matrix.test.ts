@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../test/harness';
+import { fullCompany, lookupIds } from '../../companies/fixtures';
+import type { Access } from './plugin';
+
+/**
+ * Every API route × every kind of caller → the expected answer. The matrix is written out by hand and
+ * compared with the server's own route table: a route added without an entry here fails, and so does a
+ * route whose declared access differs from what the matrix says.
+ */
+type Expected = Access | 'signed-url';
+
+const MATRIX: Record<string, Expected> = {
+  'GET /api/health': 'public',
+  'POST /api/sign_in': 'public',
+  'POST /api/passwords/forgot': 'public',
+  'POST /api/passwords/reset': 'public',
+  'POST /api/invitations/confirm': 'public',
+  'POST /api/invitations/resend': 'public',
+  // Public to the access hook, authorized by the HMAC signature of the link instead.
+  'PUT /api/storage/:key': 'signed-url',
+  'GET /api/storage/:key': 'signed-url',
+
+  'GET /api/user': 'user',
+  'POST /api/account': 'user',
+  'GET /api/users': 'user',
+  'GET /api/users/:id': 'user',
+  'GET /api/municipalities': 'user',
+  'GET /api/legal_forms': 'user',
+  'GET /api/contribution_funds': 'user',
+  'GET /api/activity_areas': 'user',
+  'GET /api/statuses': 'user',
+  'GET /api/warranties': 'user',
+  'GET /api/documents/categories': 'user',
+  'GET /api/companies': 'user',
+  'GET /api/companies/:id': 'user',
+  'POST /api/companies': 'user',
+  'PATCH /api/companies/:id': 'user',
+  'DELETE /api/companies/:id': 'user',
+  'POST /api/companies/:id/restore': 'user',
+  'POST /api/assets/s3_presigned_url': 'user',
+  'GET /api/companies/:companyId/documents': 'user',
+  'POST /api/companies/:companyId/documents': 'user',
+  'PATCH /api/companies/:companyId/documents/:id': 'user',
+  'DELETE /api/companies/:companyId/documents/:id': 'user',
+  'GET /api/companies/:companyId/events': 'user',
+  'GET /api/companies/:companyId/events/years': 'user',
+  'GET /api/companies/:companyId/events/:id': 'user',
+  'POST /api/companies/:companyId/events': 'user',
+  'PATCH /api/companies/:companyId/events/:id': 'user',
+  'DELETE /api/companies/:companyId/events/:id': 'user',
+
+  'POST /api/invitations': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
+  'POST /api/users/:id/restore': 'admin',
+  'POST /api/users/:id/reinvite': 'admin',
+};
+
+type Caller = 'signedOut' | 'user' | 'admin' | 'disabledUser' | 'tamperedToken' | 'expiredToken' | 'foreignSecret';
+const CALLERS: Caller[] = ['signedOut', 'user', 'admin', 'disabledUser', 'tamperedToken', 'expiredToken', 'foreignSecret'];
+
+let t: TestApp;
+let headers: Record<Caller, Record<string, string>>;
+let companyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await t.createUser({ role: 'user' });
+  const admin = await t.createUser({ role: 'admin' });
+  const disabled = await t.createUser({ role: 'admin', disabledAt: new Date() });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: await t.authHeader(admin),
+    payload: fullCompany(await lookupIds(t.database.db)),
+  });
+  companyId = created.json().data.id;
+  const sign = (secret: string, expiresAt: number | string) =>
+    new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(secret));
+  const good = (await t.authHeader(admin)).authorization.slice('Bearer '.length);
+  const [head, , signature] = good.split('.');
+  const forged = Buffer.from(JSON.stringify({ sub: admin.id, ver: 0, exp: 9_999_999_999 })).toString('base64url');
+  headers = {
+    signedOut: {},
+    user: await t.authHeader(user),
+    admin: await t.authHeader(admin),
+    disabledUser: await t.authHeader(disabled),
+    tamperedToken: { authorization: `Bearer ${head}.${forged}.${signature}` },
+    expiredToken: { authorization: `Bearer ${await sign(TEST_SECRET, Math.floor(Date.now() / 1000) - 60)}` },
+    foreignSecret: { authorization: `Bearer ${await sign('another-secret-another-secret-another-secret!', '1h')}` },
+  };
+});
+afterAll(() => t.close());
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+function concreteUrl(url: string): string {
+  return url.replace(':companyId', companyId).replace(':id', randomUUID()).replace(':key', 'nothing-here.pdf');
+}
+
+function expectedStatus(expected: Expected, caller: Caller): (status: number) => boolean {
+  const below500 = (s: number) => s < 500;
+  if (expected === 'public') return (s) => below500(s) && s !== 401 && s !== 403;
+  if (expected === 'signed-url') return (s) => s >= 400 && s < 500;
+  if (caller === 'user') return expected === 'admin' ? (s) => s === 403 : (s) => below500(s) && s !== 401 && s !== 403;
+  if (caller === 'admin') return (s) => below500(s) && s !== 401 && s !== 403;
+  return (s) => s === 401;
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every API route, with the access level the route declares', () => {
+    const table = t.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+    const fromRoutes = Object.fromEntries(table.map((r) => [key(r.method, r.url), r.access]));
+    expect(Object.keys(fromRoutes).sort()).toEqual(Object.keys(MATRIX).sort());
+    for (const [route, expected] of Object.entries(MATRIX)) {
+      expect(fromRoutes[route], route).toBe(expected === 'signed-url' ? 'public' : expected);
+    }
+  });
+
+  it.each(Object.entries(MATRIX))('%s answers each kind of caller as expected', async (route, expected) => {
+    const [method, url] = route.split(' ') as [string, string];
+    for (const caller of CALLERS) {
+      const res = await t.inject({
+        method: method as 'GET',
+        url: concreteUrl(url),
+        headers: headers[caller],
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      expect(expectedStatus(expected, caller)(res.statusCode), `${route} as ${caller}: ${res.statusCode} ${res.body}`).toBe(
+        true,
+      );
+      if (res.statusCode === 401) expect(res.json().errors.code).toMatch(/unauthorized|invalid_credentials/);
+    }
+  });
+});
