@@ -7,7 +7,7 @@ import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { CropModal } from './crop-modal';
 import { useCompanyForm } from './fields';
-import { UploadError, uploadFile } from './upload';
+import { UploadError, uploadFile } from '../api/upload';
 
 /** What the avatar may be chosen from; it is always saved as a JPEG. */
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toSnake } from '../../shared/case';
-import type { DocumentCategory, PresignedUpload } from '../../shared/companies';
+import type { DocumentCategory } from '../../shared/companies';
 import { DOCUMENT_EXTENSIONS, type CompanyDocument, type DocumentFileType, type DocumentSort } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
 import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
+import { uploadFile } from '../api/upload';
 
 const documentsKey = (companyId: string) => ['documents', companyId] as const;
 
@@ -82,48 +83,10 @@ export const useDeleteDocument = (companyId: string) =>
     (await api<CompanyDocument>('DELETE', `/companies/${companyId}/documents/${id}`)).data,
   );
 
-export class UploadError extends Error {
-  constructor(readonly status: number) {
-    super(`upload failed with status ${status}`);
-    this.name = 'UploadError';
-  }
-}
-
-/**
- * SPEC §4/§7 upload: a presigned PUT URL first, then the bytes PUT there with the signed content type.
- * XMLHttpRequest because fetch reports no upload progress. Resolves to the storage key to save with.
- */
-export async function uploadDocumentFile(
+/** The file of a new document, uploaded with progress before the document is saved (SPEC §4). */
+export const uploadDocumentFile = (
   file: File,
   type: DocumentFileType,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
-): Promise<string> {
-  const { data } = await api<PresignedUpload>('POST', '/assets/s3_presigned_url', {
-    body: { method: 'PUT', fileExtension: DOCUMENT_EXTENSIONS[type] },
-    signal,
-  });
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', data.url);
-    xhr.setRequestHeader('content-type', data.contentType);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-      } else reject(new UploadError(xhr.status));
-    };
-    xhr.onerror = () => reject(new UploadError(0));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    if (signal.aborted) {
-      reject(new DOMException('aborted', 'AbortError'));
-      return;
-    }
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
-  });
-  return data.uniqueFileName;
-}
+): Promise<string> => uploadFile(file, DOCUMENT_EXTENSIONS[type], onProgress, signal);

@@ -1,5 +1,5 @@
 import type { PresignedUpload, UploadExtension } from '../../shared/companies';
-import { api } from '../api/client';
+import { api } from './client';
 
 export class UploadError extends Error {
   constructor(readonly status: number) {
@@ -9,9 +9,9 @@ export class UploadError extends Error {
 }
 
 /**
- * SPEC §7 file upload: ask for a signed URL, then PUT the bytes there with their content type.
- * XMLHttpRequest rather than fetch because only it reports upload progress. Resolves to the storage
- * key the company is then saved with.
+ * SPEC §7 file upload, for avatars and documents alike: ask for a signed URL, then PUT the bytes there
+ * with their content type. XMLHttpRequest rather than fetch because only it reports upload progress.
+ * Resolves to the storage key the record is then saved with.
  */
 export async function uploadFile(
   blob: Blob,
@@ -24,6 +24,10 @@ export async function uploadFile(
     signal,
   });
   await new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('aborted', 'AbortError'));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', data.url);
     xhr.setRequestHeader('content-type', data.contentType);
