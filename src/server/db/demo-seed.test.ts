@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { hashPassword } from '../platform/auth/passwords';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DemoDataPresentError, seedDemo, type DemoSeedResult } from './demo-seed';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+let seeded: DemoSeedResult;
+let auth: { authorization: string };
+const BIG_TIMELINE = 300;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seeded = await seedDemo(t.database.db, {
+    companies: 20,
+    users: 12,
+    bigTimelineEvents: BIG_TIMELINE,
+    batchSize: 7, // several batches, as with a large dataset
+    passwordHash: await hashPassword(DEMO_ADMIN_PASSWORD),
+  });
+  // The demo admin signs in with the printed password: the shared hash is a real one.
+  const signIn = await t.inject({
+    method: 'POST',
+    url: '/api/sign_in',
+    payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  auth = { authorization: signIn.headers['authorization'] as string };
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string) => t.inject({ method: 'GET', url, headers: auth });
+
+describe('the demo dataset, read back through the API', () => {
+  it('lists the companies, one in twenty archived, and finds them by municipality with or without accents', async () => {
+    const active = await get('/api/companies?page[size]=50');
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json().meta.total_count).toBe(19);
+    const archived = await get('/api/companies?page[size]=50&filter[archived]=true');
+    expect(archived.json().meta.total_count).toBe(1);
+
+    const plain = await get('/api/companies?page[size]=50&filter[search]=montreal');
+    const accented = await get(`/api/companies?page[size]=50&filter[search]=${encodeURIComponent('MONTRÉAL')}`);
+    expect(plain.statusCode).toBe(200);
+    // Every fourth company is in Montréal (the twentieth is archived).
+    expect(plain.json().meta.total_count).toBeGreaterThanOrEqual(4);
+    expect(accented.json().data).toEqual(plain.json().data);
+  });
+
+  it('shows every company as a full graph that the form can save back unchanged', async () => {
+    const list = (await get('/api/companies?page[size]=50')).json().data as Json[];
+    for (const summary of list) {
+      const res = await get(`/api/companies/${summary.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const company = res.json().data as Json;
+      expect(company.name).toBe(summary.name);
+      expect(company.reference_number).toMatch(/^C-\d{4}-\d{6}$/);
+      expect(company.address.zip_code).toMatch(/^[A-Z]\d[A-Z] \d[A-Z]\d$/);
+      expect(company.owners.length).toBeGreaterThanOrEqual(1);
+      expect(company.owners.length).toBeLessThanOrEqual(3);
+      expect(company.financial_statements.length).toBeGreaterThanOrEqual(1);
+      expect(company.financial_statements.length).toBeLessThanOrEqual(5);
+      expect(company.financial_contributions.length).toBeLessThanOrEqual(3);
+      expect(company.blocks.length).toBeGreaterThanOrEqual(1);
+      expect(company.presentation).not.toBeNull();
+    }
+    // Every value passes the form's validation: saving the first company as read changes nothing.
+    const first = (await get(`/api/companies/${list[0]!.id}`)).json().data as Json;
+    const { id, reference_number: _r, avatar_url: _a, archived_at: _ar, inserted_at: _i, updated_at: _u, ...form } = first;
+    const saved = await t.inject({ method: 'PATCH', url: `/api/companies/${id}`, headers: auth, payload: form });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.lock_version).toBe(1);
+  });
+
+  it('lists documents and the history of a company, and the long timeline of the first', async () => {
+    const list = (await get('/api/companies?page[size]=50&sort=reference_number')).json().data as Json[];
+    const some = list[1]!;
+    const documents = await get(`/api/companies/${some.id}/documents`);
+    expect(documents.statusCode, documents.body).toBe(200);
+    expect(documents.json().meta.total_count).toBeGreaterThanOrEqual(2);
+    expect(documents.json().meta.total_count).toBeLessThanOrEqual(4);
+
+    const history = await get(`/api/companies/${some.id}/events?locale=fr&filter[category_slug]=system`);
+    expect(history.statusCode, history.body).toBe(200);
+    // "Company created" and one "document added" per document.
+    expect(history.json().meta.total_count).toBe(1 + documents.json().meta.total_count);
+    const found = await get(`/api/companies/${some.id}/events?filter[search]=${encodeURIComponent('creee')}`);
+    expect(found.json().meta.total_count).toBe(1);
+
+    const timeline = await get(`/api/companies/${seeded.bigTimelineCompanyId}/events`);
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    expect(timeline.json().meta.total_count).toBe(BIG_TIMELINE);
+  });
+
+  it('refuses to seed the same database twice', async () => {
+    await expect(seedDemo(t.database.db, { companies: 1, passwordHash: 'x' })).rejects.toBeInstanceOf(DemoDataPresentError);
+  });
+});

@@ -1,0 +1,365 @@
+/**
+ * A realistic, bilingual demo dataset written with bulk SQL (`INSERT … SELECT … FROM generate_series`),
+ * one transaction per batch of companies, so that 100 000 companies load in minutes on PGlite and on
+ * PostgreSQL. Used by `npm run seed:demo` (scripts/seed-demo.ts) and by its test.
+ *
+ * Choices are pseudo-random but deterministic: every "random" value is a hash of the company number
+ * and a salt (`hashint8`), so the same N gives the same data. Ids are derived the same way
+ * (`md5(…)::uuid`), so the parts of a batch reference their company without a round trip.
+ *
+ * Document rows are metadata only: their `file_name` is a well-formed storage key (`<uuid>.pdf`) that
+ * points at no stored object (downloading one answers not found). That is acceptable for a dataset meant for lists, searches and benchmarks.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { selectRows } from './rows';
+import { renderSystemTitle } from '../../shared/events';
+
+export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';
+export const DEMO_ADMIN_PASSWORD = 'demo-password';
+
+export interface DemoSeedOptions {
+  companies: number;
+  users?: number;
+  /** Events of the one company (the first) whose timeline is long; 0 for none. */
+  bigTimelineEvents?: number;
+  /** Companies per transaction. */
+  batchSize?: number;
+  /** argon2 hash shared by every demo user (the demo password), computed once by the caller. */
+  passwordHash: string;
+  log?: (line: string) => void;
+}
+
+export interface DemoSeedResult {
+  companies: number;
+  users: number;
+  events: number;
+  documents: number;
+  bigTimelineCompanyId: string | null;
+}
+
+export class DemoDataPresentError extends Error {}
+
+/* ------------------------------------------------------------------------------------------------
+ * Word lists (SQL literals built from constants of this file only).
+ * ---------------------------------------------------------------------------------------------- */
+
+const FR_TRADES = [
+  'Boulangerie', 'Érablière', 'Ébénisterie', 'Quincaillerie', 'Fromagerie', 'Microbrasserie', 'Imprimerie',
+  'Garage', 'Atelier', 'Pâtisserie', 'Menuiserie', 'Boucherie', 'Pharmacie', 'Serres', 'Vignoble',
+  'Transport', 'Construction', 'Toiture', 'Excavation', 'Traiteur', 'Librairie', 'Cidrerie', 'Poissonnerie',
+];
+const FR_SUFFIXES = ['inc.', 'et Fils', 'ltée', 'Services', 'Solutions', 'enr.', 'et Associés', 'du Québec', 'S.E.N.C.'];
+const EN_TRADES = [
+  'Maple Products', 'Woodworks', 'Hardware', 'Bakery', 'Brewing', 'Printing', 'Logistics', 'Software',
+  'Consulting', 'Roofing', 'Landscaping', 'Dairy', 'Outfitters', 'Marine', 'Robotics',
+];
+const EN_SUFFIXES = ['Inc.', 'Ltd.', 'Services', 'Solutions', 'Group', '& Sons', 'Technologies', 'Co.'];
+const LAST_NAMES = [
+  'Tremblay', 'Gagnon', 'Côté', 'Bélanger', 'Lévesque', 'Roy', 'Bouchard', 'Gauthier', 'Morin', 'Lavoie',
+  'Fortin', 'Gagné', 'Ouellet', 'Pelletier', 'Bergeron', 'Leblanc', 'Paquette', 'Girard', 'Simard', 'Boucher',
+  'Caron', 'Beaulieu', 'Cloutier', 'Dubé', 'Poirier', 'Fournier', 'Lapointe', 'Leclerc', 'Lefebvre', 'Poulin',
+  'Thibault', 'St-Pierre', 'Nadeau', 'Martin', 'Landry', 'Martel', 'Bédard', 'Grenier', 'Lessard', 'Ménard',
+  'Smith', 'Campbell', 'MacDonald', 'Johnston', "O'Brien", 'Wilson',
+];
+const FIRST_NAMES = [
+  'Marie', 'Jean', 'Émilie', 'François', 'Geneviève', 'Stéphane', 'Chloé', 'Éric', 'Josée', 'Mathieu',
+  'Hélène', 'Sébastien', 'Mélanie', 'Benoît', 'Andrée', 'Jérôme', 'Noémie', 'Frédéric', 'Zoé', 'André',
+  'Sarah', 'David', 'Emily', 'Michael', 'Jessica', 'Patrick',
+];
+const STREETS = [
+  'rue Principale', 'boulevard René-Lévesque', 'chemin du Lac', 'avenue des Érables', 'rang Saint-Joseph',
+  'rue Notre-Dame', 'boulevard de l’Université', 'rue Sainte-Catherine', 'chemin de la Côte', 'rue du Moulin',
+  'Main Street', 'rue des Pionniers', 'montée Sainte-Thérèse', 'rue Saint-Édouard',
+];
+const HIGHLIGHTS = [
+  'Entreprise familiale fondée il y a trois générations, reconnue dans la région.',
+  'Croissance de 20 % par année depuis trois ans; carnet de commandes plein.',
+  'Family business with a loyal customer base and a new export contract.',
+  'Certifiée biologique; premier prix régional d’innovation.',
+];
+const PRODUCTS = [
+  'Produits de l’érable, sirop et beurre d’érable.',
+  'Meubles sur mesure en bois massif, cuisines et escaliers.',
+  'Custom software and support for small manufacturers.',
+  'Pains au levain, viennoiseries et pâtisseries fines.',
+  'Services d’entretien, de réparation et d’installation.',
+];
+const MARKETS = [
+  'Clientèle locale et touristique; ventes en ligne au Canada.',
+  'Marché québécois, expansion prévue en Ontario et en Nouvelle-Angleterre.',
+  'Regional retailers and two national grocery chains.',
+];
+const MANAGEMENT = [
+  'La fondatrice dirige les opérations; son fils gère les ventes.',
+  'Two partners with fifteen years of experience in the trade.',
+  'Équipe de direction de trois personnes, relève identifiée.',
+];
+const NOTES_BLOCKS = [
+  'Rencontre de suivi prévue au printemps. Vérifier les états financiers intermédiaires.',
+  'Le promoteur souhaite agrandir l’usine; étudier un second prêt.',
+  'Client fiable, paiements toujours à temps.',
+  'Follow-up call in the fall about the export project.',
+];
+const DEFAULT_BLOCKS = [
+  'Deux versements en retard; entente de remboursement signée.',
+  'Missed the last three payments; collection process started.',
+];
+const PROJECTS = ['Agrandissement de l’usine', 'Achat d’équipement', 'Démarrage', 'Fonds de roulement', 'Expansion', 'Relève'];
+const RISK_RATINGS = ['A', 'B', 'C', 'D', 'Faible', 'Moyen', 'Élevé'];
+const DOCUMENT_NAMES = [
+  'États financiers', 'Plan d’affaires', 'Contrat de prêt', 'Résolution du conseil', 'Rapport de visite',
+  'Prévisions budgétaires', 'Lettre d’offre', 'Statuts constitutifs', 'Déclaration fiscale', 'Financial statements',
+  'Loan agreement', 'Visit report', 'Facture', 'Correspondance avec le promoteur',
+];
+const EVENT_CATEGORIES = ['technicalHelp', 'starting', 'funding', 'project', 'collection', 'followup', 'other'];
+const EVENT_TITLES = [
+  'Rencontre avec le promoteur', 'Appel de suivi', 'Visite de l’entreprise', 'Analyse du dossier',
+  'Demande de financement reçue', 'Présentation au comité d’investissement', 'Déboursé du prêt',
+  'Relance pour paiement en retard', 'Aide technique : plan marketing', 'Formation en gestion',
+  'Site visit', 'Follow-up call', 'Loan disbursed', 'Business plan review', 'Référence vers Investissement Québec',
+];
+const EVENT_NOTES = [
+  'Le promoteur a présenté son projet d’agrandissement; documents à recevoir.',
+  'Discussion sur les prévisions financières et le fonds de roulement.',
+  'Tout est conforme. Prochain suivi dans six mois.',
+  'The owner asked about the Young Entrepreneurs Fund.',
+  'Paiement reçu après relance téléphonique.',
+  null,
+];
+
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const textArray = (values: ReadonlyArray<string | null>) =>
+  `(ARRAY[${values.map((v) => (v === null ? 'NULL' : literal(v))).join(', ')}]::text[])`;
+
+/** A pseudo-random integer in [0, m) from the row number `g` and a salt. */
+const r = (salt: number, m: number | string, g = 'g') =>
+  `((hashint8((${g})::bigint * 7919 + ${salt}) & 2147483647) % (${m}))`;
+const pick = (values: ReadonlyArray<string | null>, salt: number, g = 'g') =>
+  `${textArray(values)}[1 + ${r(salt, values.length, g)}]`;
+/** An id from a lookup CTE (columns i, id; n rows). */
+const lookup = (cte: string, salt: number, g = 'g') =>
+  `(SELECT id FROM ${cte} WHERE i = ${r(salt, `(SELECT count(*) FROM ${cte})`, g)})`;
+const companyId = (g = 'g') => `md5('atrium-demo-company-' || ${g})::uuid`;
+const userId = (u: string) => `md5('atrium-demo-user-' || ${u})::uuid`;
+/** Money between `min` and `max` dollars. */
+const money = (salt: number, min: number, max: number, g = 'g') => `(${min} + ${r(salt, max - min, g)})::numeric(15,2)`;
+
+const LOOKUPS = `
+  legal AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM legal_forms),
+  status AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM statuses),
+  area AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM activity_areas),
+  fund AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM contribution_funds),
+  warranty AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM warranties),
+  category AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM document_categories c
+                WHERE NOT EXISTS (SELECT 1 FROM document_categories k WHERE k.parent_id = c.id)),
+  muni AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id, key, name_fr, name_en, default_zip_code FROM municipalities)`;
+
+/** Companies g in [from, to]: the company rows and all their parts, documents and events. */
+function batchStatements(from: number, to: number, userCount: number, titles: Titles): string[] {
+  const series = `generate_series(${from}, ${to}) AS g`;
+  const days = `(${r(11, 3650)})`; // age of the company file, up to ten years
+  // A quarter of the companies are in Montréal, the rest spread over the other municipalities.
+  const muniOf = `(CASE WHEN g % 4 = 0 THEN (SELECT i FROM muni WHERE key = 'montreal') ELSE ${r(12, '(SELECT count(*) FROM muni)')} END)`;
+  const frName = `${pick(FR_TRADES, 1)} || ' ' || ${pick(LAST_NAMES, 2)} || ' ' || ${pick(FR_SUFFIXES, 3)}`;
+  const enName = `${pick(LAST_NAMES, 2)} || ' ' || ${pick(EN_TRADES, 4)} || ' ' || ${pick(EN_SUFFIXES, 5)}`;
+  const overseer = userId(`(1 + ${r(13, userCount, 'b.g')})`);
+  return [
+    `WITH ${LOOKUPS},
+     base AS (
+       SELECT g, ${companyId()} AS id,
+              CASE WHEN g % 3 = 0 THEN ${enName} ELSE ${frName} END AS name,
+              'C-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('company_reference_number_seq')::text, 6, '0') AS reference_number,
+              ${muniOf} AS muni_i,
+              now() - make_interval(days => ${days}::int) AS inserted_at
+         FROM ${series})
+     INSERT INTO companies (id, name, reference_number, website, email_address, employee_count, phone_number,
+                            risk_rating, end_of_financial_year, legal_form_id, status_id, activity_area_id,
+                            overseeing_user_id, archived_at, search_text, inserted_at, updated_at)
+     SELECT b.id, b.name, b.reference_number,
+            'https://entreprise-' || b.g || '.example.ca',
+            'info@entreprise-' || b.g || '.example.ca',
+            1 + ${r(14, 250, 'b.g')},
+            '819' || lpad(${r(15, 10000000, 'b.g')}::text, 7, '0'),
+            ${pick(RISK_RATINGS, 16, 'b.g')},
+            ${textArray(['31/03', '30/06', '30/09', '31/12'])}[1 + ${r(17, 4, 'b.g')}],
+            ${lookup('legal', 18, 'b.g')}, ${lookup('status', 19, 'b.g')}, ${lookup('area', 20, 'b.g')},
+            CASE WHEN b.g % 7 = 0 THEN NULL ELSE ${overseer} END,
+            CASE WHEN b.g % 20 = 0 THEN least(now(), b.inserted_at + interval '200 days') END,
+            f_search_text(concat_ws(' ', b.name, b.reference_number, 'info@entreprise-' || b.g || '.example.ca',
+                                    concat_ws(' ', m.name_fr, m.name_en))),
+            b.inserted_at, b.inserted_at + interval '30 days'
+       FROM base b JOIN muni m ON m.i = b.muni_i`,
+    `WITH ${LOOKUPS}
+     INSERT INTO company_addresses (company_id, address, zip_code, municipality_id)
+     SELECT ${companyId()}, (10 + ${r(21, 4000)}) || ', ' || ${pick(STREETS, 22)}, m.default_zip_code, m.id
+       FROM ${series} JOIN muni m ON m.i = ${muniOf}`,
+    `INSERT INTO company_presentations (company_id, highlights, products, market, management)
+     SELECT ${companyId()}, ${pick(HIGHLIGHTS, 23)}, ${pick(PRODUCTS, 24)}, ${pick(MARKETS, 25)}, ${pick(MANAGEMENT, 26)}
+       FROM ${series}`,
+    // 1–3 owners sharing 100 %.
+    `INSERT INTO owners (company_id, position, name, phone_number, shares_percentage, address, city, zip_code)
+     SELECT ${companyId()}, k - 1, ${pick(FIRST_NAMES, 27, 'g * 10 + k')} || ' ' || ${pick(LAST_NAMES, 28, 'g * 10 + k')},
+            '514' || lpad(${r(29, 10000000, 'g * 10 + k')}::text, 7, '0'),
+            round(100.0 / (1 + g % 3), 2), (1 + ${r(30, 900, 'g * 10 + k')}) || ', ' || ${pick(STREETS, 31, 'g * 10 + k')},
+            'Montréal', 'H2X 1Y4'
+       FROM ${series}, generate_series(1, 1 + g % 3) AS k`,
+    // 1–5 statements, one per year, the newest last.
+    `INSERT INTO financial_statements (company_id, year, sales, gross_profit, net_profit, current_assets, total_assets,
+                                       current_liabilities, holdings, funds_generated, debt_service, inserted_at)
+     SELECT ${companyId()}, 2025 - (1 + (g % 5)) + k, ${money(32, 200000, 5000000, 'g * 10 + k')},
+            ${money(33, 50000, 900000, 'g * 10 + k')}, ${money(34, -50000, 300000, 'g * 10 + k')},
+            ${money(35, 20000, 800000, 'g * 10 + k')}, ${money(36, 100000, 3000000, 'g * 10 + k')},
+            ${money(37, 10000, 500000, 'g * 10 + k')}, ${money(38, 0, 200000, 'g * 10 + k')},
+            ${money(39, 0, 400000, 'g * 10 + k')}, ${money(40, 0, 150000, 'g * 10 + k')},
+            now() - make_interval(days => (6 - k) * 365)
+       FROM ${series}, generate_series(1, 1 + g % 5) AS k`,
+    // 0–3 contributions.
+    `WITH ${LOOKUPS}
+     INSERT INTO financial_contributions (company_id, contribution_fund_id, amount, rate, amortization, moratorium, refund,
+                                          warranty_id, authorization_date, followup_date, expected_end_date,
+                                          project_name, project_cost, inserted_at)
+     SELECT ${companyId()}, ${lookup('fund', 41, 'g * 10 + k')}, ${money(42, 5000, 150000, 'g * 10 + k')},
+            (1 + ${r(43, 800, 'g * 10 + k')} / 100.0)::numeric(7,3), 12 * (1 + ${r(44, 7, 'g * 10 + k')}),
+            ${r(45, 13, 'g * 10 + k')}, ${money(46, 0, 50000, 'g * 10 + k')},
+            ${lookup('warranty', 47, 'g * 10 + k')},
+            (now() - make_interval(days => 400 * k))::date, (now() - make_interval(days => 400 * k - 180))::date,
+            (now() + make_interval(days => 365 * k))::date,
+            ${pick(PROJECTS, 48, 'g * 10 + k')}, ${money(49, 10000, 900000, 'g * 10 + k')},
+            now() - make_interval(days => 400 * k)
+       FROM ${series}, generate_series(1, g % 4) AS k`,
+    // 1–2 blocks: notes, and for one company in six a default of payment.
+    `INSERT INTO blocks (company_id, block_type, content, position)
+     SELECT ${companyId()}, 'notes', ${pick(NOTES_BLOCKS, 50)}, 0 FROM ${series}
+     UNION ALL
+     SELECT ${companyId()}, 'defaultOfPayment', ${pick(DEFAULT_BLOCKS, 51)}, 1 FROM ${series} WHERE g % 6 = 0`,
+    // 2–4 documents (3 on average), metadata only.
+    `WITH ${LOOKUPS}
+     INSERT INTO documents (company_id, category_id, name, date, file_name, file_type, file_size, inserted_at, updated_at)
+     SELECT ${companyId()}, ${lookup('category', 52, 'g * 10 + k')},
+            ${pick(DOCUMENT_NAMES, 53, 'g * 10 + k')} || ' ' || (2025 - ${r(54, 8, 'g * 10 + k')}),
+            (now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int))::date,
+            md5('atrium-demo-document-' || g || '-' || k)::uuid || CASE WHEN k % 4 = 0 THEN '.jpg' ELSE '.pdf' END,
+            CASE WHEN k % 4 = 0 THEN 'image/jpeg' ELSE 'application/pdf' END,
+            20000 + ${r(56, 3000000, 'g * 10 + k')},
+            now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int), now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int)
+       FROM ${series}, generate_series(1, 2 + g % 3) AS k`,
+    // Events: "company created" when the file was opened, "document added" for each document, and
+    // 5–7 events written by people, over the company's years.
+    `INSERT INTO events (company_id, category_slug, code, params, date, author_id, search_text, inserted_at, updated_at)
+     SELECT c.id, 'system', 'companyCreated', jsonb_build_object('name', c.name),
+            (c.inserted_at AT TIME ZONE 'America/Toronto')::date, c.overseeing_user_id,
+            f_search_text(replace(${literal(titles.created.fr)}, ${literal(PLACEHOLDER)}, c.name) || ' ' ||
+                          replace(${literal(titles.created.en)}, ${literal(PLACEHOLDER)}, c.name)),
+            c.inserted_at, c.inserted_at
+       FROM ${series} JOIN companies c ON c.id = ${companyId()}
+     UNION ALL
+     SELECT d.company_id, 'system', 'documentAdded', jsonb_build_object('name', d.name),
+            (d.inserted_at AT TIME ZONE 'America/Toronto')::date, NULL,
+            f_search_text(replace(${literal(titles.document.fr)}, ${literal(PLACEHOLDER)}, d.name) || ' ' ||
+                          replace(${literal(titles.document.en)}, ${literal(PLACEHOLDER)}, d.name)),
+            d.inserted_at, d.inserted_at
+       FROM ${series} JOIN documents d ON d.company_id = ${companyId()}`,
+    personEvents(series, `generate_series(1, 5 + g % 3) AS k`, userCount),
+  ];
+}
+
+/** Events written by people for the companies of `series`, k of them each (k from `perCompany`). */
+function personEvents(series: string, perCompany: string, userCount: number): string {
+  const h = 'g * 100000 + k';
+  return `WITH e AS (
+       SELECT ${companyId()} AS company_id, ${pick(EVENT_CATEGORIES, 60, h)} AS category_slug,
+              ${pick(EVENT_TITLES, 61, h)} AS title, ${pick(EVENT_NOTES, 62, h)} AS notes,
+              (now() - make_interval(days => ${r(63, 3650, h)}::int)) AS at,
+              ${userId(`(1 + ${r(64, userCount, h)})`)} AS author_id
+         FROM ${series}, ${perCompany})
+     INSERT INTO events (company_id, category_slug, title, notes, date, author_id, search_text, inserted_at, updated_at)
+     SELECT company_id, category_slug, title, notes, (at AT TIME ZONE 'America/Toronto')::date, author_id,
+            f_search_text(concat_ws(' ', title, notes)), at, at
+       FROM e`;
+}
+
+const PLACEHOLDER = '\u0001';
+interface Titles {
+  created: { fr: string; en: string };
+  document: { fr: string; en: string };
+}
+
+/** The stored search text of a system event is its title in both languages (events/store.ts). */
+function systemTitles(): Titles {
+  const both = (code: string) => ({
+    fr: renderSystemTitle(code, { name: PLACEHOLDER }, 'fr'),
+    en: renderSystemTitle(code, { name: PLACEHOLDER }, 'en'),
+  });
+  return { created: both('companyCreated'), document: both('documentAdded') };
+}
+
+/**
+ * Seeds the demo dataset into a migrated database that has its reference data. Throws
+ * DemoDataPresentError when the demo admin exists already: seeding twice would double everything.
+ */
+export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSeedResult> {
+  const log = options.log ?? (() => undefined);
+  const userCount = Math.max(1, options.users ?? 200);
+  const batchSize = options.batchSize ?? 5000;
+  const total = options.companies;
+  const [present] = await selectRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ADMIN_EMAIL}`,
+  );
+  if ((present?.n ?? 0) > 0) throw new DemoDataPresentError(`demo data already present (${DEMO_ADMIN_EMAIL} exists)`);
+
+  // Users: the admin is user 1; the others are active users sharing the one hash.
+  const emailOf = `CASE WHEN u = 1 THEN ${literal(DEMO_ADMIN_EMAIL)} ELSE
+      lower(translate(${pick(FIRST_NAMES, 70, 'u')} || '.' || ${pick(LAST_NAMES, 71, 'u')},
+        'ÀÂÉÈÊËÎÏÔÖÙÛÜÇàâéèêëîïôöùûüç'' ', 'AAEEEEIIOOUUUCaaeeeeiioouuuc')) || '.' || u || '@atrium.local' END`;
+  await db.execute(
+    sql.raw(`INSERT INTO users (id, email, password_hash, first_name, last_name, role, locale, city, confirmed_at)
+     SELECT ${userId('u')}, ${emailOf}, ${literal(options.passwordHash)},
+            CASE WHEN u = 1 THEN 'Démo' ELSE ${pick(FIRST_NAMES, 70, 'u')} END,
+            CASE WHEN u = 1 THEN 'Administratrice' ELSE ${pick(LAST_NAMES, 71, 'u')} END,
+            CASE WHEN u = 1 OR u % 25 = 0 THEN 'admin' ELSE 'user' END,
+            CASE WHEN u % 4 = 0 THEN 'en' ELSE 'fr' END, 'Sherbrooke', now()
+       FROM generate_series(1, ${userCount}) AS u`),
+  );
+  log(`users: ${userCount}`);
+
+  const titles = systemTitles();
+  const started = Date.now();
+  for (let from = 1; from <= total; from += batchSize) {
+    const to = Math.min(total, from + batchSize - 1);
+    await db.transaction(async (tx) => {
+      for (const [index, statement] of batchStatements(from, to, userCount, titles).entries()) {
+        await tx.execute(sql.raw(statement)).catch((error: unknown) => {
+          const pos = Number(((error as Error).cause as { position?: string } | undefined)?.position ?? 0); throw new Error(`batch statement ${index + 1} near «${statement.slice(Math.max(0, pos - 80), pos + 20)}»: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : String(error)}`);
+        });
+      }
+    });
+    log(`companies: ${to}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+
+  const bigEvents = Math.min(options.bigTimelineEvents ?? 10_000, 1_000_000);
+  let bigTimelineCompanyId: string | null = null;
+  if (total > 0 && bigEvents > 0) {
+    const [row] = await selectRows<{ id: string; n: number }>(
+      db,
+      sql.raw(`SELECT ${companyId('1')}::text AS id, (SELECT count(*)::int FROM events WHERE company_id = ${companyId('1')}) AS n`),
+    );
+    bigTimelineCompanyId = row!.id;
+    const missing = bigEvents - row!.n;
+    if (missing > 0) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(personEvents('generate_series(1, 1) AS g', `generate_series(100, ${99 + missing}) AS k`, userCount)));
+      });
+    }
+    log(`company with a long timeline: ${bigTimelineCompanyId} (${bigEvents} events)`);
+  }
+
+  const [counts] = await selectRows<{ events: number; documents: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM documents) AS documents`,
+  );
+  // Fresh statistics: the planner must know the tables are large now.
+  await db.execute(sql`ANALYZE`);
+  return { companies: total, users: userCount, events: counts!.events, documents: counts!.documents, bigTimelineCompanyId };
+}
