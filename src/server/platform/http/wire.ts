@@ -27,10 +27,58 @@ export function registerWire(app: FastifyInstance): void {
     const asked = query?.['locale'];
     request.locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
   });
+  // Hostile bodies (security issue, found by fuzzing): nesting deep enough to overflow the stack while
+  // parsing or converting keys, and NUL characters that PostgreSQL text cannot hold, are malformed (400).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (nestingDepth(text) > MAX_JSON_DEPTH) return done(badRequest('errors.api.invalidJson'), undefined);
+    return parseJson(request, text, done);
+  });
   app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined) request.body = camelKeys(request.body);
+    if (request.body === undefined) return;
+    if (containsNul(request.body)) throw badRequest('errors.api.invalidJson');
+    request.body = camelKeys(request.body);
   });
   app.addHook('preSerialization', async (_request, _reply, payload) => snakeKeys(payload));
+}
+
+/** Far deeper than any form of the app (a company with its owners, statements… is 3 levels). */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of arrays and objects in a JSON text, without parsing it. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i += 1;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123 /* [ { */) deepest = Math.max(deepest, (depth += 1));
+    else if (c === 93 || c === 125 /* ] } */) depth -= 1;
+  }
+  return deepest;
+}
+
+/** Whether a parsed body holds a NUL character in any key or string (walked without recursion). */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /** Parses input with a shared schema; failures become a 422 whose detail keys are snake_case field paths. */

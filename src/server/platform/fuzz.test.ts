@@ -1,0 +1,433 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/rows';
+import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
+import { categoryIds, createCompany, upload, type CategoryIds } from '../documents/fixtures';
+import { PDF_BYTES } from '../test/images';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import type { UserRow } from '../users/store';
+
+/**
+ * Property-based tests (security issue): every write endpoint gets random and hostile JSON. Whatever
+ * comes in, the answer is never a 5xx, always the JSON envelope; a refused request changes no row
+ * anywhere; an accepted one reads back as stored. The number of runs is bounded so that the file stays
+ * well under a minute on PGlite and on PostgreSQL.
+ */
+
+type Json = Record<string, unknown>;
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40);
+const SEED = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : undefined;
+
+const SQL = [
+  "'; DROP TABLE users; --",
+  "' OR '1'='1",
+  '1; SELECT pg_sleep(10)',
+  "Robert'); DELETE FROM companies; --",
+  '%_\\',
+  '$1',
+];
+const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg/onload=alert(1)>', '<b>x</b>', '&lt;&amp;'];
+const UNICODE = [
+  'Ŝtéphane Çôté',
+  '\u202Eevil\u202C',
+  'a\u200Bb\uFEFF',
+  '😀'.repeat(500),
+  '\uD800',
+  '\u0000',
+  'x\u0000y',
+  '\r\n\t',
+  '   ',
+  '',
+  'ｆｕｌｌ',
+  '𝕏'.repeat(100),
+];
+const HUGE = ['x'.repeat(200_000), 'é'.repeat(60_000), '<'.repeat(100_000)];
+
+const hostileString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...SQL, ...HTML, ...UNICODE) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...HUGE) },
+  { weight: 1, arbitrary: fc.constantFrom('2024-02-30', '9999-99-99', '-1', '1e309', 'NaN', '00000000-0000-0000-0000-000000000000') },
+);
+
+/**
+ * A JSON value nested `depth` levels deep (arrays or objects), up to the body limit. It serialises as
+ * that value but prints short, so that fast-check can report it.
+ */
+const deep = fc
+  .tuple(fc.oneof(fc.integer({ min: 20, max: 40 }), fc.integer({ min: 1000, max: 150_000 })), fc.boolean())
+  .map(([depth, arrays]) => ({
+    // JSON.stringify would overflow the stack itself: a marker, replaced by the text in `serialise`.
+    toJSON: () => `\u0001deep:${depth}:${arrays ? 'a' : 'o'}\u0001`,
+    [fc.toStringMethod]: () => `deep(${depth}, ${arrays ? 'arrays' : 'objects'})`,
+  }));
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: hostileString },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 2 ** 31, 2 ** 53 + 1, 1.5, -0, 1e308) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: deep },
+);
+
+/** Every path into a valid body (objects and arrays), so that a mutation can reach nested parts. */
+function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...pathsOf(item, [...prefix, i])]);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [[...prefix, k], ...pathsOf(v, [...prefix, k])]);
+  }
+  return [];
+}
+
+function setAt(target: unknown, path: (string | number)[], value: unknown, remove: boolean): void {
+  let node = target as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (remove) delete node[last];
+  else node[last] = value;
+}
+
+/** A valid body with one to three fields replaced by hostile values, removed, or an unknown one added. */
+function mutated(valid: Json): fc.Arbitrary<unknown> {
+  const paths = pathsOf(valid);
+  const change = fc.tuple(fc.constantFrom(...paths), hostileValue, fc.nat(9));
+  return fc.array(change, { minLength: 1, maxLength: 3 }).map((changes) => {
+    const body = structuredClone(valid);
+    for (const [path, value, roll] of changes) {
+      try {
+        if (roll === 0) setAt(body, [path[0]!.toString() + '_extra'], value, false);
+        else setAt(body, path, value, roll === 1);
+      } catch {
+        // The path vanished under an earlier change of the same body.
+      }
+    }
+    return body;
+  });
+}
+
+/** JSON text, with the deep values' markers expanded. */
+function serialise(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(/"\\u0001deep:(\d+):([ao])\\u0001"/g, (_, n: string, kind: string) => {
+    const depth = Number(n);
+    return kind === 'a' ? `${'['.repeat(depth)}"bottom"${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}"bottom"${'}'.repeat(depth)}`;
+  });
+}
+
+/** What is sent: a JSON text (or, sometimes, a text that is not JSON at all). */
+function bodies(valid: Json): fc.Arbitrary<{ raw: string; value: unknown }> {
+  const asJson = (value: unknown) => ({ raw: serialise(value), value });
+  return fc.oneof(
+    { weight: 4, arbitrary: mutated(valid).map(asJson) },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 3 }).map(asJson) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(asJson) },
+    { weight: 1, arbitrary: hostileValue.map(asJson) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .dictionary(fc.constantFrom(...Object.keys(valid), '__proto__', 'constructor', 'id', 'lock_version'), hostileValue)
+        .map(asJson),
+    },
+    { weight: 1, arbitrary: fc.string({ maxLength: 50 }).map((raw) => ({ raw: `{${raw}`, value: undefined })) },
+  );
+}
+
+let t: TestApp;
+let ids: LookupIds;
+let cats: CategoryIds;
+let admin: UserRow;
+let adminAuth: { authorization: string };
+let accountUser: UserRow;
+let accountAuth: { authorization: string };
+let target: UserRow;
+let tables: string[];
+let companyId: string;
+let documentId: string;
+let eventId: string;
+const tried: Record<string, number> = {};
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const union = sql.join(
+    tables.map((name) => sql`SELECT ${name} AS name, count(*)::int AS n FROM ${sql.identifier(name)}`),
+    sql` UNION ALL `,
+  );
+  const rows = await selectRows<{ name: string; n: number }>(t.database.db, union);
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+const getJson = async (url: string, auth: { authorization: string }) => {
+  const res = await t.inject({ method: 'GET', url, headers: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Json;
+};
+
+interface Endpoint {
+  name: string;
+  method: 'POST' | 'PATCH';
+  url: () => string;
+  auth: () => Record<string, string>;
+  valid: () => Promise<Json> | Json;
+  /** What must not change when the request is refused, besides every table's row count. */
+  snapshot?: () => Promise<unknown>;
+  /** For accepted requests: the stored record, read back, equals the answer. */
+  readBack?: (data: Json) => Promise<Json>;
+}
+
+const documentsUrl = () => `/api/companies/${companyId}/documents`;
+const eventsUrl = () => `/api/companies/${companyId}/events`;
+const documentOf = async (id: string) => {
+  const list = await t.inject({ method: 'GET', url: `${documentsUrl()}?page[size]=50`, headers: adminAuth });
+  return (list.json().data as Json[]).find((d) => d['id'] === id) ?? {};
+};
+/** Signed links change at each read: compare everything else. */
+const withoutLinks = (doc: Json) => Object.fromEntries(Object.entries(doc).filter(([k]) => !k.endsWith('_url')));
+
+const endpoints: Endpoint[] = [
+  {
+    name: 'POST /sign_in',
+    method: 'POST',
+    url: () => '/api/sign_in',
+    auth: () => ({}),
+    valid: () => ({ email: admin.email, password: TEST_PASSWORD }),
+  },
+  {
+    name: 'POST /account',
+    method: 'POST',
+    url: () => '/api/account',
+    auth: () => accountAuth,
+    valid: () => ({ locale: 'en', email: accountUser.email, first_name: 'Émilie', last_name: 'Tremblay', address: '', phone: '' }),
+    snapshot: () => getJson('/api/user', accountAuth),
+    readBack: () => getJson('/api/user', accountAuth),
+  },
+  {
+    name: 'POST /invitations',
+    method: 'POST',
+    url: () => '/api/invitations',
+    auth: () => adminAuth,
+    valid: () => ({ email: `guest-${Date.now()}@example.com`, role: 'user' }),
+    readBack: (data) => getJson(`/api/users/${String(data['id'])}`, adminAuth),
+  },
+  {
+    name: 'POST /invitations/confirm',
+    method: 'POST',
+    url: () => '/api/invitations/confirm',
+    auth: () => ({}),
+    valid: () => ({ token: 'a'.repeat(43), password: 'password!', password_confirmation: 'password!', first_name: 'A', last_name: 'B' }),
+  },
+  {
+    name: 'POST /invitations/resend',
+    method: 'POST',
+    url: () => '/api/invitations/resend',
+    auth: () => ({}),
+    valid: () => ({ email: 'nobody@example.com' }),
+  },
+  {
+    name: 'POST /passwords/forgot',
+    method: 'POST',
+    url: () => '/api/passwords/forgot',
+    auth: () => ({}),
+    valid: () => ({ email: 'nobody@example.com' }),
+  },
+  {
+    name: 'POST /passwords/reset',
+    method: 'POST',
+    url: () => '/api/passwords/reset',
+    auth: () => ({}),
+    valid: () => ({ token: 'a'.repeat(43), password: 'password!', password_confirmation: 'password!' }),
+  },
+  {
+    name: 'POST /companies',
+    method: 'POST',
+    url: () => '/api/companies',
+    auth: () => adminAuth,
+    valid: () => fullCompany(ids, { name: 'Fuzz inc.' }),
+    readBack: (data) => getJson(`/api/companies/${String(data['id'])}`, adminAuth),
+  },
+  {
+    name: 'PATCH /companies/:id',
+    method: 'PATCH',
+    url: () => `/api/companies/${companyId}`,
+    auth: () => adminAuth,
+    valid: async () => {
+      const current = await getJson(`/api/companies/${companyId}`, adminAuth);
+      return fullCompany(ids, { name: 'Fuzz target', lock_version: current['lock_version'] });
+    },
+    snapshot: () => getJson(`/api/companies/${companyId}`, adminAuth),
+    readBack: () => getJson(`/api/companies/${companyId}`, adminAuth),
+  },
+  {
+    name: 'POST /companies/:companyId/documents',
+    method: 'POST',
+    url: documentsUrl,
+    auth: () => adminAuth,
+    valid: async () => ({
+      name: 'Statuts',
+      date: '2025-03-14',
+      category_id: cats.incorporation,
+      file_name: await upload(t, adminAuth, 'pdf', PDF_BYTES),
+      file_type: 'application/pdf',
+      file_size: PDF_BYTES.length,
+    }),
+    readBack: async (data) => withoutLinks(await documentOf(String(data['id']))),
+  },
+  {
+    name: 'PATCH /companies/:companyId/documents/:id',
+    method: 'PATCH',
+    url: () => `${documentsUrl()}/${documentId}`,
+    auth: () => adminAuth,
+    valid: () => ({ name: 'Version finale', date: '2024-12-31', category_id: cats.financial }),
+    snapshot: async () => withoutLinks(await documentOf(documentId)),
+    readBack: async () => withoutLinks(await documentOf(documentId)),
+  },
+  {
+    name: 'POST /companies/:companyId/events',
+    method: 'POST',
+    url: eventsUrl,
+    auth: () => adminAuth,
+    valid: () => ({ category_slug: 'other', title: 'Rencontre', description: 'Notes', date: '2024-05-01' }),
+    readBack: (data) => getJson(`${eventsUrl()}/${String(data['id'])}`, adminAuth),
+  },
+  {
+    name: 'PATCH /companies/:companyId/events/:id',
+    method: 'PATCH',
+    url: () => `${eventsUrl()}/${eventId}`,
+    auth: () => adminAuth,
+    valid: () => ({ category_slug: 'other', title: 'Suivi', description: 'Notes', date: '2024-06-01' }),
+    snapshot: () => getJson(`${eventsUrl()}/${eventId}`, adminAuth),
+    readBack: () => getJson(`${eventsUrl()}/${eventId}`, adminAuth),
+  },
+  {
+    name: 'PATCH /users/:id',
+    method: 'PATCH',
+    url: () => `/api/users/${target.id}`,
+    auth: () => adminAuth,
+    valid: async () => {
+      const current = await getJson(`/api/users/${target.id}`, adminAuth);
+      return { first_name: 'Nina', last_name: 'Roy', role: 'user', lock_version: current['lock_version'] };
+    },
+    snapshot: () => getJson(`/api/users/${target.id}`, adminAuth),
+    readBack: () => getJson(`/api/users/${target.id}`, adminAuth),
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await lookupIds(t.database.db);
+  cats = await categoryIds(t.database.db);
+  admin = await t.createUser({ role: 'admin' });
+  adminAuth = await t.authHeader(admin);
+  accountUser = await t.createUser();
+  accountAuth = await t.authHeader(accountUser);
+  target = await t.createUser();
+  const names = await selectRows<{ table_name: string }>(
+    t.database.db,
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  tables = names.map((r) => r.table_name);
+  companyId = await createCompany(t, adminAuth, 'Fuzz target');
+  const doc = await t.inject({
+    method: 'POST',
+    url: documentsUrl(),
+    headers: adminAuth,
+    payload: await endpoints.find((e) => e.name.startsWith('POST /companies/:companyId/documents'))!.valid(),
+  });
+  expect(doc.statusCode, doc.body).toBe(201);
+  documentId = doc.json().data.id as string;
+  const event = await t.inject({
+    method: 'POST',
+    url: eventsUrl(),
+    headers: adminAuth,
+    payload: { category_slug: 'other', title: 'Cible', date: '2024-05-01' },
+  });
+  expect(event.statusCode, event.body).toBe(201);
+  eventId = event.json().data.id as string;
+});
+
+afterAll(async () => {
+  // Figures for the README's Security section.
+  console.info(`fuzz: hostile requests per endpoint ${JSON.stringify(tried)}`);
+  await t?.close();
+});
+
+describe('hostile JSON on every write endpoint', () => {
+  it.each(endpoints.map((e) => [e.name, e] as const))('%s: no 5xx, always the envelope, nothing half-written', async (name, endpoint) => {
+    const valid = await endpoint.valid();
+    await fc.assert(
+      fc.asyncProperty(bodies(valid), fc.constantFrom('fr', 'en'), async ({ raw }, locale) => {
+        tried[name] = (tried[name] ?? 0) + 1;
+        const countsBefore = await rowCounts();
+        const before = await endpoint.snapshot?.();
+        const res = await t.inject({
+          method: endpoint.method,
+          url: `${endpoint.url()}?locale=${locale}`,
+          headers: { ...endpoint.auth(), 'content-type': 'application/json' },
+          payload: raw,
+        });
+        expect(res.statusCode, res.body.slice(0, 500)).toBeLessThan(500);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        const body = res.json() as Json;
+        if (res.statusCode >= 400) {
+          const errors = body['errors'] as Json;
+          expect(typeof errors['code']).toBe('string');
+          expect(typeof errors['message']).toBe('string');
+          expect(res.body).not.toMatch(/\bat .+\.ts:\d+|Failed query|SELECT |INSERT |UPDATE /);
+          expect(await rowCounts()).toEqual(countsBefore);
+          if (endpoint.snapshot) expect(await endpoint.snapshot()).toEqual(before);
+        } else if (res.statusCode !== 204) {
+          expect(body).toHaveProperty('data');
+          if (endpoint.readBack) {
+            const data = body['data'] as Json;
+            const stored = await endpoint.readBack(data);
+            expect(stored).toEqual(endpoint.name.includes('documents') ? withoutLinks(data) : data);
+          }
+        }
+      }),
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+  });
+});
+
+describe('HTML and SQL are stored as text', () => {
+  it.each(['<b>x</b>', '<script>alert(1)</script>', "'; DROP TABLE users; --", 'Ŝtéphane <i>&amp;</i> Çôté'])(
+    'a company named %s reads back exactly as that string',
+    async (name) => {
+      const res = await t.inject({ method: 'POST', url: '/api/companies', headers: adminAuth, payload: fullCompany(ids, { name }) });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data.id as string;
+      expect((await getJson(`/api/companies/${id}`, adminAuth))['name']).toBe(name);
+      const list = await t.inject({
+        method: 'GET',
+        url: `/api/companies?filter[search]=${encodeURIComponent(name)}&page[size]=50`,
+        headers: adminAuth,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      expect((list.json().data as Json[]).map((c) => c['name'])).toContain(name);
+      expect(await rowCounts()).toMatchObject({ users: expect.any(Number) as number });
+    },
+  );
+});
+
+describe('findings of the fuzzing, pinned', () => {
+  const post = (payload: string) =>
+    t.inject({ method: 'POST', url: '/api/companies?locale=en', headers: { ...adminAuth, 'content-type': 'application/json' }, payload });
+
+  it('answers 400 for nesting that would overflow the stack (it was a 500)', async () => {
+    for (const depth of [33, 5000, 150_000]) {
+      const res = await post(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors.code).toBe('bad_request');
+    }
+    // Brackets inside strings are text, not nesting.
+    const res = await post(JSON.stringify(fullCompany(ids, { name: '['.repeat(100) })));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('answers 400 for a NUL character, which PostgreSQL text cannot hold (it was a 500), and writes nothing', async () => {
+    const before = await rowCounts();
+    for (const body of [fullCompany(ids, { name: 'a\u0000b' }), { ...fullCompany(ids), ['x\u0000']: 1 }]) {
+      const res = await post(JSON.stringify(body));
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+});
