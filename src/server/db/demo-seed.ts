@@ -266,7 +266,7 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
 
 /** Events written by people for the companies of `series`, k of them each (k from `perCompany`). */
 function personEvents(series: string, perCompany: string, userCount: number): string {
-  const h = 'g * 100000 + k';
+  const h = 'g::bigint * 100000 + k'; // bigint: g × 100 000 overflows an int from company 21 475 on
   return `WITH e AS (
        SELECT ${companyId()} AS company_id, ${pick(EVENT_CATEGORIES, 60, h)} AS category_slug,
               ${pick(EVENT_TITLES, 61, h)} AS title, ${pick(EVENT_NOTES, 62, h)} AS notes,
@@ -307,7 +307,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     db,
     sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ADMIN_EMAIL}`,
   );
-  if ((present?.n ?? 0) > 0) throw new DemoDataPresentError(`demo data already present (${DEMO_ADMIN_EMAIL} exists)`);
+  if ((present?.n ?? 0) > 0) throw new DemoDataPresentError(`demo data already present (${DEMO_ADMIN_EMAIL} exists): seed an empty database or DATA_DIR`);
 
   // Users: the admin is user 1; the others are active users sharing the one hash.
   const emailOf = `CASE WHEN u = 1 THEN ${literal(DEMO_ADMIN_EMAIL)} ELSE
@@ -331,7 +331,11 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     await db.transaction(async (tx) => {
       for (const [index, statement] of batchStatements(from, to, userCount, titles).entries()) {
         await tx.execute(sql.raw(statement)).catch((error: unknown) => {
-          const pos = Number(((error as Error).cause as { position?: string } | undefined)?.position ?? 0); throw new Error(`batch statement ${index + 1} near «${statement.slice(Math.max(0, pos - 80), pos + 20)}»: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : String(error)}`);
+          // drizzle's message is the whole statement: name the batch statement and where it failed.
+          const cause = (error as Error).cause as { message?: string; position?: string } | undefined;
+          const at = Number(cause?.position ?? 0);
+          const near = statement.slice(Math.max(0, at - 80), at + 20).replace(/\s+/g, ' ');
+          throw new Error(`batch statement ${index + 1} near «${near}»: ${cause?.message ?? String(error)}`);
         });
       }
     });
