@@ -46,7 +46,12 @@ function fromFastify(error: FastifyError): AppError | undefined {
 
 /** Network-level database failures: the caller may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  // drizzle wraps the driver's error ("Failed query: …"): the reason is in `cause` (found by the fault tests).
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause && cause !== error && isDatabaseUnavailable(cause)) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // node-postgres reports a connection cut mid-query, or never made in time, without a code.
+  if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
   if (typeof code !== 'string') return false;
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code) ||
