@@ -74,6 +74,9 @@ test('invite → confirm → forgot → reset → archive → restore, the whole
   await admin.reload();
   await admin.getByRole('button', { name: /Actions pour Noémie Bélanger/ }).click();
   await admin.getByRole('menuitem', { name: 'Retirer' }).click();
+  // Check the confirmation once the actions menu has finished closing: a half-closed menu is not a screen.
+  await expect(admin.getByRole('dialog')).toBeVisible();
+  await expect(admin.getByRole('menu')).toHaveCount(0);
   await expectAccessible(admin);
   await admin.getByRole('dialog').getByRole('button', { name: 'Continuer' }).click();
   await expect(admin.getByRole('row').filter({ hasText: NEW_EMAIL })).toContainText('Archivé');
