@@ -1,11 +1,11 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../../shared/constants';
 import { inviteSchema, type InviteInput } from '../../shared/schemas/users';
 import { ApiError } from '../api/client';
 import { fieldError } from '../components/form';
+import { RoleSelect } from './role-select';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useInviteUser } from './api';
@@ -42,22 +42,7 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
           error={fieldError(form, 'email')}
           {...form.register('email')}
         />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label={t('invitations.invite.role')}
-              required
-              allowDeselect={false}
-              data={ROLES.map((role) => ({ value: role, label: t(`common.roles.${role}`) }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              error={fieldError(form, 'role')}
-            />
-          )}
-        />
+        <RoleSelect form={form} label={t('invitations.invite.role')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('invitations.invite.cancel')}

@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../../shared/constants';
 import { invitedUserEditSchema, userEditSchema, type UserEditInput } from '../../shared/schemas/users';
 import type { User } from '../../shared/wire';
 import { ApiError } from '../api/client';
 import { fieldError } from '../components/form';
+import { RoleSelect } from './role-select';
 import { reportError } from '../components/server-errors';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -78,22 +78,7 @@ function UserEditForm({ user }: { user: User }) {
               </Text>
             )}
             <TextInput label={t('users.edit.email')} value={user.email} readOnly />
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <Select
-                  label={t('users.edit.role')}
-                  required
-                  allowDeselect={false}
-                  data={ROLES.map((role) => ({ value: role, label: t(`common.roles.${role}`) }))}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  onBlur={field.onBlur}
-                  error={fieldError(form, 'role')}
-                />
-              )}
-            />
+            <RoleSelect form={form} label={t('users.edit.role')} />
             <Group gap="xs">
               <Text size="sm" fw={500}>
                 {t('users.edit.status')}
