@@ -55,6 +55,29 @@ export const newPassword = () =>
     z.string().min(PASSWORD_MIN_LENGTH, { error: withParams(V.passwordTooShort, { min: PASSWORD_MIN_LENGTH }) }),
   );
 
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A chosen id (a select's value, empty until chosen): blank is "required", anything that is not a UUID is
+ * "invalid"; answered trimmed and lower-cased.
+ */
+export const requiredId = () =>
+  z
+    .string({ error: V.required })
+    .nullish()
+    .transform((value, ctx): string => {
+      const text = value?.trim() ?? '';
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: V.required, input: value });
+        return z.NEVER;
+      }
+      if (!GUID.test(text)) {
+        ctx.addIssue({ code: 'custom', message: V.invalid, input: value });
+        return z.NEVER;
+      }
+      return text.toLowerCase();
+    });
+
 export const locale = () => z.enum(LOCALES, { error: V.required });
 export const role = () => z.enum(ROLES, { error: V.required });
 

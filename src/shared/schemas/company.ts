@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BLOCK_TYPES, COMPANY_LIMITS } from '../companies';
 import { EMAIL_MAX_LENGTH } from '../constants';
-import { V, requiredText, withParams } from './common';
+import { GUID, V, requiredId, requiredText, withParams } from './common';
 
 /**
  * SPEC §5 "Company", shared by the company form (react-hook-form + zodResolver) and the API.
@@ -41,7 +41,6 @@ const isBlank = (value: unknown): value is null | undefined | '' =>
 
 /** Spaces, including the no-break spaces of French number formatting (`1 234,56`). */
 const SPACES = /[\s\u00a0\u202f]/g;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a text or number input holds, or the number the API answered. */
 const scalar = (message: string) => z.union([z.string(), z.number()], { error: message }).nullish();
@@ -146,22 +145,6 @@ const optionalZipCode = () =>
       const zip = normalZipCode(value);
       if (!zip) ctx.addIssue({ code: 'custom', message: CV.zipCode, input: value });
       return zip ?? z.NEVER;
-    });
-
-const requiredId = () =>
-  z
-    .string({ error: V.required })
-    .nullish()
-    .transform((value, ctx): string => {
-      if (isBlank(value)) {
-        ctx.addIssue({ code: 'custom', message: V.required, input: value });
-        return z.NEVER;
-      }
-      if (!GUID.test(value.trim())) {
-        ctx.addIssue({ code: 'custom', message: V.invalid, input: value });
-        return z.NEVER;
-      }
-      return value.trim().toLowerCase();
     });
 
 /** An optional choice ('none' is an empty value). */

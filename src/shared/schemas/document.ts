@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type Locale } from '../constants';
 import { DOCUMENT_NAME_MAX_LENGTH, formatFileSize, isDocumentFileType } from '../documents';
-import { V, requiredText, withParams } from './common';
+import { V, requiredId, requiredText, withParams } from './common';
 
 /**
  * SPEC §5 "Document", shared by the document modal (react-hook-form + zodResolver) and the API.
@@ -21,8 +21,6 @@ export const DV = {
   /** Answered by the API only: the upload is already the file of another document. */
   fileTaken: 'errors.validations.fileTaken',
 } as const;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** "The file must be at most 10 MB" (fileSize message with the max, SPEC §5). */
 export const fileSizeMessage = (locale: Locale) =>
@@ -57,24 +55,6 @@ const requiredDate = () =>
         return z.NEVER;
       }
       return text;
-    });
-
-/** A chosen category: the select's value, empty until chosen. */
-const requiredId = () =>
-  z
-    .string({ error: V.required })
-    .nullish()
-    .transform((value, ctx): string => {
-      const text = value?.trim() ?? '';
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: V.required, input: value });
-        return z.NEVER;
-      }
-      if (!GUID.test(text)) {
-        ctx.addIssue({ code: 'custom', message: V.invalid, input: value });
-        return z.NEVER;
-      }
-      return text.toLowerCase();
     });
 
 /** What both a new document and an edit carry (and all an edit may change: it never re-uploads). */
