@@ -2,9 +2,8 @@ import { useMemo, type ReactNode } from 'react';
 import { CloseButton, MantineProvider, createTheme, type CloseButtonProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ConfirmProvider } from './components/confirm-dialog';
-import { i18n } from './i18n';
+import { useTranslation } from './i18n';
 import { SessionProvider } from './session/session';
 
 /** Mantine's default error red is 4.4:1 on white; field messages need 4.5:1 (axe, WCAG AA). */
@@ -52,15 +51,13 @@ export function createQueryClient(): QueryClient {
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <ThemedMantine>
-        <Notifications position="top-right" />
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <ConfirmProvider>{children}</ConfirmProvider>
-          </SessionProvider>
-        </QueryClientProvider>
-      </ThemedMantine>
-    </I18nextProvider>
+    <ThemedMantine>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </ThemedMantine>
   );
 }

@@ -2,7 +2,6 @@ import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../shared/constants';
 import { accountSchema, type AccountInput } from '../../shared/schemas/auth';
 import type { Account } from '../../shared/wire';
@@ -10,7 +9,7 @@ import { api } from '../api/client';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
-import { i18n, setLocale } from '../i18n';
+import { i18n, setLocale, useTranslation } from '../i18n';
 import { USER_QUERY_KEY, useSession } from '../session/session';
 
 /** The values the form starts from: SPEC §2 says the address fields travel along without being shown. */

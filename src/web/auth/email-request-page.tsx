@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/schemas/users';
 import { api } from '../api/client';
 import { fieldError } from '../components/form';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { signInSchema, type SignInInput } from '../../shared/schemas/auth';
 import type { Account } from '../../shared/wire';
 import { api, ApiError } from '../api/client';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Fieldset, Group } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { BlockType } from '../../shared/companies';
 import { TextareaField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { CompanySummary } from '../../shared/companies';
 import {
   NumberedPagination,
@@ -12,7 +11,7 @@ import {
 } from '../components/list-controls';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
-import { i18n } from '../i18n';
+import { i18n, useTranslation } from '../i18n';
 import { setCurrentCompanyId, useCurrentCompanyId } from '../session/current-company';
 import { useCompaniesList } from './api';
 import { CompanyCard } from './company-card';

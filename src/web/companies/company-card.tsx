@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { CompanySummary } from '../../shared/companies';
 import { CheckIcon } from './icons';
 

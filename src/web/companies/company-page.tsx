@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { useCompany } from './api';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Alert, Box, Button, Group, Modal, Progress, Slider, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import classes from './crop-modal.module.css';
 import { cropToJpeg, initialCrop, MIN_CROP_PX, moveCrop, resizeCrop, type CropSquare } from './crop';
 

@@ -10,10 +10,9 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { Lookup } from '../../shared/companies';
 import { fieldError } from '../components/form';
-import { currentLocale, isLocale } from '../i18n';
+import { currentLocale, isLocale, useTranslation } from '../i18n';
 import { currencySign, foldText, formatPhone, reformatNumberText, type NumberKind } from './format';
 import type { CompanyFormState } from './form-values';
 

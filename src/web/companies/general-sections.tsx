@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { AvatarField } from './avatar-field';
 import { BlurFormattedField, LookupSelect, NumberField, PhoneField, TextField, useCompanyForm } from './fields';
 import { formatDayMonth, formatZipCode } from './format';

@@ -1,6 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { BuildingIcon } from './icons';
 
 /** SPEC §2 "Onboarding": no active company yet, so the first step is to create one. */

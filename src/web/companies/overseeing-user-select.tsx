@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import { fieldError } from '../components/form';
 import { useActiveUsers, useUserById } from './api';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { emptyOwner } from '../../shared/schemas/company';
 import { BlurFormattedField, NumberField, PhoneField, TextField, useCompanyForm } from './fields';
 import { formatZipCode } from './format';

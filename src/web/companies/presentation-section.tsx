@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { emptyPresentation } from '../../shared/schemas/company';
 import { TextareaField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { emptyFinancialStatement } from '../../shared/schemas/company';
 import { NumberField, TextField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Anchor, AppShell, Avatar, Burger, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
 import { useCurrentCompany } from '../session/use-current-company';
 import { PageLoader } from './status-pages';

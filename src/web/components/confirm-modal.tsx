@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { ConfirmRequest } from './confirm-dialog';
 
 /** The dialog itself, loaded the first time a confirmation is asked (it is not needed to sign in). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LanguageSwitch } from './language-switch';
 
 /** The frame of the signed-out pages: product name, language choice, one card. */

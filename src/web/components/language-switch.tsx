@@ -1,7 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../shared/constants';
-import { isLocale, setLocale } from '../i18n';
+import { isLocale, setLocale, useTranslation } from '../i18n';
 
 /** Français / English, kept in the browser across reloads. */
 export function LanguageSwitch() {

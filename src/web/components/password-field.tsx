@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** Mantine's PasswordInput with its visibility toggle named in the user's language. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordField(props, ref) {

@@ -1,6 +1,6 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

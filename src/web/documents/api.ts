@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { toSnake } from '../../shared/case';
 import type { DocumentCategory } from '../../shared/companies';
 import { DOCUMENT_EXTENSIONS, type CompanyDocument, type DocumentFileType, type DocumentSort } from '../../shared/documents';

@@ -5,7 +5,6 @@ import '@mantine/dropzone/styles.css';
 import classes from './documents.module.css';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { DocumentCategory } from '../../shared/companies';
 import { formatFileSize, isDocumentFileType, type CompanyDocument } from '../../shared/documents';
@@ -14,7 +13,7 @@ import { ApiError } from '../api/client';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
-import { currentLocale } from '../i18n';
+import { currentLocale, useTranslation } from '../i18n';
 import { uploadDocumentFile, useCreateDocument, useUpdateDocument } from './api';
 
 interface FormValues {

@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
 import { formatFileSize, highlightRanges, type CompanyDocument } from '../../shared/documents';
-import { currentLocale } from '../i18n';
+import { currentLocale, useTranslation } from '../i18n';
 
 const DATE_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
 

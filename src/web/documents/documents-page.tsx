@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { DocumentCategory } from '../../shared/companies';
 import {
   DEFAULT_DOCUMENT_SORT,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { EVENTS_PAGE_SIZE, type CompanyEvent, type EventCategorySlug } from '../../shared/events';
 import type { EventFields } from '../../shared/schemas/event';
 import type { ListMeta } from '../../shared/wire';

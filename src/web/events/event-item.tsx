@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Text, Timeline, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { isSystemEvent, type CompanyEvent } from '../../shared/events';
 
 /** The id of an event's heading: "load more" moves the focus to the first new one. */

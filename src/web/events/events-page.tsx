@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { EVENTS_SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import { EVENT_CATEGORY_SLUGS, isEventCategorySlug, type CompanyEvent } from '../../shared/events';
 import { useConfirm } from '../components/confirm-dialog';

@@ -1,13 +1,22 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { catalogs } from '../../shared/i18n';
+import { interpolate, lookup } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
 import { parseMessage } from '../../shared/schemas/common';
 
+/*
+ * The SPA's translations (docs/decisions/0010): the shared catalogs read with the shared `lookup` and
+ * `interpolate`, the current language in a small store that components subscribe to with
+ * `useTranslation()`. Replaces i18next + react-i18next, which cost the sign-in page 17 kB for what
+ * these few lines do.
+ */
+
 dayjs.extend(advancedFormat);
+
+export type TFunction = (key: string, params?: Record<string, unknown>) => string;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -19,30 +28,56 @@ export function storedLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: catalogs.fr }, en: { translation: catalogs.en } },
-  lng: storedLocale(),
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+let language: Locale = storedLocale();
+const listeners = new Set<() => void>();
+
+/** A key that leads to no message reads as the key itself, as it did with i18next. */
+const translatorFor =
+  (locale: Locale): TFunction =>
+  (key, params) =>
+    interpolate(lookup(catalogs[locale], key) ?? key, params);
 
 function applyLocale(locale: Locale): void {
   dayjs.locale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
-applyLocale(storedLocale());
+applyLocale(language);
 
 /** Switches the interface language and keeps the choice across reloads. */
 export async function setLocale(locale: Locale): Promise<void> {
   localStorage.setItem(STORAGE_KEYS.locale, locale);
   applyLocale(locale);
-  await i18n.changeLanguage(locale);
+  if (locale === language) return;
+  language = locale;
+  listeners.forEach((listener) => listener());
 }
 
 export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return language;
+}
+
+/** For code outside components (toasts, error reporting): always the current language. */
+export const i18n = {
+  get language(): Locale {
+    return language;
+  },
+  t: ((key, params) => translatorFor(language)(key, params)) as TFunction,
+  changeLanguage: setLocale,
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const getLanguage = () => language;
+
+/**
+ * `const { t, i18n } = useTranslation()`: re-renders the component when the language changes; `t` is a
+ * new function for each language, so it can stand in memo dependencies as it did with react-i18next.
+ */
+export function useTranslation(): { t: TFunction; i18n: { language: Locale; changeLanguage: typeof setLocale } } {
+  const locale = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  return useMemo(() => ({ t: translatorFor(locale), i18n: { language: locale, changeLanguage: setLocale } }), [locale]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { inviteSchema, type InviteInput } from '../../shared/schemas/users';
 import { ApiError } from '../api/client';
 import { fieldError } from '../components/form';

@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { InviteForm } from './invite-form';
 
 /** /invitations/invite: the invite form as a page (administrators only). */

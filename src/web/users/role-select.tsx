@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { ROLES } from '../../shared/constants';
 import { fieldError } from '../components/form';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { User } from '../../shared/wire';
 import { useConfirm } from '../components/confirm-dialog';
 import { reportError } from '../components/server-errors';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@man
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { invitedUserEditSchema, userEditSchema, type UserEditInput } from '../../shared/schemas/users';
 import type { User } from '../../shared/wire';
 import { ApiError } from '../api/client';

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { User } from '../../shared/wire';
 import {
   NumberedPagination,

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { currentLocale, i18n, setLocale, translateMessage, useTranslation } from '.';
+
+function Probe() {
+  const { t, i18n: hookI18n } = useTranslation();
+  return (
+    <p lang={hookI18n.language}>
+      {t('common.rows', { rows: 25 })} / {t('no.such.key')}
+    </p>
+  );
+}
+
+describe('web translations', () => {
+  it('re-render their components in the new language, and set <html lang> and the stored choice', async () => {
+    await setLocale('fr');
+    render(<Probe />);
+    expect(screen.getByText('25 lignes / no.such.key')).toHaveAttribute('lang', 'fr');
+    expect(document.documentElement.lang).toBe('fr');
+
+    await act(() => setLocale('en'));
+    expect(screen.getByText('25 rows / no.such.key')).toHaveAttribute('lang', 'en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('locale')).toBe('en');
+    expect(currentLocale()).toBe('en');
+  });
+
+  it('translate outside components in the current language', async () => {
+    await setLocale('fr');
+    expect(i18n.t('errors.validations.required')).toBe('Champ obligatoire');
+    await setLocale('en');
+    expect(i18n.t('common.rows', { rows: 10 })).toBe('10 rows');
+    // A value given as undefined reads as nothing, as with i18next; a missing one keeps its placeholder.
+    expect(i18n.t('common.rows', { rows: undefined })).toBe(' rows');
+    expect(i18n.t('common.rows')).toBe('{{rows}} rows');
+  });
+
+  it('read schema messages with their values and leave server messages as they are', async () => {
+    await setLocale('en');
+    expect(translateMessage('errors.validations.tooLong?max=100')).toBe('Must be at most 100 characters');
+    expect(translateMessage('Déjà traduit par le serveur')).toBe('Déjà traduit par le serveur');
+    expect(translateMessage(undefined)).toBeUndefined();
+  });
+});
