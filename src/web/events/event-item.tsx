@@ -1,7 +1,12 @@
 import { Badge, Button, Group, Text, Timeline, Title } from '@mantine/core';
 import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { useTranslation } from '../i18n';
 import { isSystemEvent, type CompanyEvent } from '../../shared/events';
+
+// `Do` (1er, 12th) comes from advancedFormat; only this screen formats dates with dayjs.
+dayjs.extend(advancedFormat);
 
 /** The id of an event's heading: "load more" moves the focus to the first new one. */
 export const eventHeadingId = (id: string) => `event-${id}`;

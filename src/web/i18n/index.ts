@@ -1,7 +1,4 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { catalogs } from '../../shared/i18n';
 import { interpolate, lookup } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
@@ -13,8 +10,6 @@ import { parseMessage } from '../../shared/schemas/common';
  * `useTranslation()`. Replaces i18next + react-i18next, which cost the sign-in page 17 kB for what
  * these few lines do.
  */
-
-dayjs.extend(advancedFormat);
 
 export type TFunction = (key: string, params?: Record<string, unknown>) => string;
 
@@ -38,7 +33,6 @@ const translatorFor =
     interpolate(lookup(catalogs[locale], key) ?? key, params);
 
 function applyLocale(locale: Locale): void {
-  dayjs.locale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 applyLocale(language);
