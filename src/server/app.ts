@@ -14,6 +14,7 @@ import { registerAuth, type Access } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
+import { ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
@@ -49,6 +50,8 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   mail: MailDelivery;
   storage: Storage;
   limits: ReturnType<typeof publicEndpointLimits>;
+  /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
+  lists: ListSnapshots;
 };
 
 export interface RouteEntry {
@@ -68,6 +71,7 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Logs must never hold a password, token, reset link or authorization header (security issue):
@@ -180,7 +184,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       urlBase: `${API_PREFIX}/storage`,
     }));
   await registerRateLimiting(app);
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app) };
+  const lists = new ListSnapshots();
+  // A write's transaction has committed when its handler is done: from then on, lists are counted anew.
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) lists.changed();
+  });
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
 
   await app.register(
     async (api) => {

@@ -45,7 +45,7 @@ function searchWords(value: string | undefined): string[] {
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
 /** SPEC §7 companies, for any signed-in user. */
-export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage }) => {
+export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
   const { db } = database;
 
   async function answer(id: string) {
@@ -61,7 +61,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       filters: ['archived', 'search'],
     });
     const { limit, offset } = pageWindow(params);
-    const { rows, total } = await listCompanies(db, {
+    const { rows, total } = await listCompanies(db, lists, {
       archived: archivedFilter(params.filters['archived']),
       search: searchWords(params.filters['search']),
       sort: params.sort,

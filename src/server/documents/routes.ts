@@ -77,7 +77,7 @@ function rawFileName(body: unknown): string | undefined {
 }
 
 /** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
-export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage }) => {
+export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
   const { db } = database;
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
@@ -105,7 +105,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       filters: ['search', 'categoryId'],
     });
     const { limit, offset } = pageWindow(params);
-    const { rows, total } = await listDocuments(db, {
+    const { rows, total } = await listDocuments(db, lists, {
       companyId,
       search: searchWords(params.filters['search']),
       categoryId: categoryFilter(params.filters['categoryId']),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { companies, documentCategories, documents } from '../db/schema';
 import type { DocumentFileType, DocumentSortField } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
@@ -108,7 +109,11 @@ function orderOf(sort: DocumentSort[]): SQL[] {
   return order;
 }
 
-export async function listDocuments(db: Db, query: DocumentListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
+export async function listDocuments(
+  db: Db,
+  snapshots: ListSnapshots,
+  query: DocumentListQuery,
+): Promise<{ rows: DocumentRow[]; total: number }> {
   const conditions: SQL[] = [eq(documents.companyId, query.companyId)];
   for (const word of query.search) {
     conditions.push(sql`${foldedName} LIKE '%' || public.f_search_text(${escapeLike(word)}) || '%'`);
@@ -128,6 +133,13 @@ export async function listDocuments(db: Db, query: DocumentListQuery): Promise<{
     );
   }
   const where = and(...conditions);
+  // The total is counted once between two writes (ADR 0012).
+  const key = JSON.stringify(['documents', query.companyId, query.categoryId ?? null, query.search]);
+  const { total } = await snapshots.get(key, async () => {
+    const [counted] = await db.select({ n: count() }).from(documents).where(where);
+    return { total: counted?.n ?? 0, anchors: [], step: 0 };
+  });
+  if (query.offset >= total) return { rows: [], total };
   const rows = await db
     .select()
     .from(documents)
@@ -135,8 +147,7 @@ export async function listDocuments(db: Db, query: DocumentListQuery): Promise<{
     .orderBy(...orderOf(query.sort))
     .limit(query.limit)
     .offset(query.offset);
-  const [counted] = await db.select({ n: count() }).from(documents).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total };
 }
 
 /** A document through its company's path: another company's document is not found. */

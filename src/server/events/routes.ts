@@ -98,7 +98,7 @@ function parseEvent(body: unknown): EventFields {
  * SPEC §7 events of a company, for any signed-in user. The list of years that have events is its own
  * resource (`/events/years`): the year filter offers them whatever the other filters are.
  */
-export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
   const { db } = database;
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
@@ -126,7 +126,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
     // The timeline reads newest first only (issue 6); an index serves exactly that order.
     if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badRequest('errors.api.badListParams');
     const { limit, offset } = pageWindow(params);
-    const { rows, total } = await listEvents(db, {
+    const { rows, total } = await listEvents(db, lists, {
       companyId,
       search: searchWords(params.filters['search']),
       year: yearFilter(params.filters['year']),
