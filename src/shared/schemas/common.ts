@@ -7,20 +7,10 @@ import {
   PASSWORD_MIN_LENGTH,
   ROLES,
 } from '../constants';
+import { V, withParams } from './messages';
 
-/**
- * Building blocks for the shared schemas. Every message is an i18n key (SPEC §5 "Message keys"),
- * optionally followed by interpolation values in query form: `errors.validations.tooLong?max=100`.
- * The form (react-hook-form keeps only the message) and the API both read them with parseMessage.
- */
-export const V = {
-  required: 'errors.validations.required',
-  email: 'errors.validations.email',
-  passwordMustMatch: 'errors.validations.passwordMustMatch',
-  passwordTooShort: 'errors.validations.passwordTooShort',
-  tooLong: 'errors.validations.tooLong',
-  invalid: 'errors.validations.invalid',
-} as const;
+/** Building blocks for the shared schemas. Every message is an i18n key with its values (`./messages`). */
+export { V, parseMessage, withParams, type IssueMessage } from './messages';
 
 /** A trimmed string that must not be empty; a missing value or a wrong type reads as "required". */
 export const requiredText = (max = NAME_MAX_LENGTH) =>
@@ -80,20 +70,3 @@ export const requiredId = () =>
 
 export const locale = () => z.enum(LOCALES, { error: V.required });
 export const role = () => z.enum(ROLES, { error: V.required });
-
-export interface IssueMessage {
-  key: string;
-  params: Record<string, unknown>;
-}
-
-/** `withParams('errors.validations.tooLong', { max: 100 })` → `errors.validations.tooLong?max=100`. */
-export function withParams(key: string, params: Record<string, string | number>): string {
-  return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
-}
-
-/** Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". */
-export function parseMessage(message: string): IssueMessage {
-  const [key = '', query = ''] = message.split('?', 2);
-  if (!key.startsWith('errors.')) return { key: V.invalid, params: {} };
-  return { key, params: Object.fromEntries(new URLSearchParams(query)) };
-}

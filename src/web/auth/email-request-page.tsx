@@ -1,15 +1,13 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '../../shared/schemas/users';
+import { checkEmailRequest, type EmailRequestValues } from '../../shared/schemas/plain-checks';
 import { api } from '../api/client';
-import { fieldError } from '../components/form';
 import { GuestLayout } from '../components/guest-layout';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { usePlainForm } from './plain-form';
 
 /**
  * "Forgot password" and "resend invitation" are the same page: an email, a send button, a link back.
@@ -17,13 +15,10 @@ import { toast } from '../components/toasts';
  */
 function EmailRequestPage({ path, texts }: { path: string; texts: 'passwords.forgot' | 'invitations.resend' }) {
   const { t } = useTranslation();
-  const form = useForm<ForgotPasswordInput>({
-    mode: 'all',
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  // The schemas' rules without zod on the first load (plain-checks.ts); the API parses with the schemas.
+  const form = usePlainForm<EmailRequestValues>({ email: '' }, checkEmailRequest);
   const send = useMutation({
-    mutationFn: (input: ForgotPasswordInput) => api('POST', path, { body: input }),
+    mutationFn: (input: EmailRequestValues) => api('POST', path, { body: input }),
     onSuccess: () => toast('success', t(`${texts}.success`)),
     onError: (error) => reportError(error, { fallbackKey: `${texts}.failure` }),
   });
@@ -38,7 +33,7 @@ function EmailRequestPage({ path, texts }: { path: string; texts: 'passwords.for
             type="email"
             autoComplete="email"
             required
-            error={fieldError(form, 'email')}
+            error={form.error('email')}
             {...form.register('email')}
           />
           <Button type="submit" loading={send.isPending}>

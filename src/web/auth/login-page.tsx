@@ -1,31 +1,26 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
-import { signInSchema, type SignInInput } from '../../shared/schemas/auth';
+import { checkSignIn, type SignInValues } from '../../shared/schemas/plain-checks';
 import type { Account } from '../../shared/wire';
 import { api, ApiError } from '../api/client';
-import { fieldError } from '../components/form';
 import { GuestLayout } from '../components/guest-layout';
 import { PasswordField } from '../components/password-field';
 import { reportError } from '../components/server-errors';
 import { useSession } from '../session/session';
+import { usePlainForm } from './plain-form';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useForm<SignInInput>({
-    mode: 'all',
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  // signInSchema's rules without zod on the first load (plain-checks.ts); the API parses with the schema.
+  const form = usePlainForm<SignInValues>({ email: '', password: '' }, checkSignIn);
 
   const signIn = useMutation({
-    mutationFn: (input: SignInInput) => api<Account>('POST', '/sign_in', { body: input }),
+    mutationFn: (input: SignInValues) => api<Account>('POST', '/sign_in', { body: input }),
     onSuccess: async ({ data, headers }) => {
       await session.signIn(headers, data);
       const from = (location.state as { from?: string } | null)?.from;
@@ -47,14 +42,14 @@ export function LoginPage() {
             type="email"
             autoComplete="username"
             required
-            error={fieldError(form, 'email')}
+            error={form.error('email')}
             {...form.register('email')}
           />
           <PasswordField
             label={t('auth.login.password')}
             autoComplete="current-password"
             required
-            error={fieldError(form, 'password')}
+            error={form.error('password')}
             {...form.register('password')}
           />
           <Button type="submit" loading={signIn.isPending}>

@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { catalogs } from '../../shared/i18n';
 import { interpolate, lookup } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
-import { parseMessage } from '../../shared/schemas/common';
+import { parseMessage } from '../../shared/schemas/messages';
 
 /*
  * The SPA's translations (docs/decisions/0010): the shared catalogs read with the shared `lookup` and

@@ -1,0 +1,35 @@
+/*
+ * The messages of the shared schemas, without zod: the SPA's first load reads them (translateMessage,
+ * the sign-in checks) and must not carry zod for it (docs/decisions/0010).
+ */
+
+/**
+ * Every message of the shared schemas is an i18n key (SPEC §5 "Message keys"),
+ * optionally followed by interpolation values in query form: `errors.validations.tooLong?max=100`.
+ * The form (react-hook-form keeps only the message) and the API both read them with parseMessage.
+ */
+export const V = {
+  required: 'errors.validations.required',
+  email: 'errors.validations.email',
+  passwordMustMatch: 'errors.validations.passwordMustMatch',
+  passwordTooShort: 'errors.validations.passwordTooShort',
+  tooLong: 'errors.validations.tooLong',
+  invalid: 'errors.validations.invalid',
+} as const;
+
+export interface IssueMessage {
+  key: string;
+  params: Record<string, unknown>;
+}
+
+/** `withParams('errors.validations.tooLong', { max: 100 })` → `errors.validations.tooLong?max=100`. */
+export function withParams(key: string, params: Record<string, string | number>): string {
+  return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+/** Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". */
+export function parseMessage(message: string): IssueMessage {
+  const [key = '', query = ''] = message.split('?', 2);
+  if (!key.startsWith('errors.')) return { key: V.invalid, params: {} };
+  return { key, params: Object.fromEntries(new URLSearchParams(query)) };
+}
