@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { CloseButton, MantineProvider, createTheme, type CloseButtonProps } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmProvider } from './components/confirm-dialog';
+import { ToastHost } from './components/toast-host';
 import { useTranslation } from './i18n';
 import { SessionProvider } from './session/session';
 
@@ -52,7 +52,7 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <ThemedMantine>
-      <Notifications position="top-right" />
+      <ToastHost />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ConfirmProvider>{children}</ConfirmProvider>

@@ -6,6 +6,18 @@ export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 const COLORS: Record<ToastType, string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
 
+/**
+ * Whether a toast was ever asked for: the component that shows them (toast-host.tsx) is loaded then,
+ * not with the sign-in page. The toasts wait in Mantine's store meanwhile.
+ */
+let requested = false;
+const listeners = new Set<() => void>();
+export const toastsRequested = () => requested;
+export function subscribeToToastRequests(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** SPEC §8: toasts close by themselves after 5 s, can be closed by hand, and carry their type as a class. */
 export function toast(type: ToastType, message: string, id?: string): void {
   notifications.show({
@@ -18,4 +30,8 @@ export function toast(type: ToastType, message: string, id?: string): void {
     className: `toast toast-${type} ${type}`,
     role: type === 'error' || type === 'warning' ? 'alert' : 'status',
   });
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
 }
