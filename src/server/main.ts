@@ -41,6 +41,12 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  // app.close() only hangs up connections idle at that moment: a keep-alive connection whose request
+  // was in flight would hold the exit for Fastify's keep-alive timeout (72 s). Answers sent while
+  // closing tell the client to hang up instead.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -236,11 +236,16 @@ describe('SIGTERM', () => {
       const check = () => (output.includes('incoming request') ? resolve() : setTimeout(check, 5));
       check();
     });
+    const signalled = Date.now();
     child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(res.headers.get('authorization')).toMatch(/^Bearer /);
+    // The client's keep-alive connection is told to close: the exit does not wait out the keep-alive
+    // timeout (72 s), as it did before.
+    expect(res.headers.get('connection')).toBe('close');
     expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(output).toContain('draining in-flight requests');
   }, 240_000);
 });
