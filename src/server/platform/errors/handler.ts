@@ -50,8 +50,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause && cause !== error && isDatabaseUnavailable(cause)) return true;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  // node-postgres reports a connection cut mid-query, or never made in time, without a code.
-  if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+  // node-postgres reports a connection cut mid-query, or never made in time, without a code; and so
+  // does pg-pool when no connection came free in time (db/client.ts).
+  if (typeof message === 'string' && /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$)/.test(message)) {
+    return true;
+  }
   if (typeof code !== 'string') return false;
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code) ||

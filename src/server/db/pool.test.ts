@@ -1,0 +1,81 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { waitUntil } from '../test/child-server';
+import { createTestApp, type TestApp } from '../test/harness';
+import { CHECKOUT_TIMEOUT_MS, CONNECT_TIMEOUT_MS, openDatabase } from './client';
+
+/**
+ * The PostgreSQL pool's two waits (db/client.ts): a database that does not answer is reported within
+ * CONNECT_TIMEOUT_MS, while a database that is only busy makes requests queue for a connection.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('the PostgreSQL pool', () => {
+  it('reports a database that accepts connections but never answers: 503 with Retry-After', async () => {
+    // A TCP peer that takes the connection and says nothing, like a host whose database has hung.
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => void held.add(socket.on('error', () => undefined)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const database = await openDatabase({ url: `postgres://atrium@127.0.0.1:${port}/atrium` });
+    const app = await buildApp({ config: t.config, database, tokens: t.tokens });
+    try {
+      const auth = await t.authHeader(await t.createUser());
+      const started = Date.now();
+      const res = await app.inject({ method: 'GET', url: '/api/companies', headers: auth });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json().errors.code).toBe('service_unavailable');
+      expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS + 3000);
+    } finally {
+      await app.close();
+      await database.close().catch(() => undefined);
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  if (process.env['TEST_DATABASE_URL']) {
+    it('makes a request wait for a connection while all of them are busy, instead of failing it', async () => {
+      const auth = await t.authHeader(await t.createUser());
+      // Every connection of the pool (20) busy for longer than a connect may take.
+      const busyMs = CONNECT_TIMEOUT_MS + 1500;
+      expect(busyMs).toBeLessThan(CHECKOUT_TIMEOUT_MS);
+      // (drizzle's queries run when awaited: Promise.all starts them.)
+      const busy = Promise.all(
+        Array.from({ length: 20 }, () => t.database.db.execute(sql`SELECT pg_sleep(${busyMs / 1000})`)),
+      );
+      // Seen from outside the pool: all twenty are sleeping before the request comes.
+      const observer = new pg.Client({ connectionString: t.config.databaseUrl });
+      await observer.connect();
+      try {
+        await waitUntil(
+          async () =>
+            (
+              await observer.query(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%'",
+              )
+            ).rows[0].n === 20,
+          10_000,
+          'the pool to be busy',
+        );
+      } finally {
+        await observer.end();
+      }
+      const started = Date.now();
+      const res = await t.inject({ method: 'GET', url: '/api/companies', headers: auth });
+      expect(res.statusCode, res.body).toBe(200);
+      // It waited for a sleeping connection to come back (longer than a connect may take), then ran.
+      expect(Date.now() - started).toBeGreaterThan(CONNECT_TIMEOUT_MS);
+      await busy;
+    }, 30_000);
+  }
+});
