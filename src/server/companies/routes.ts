@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { COMPANY_SORT_FIELDS } from '../../shared/companies';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import type { RouteDeps } from '../app';
+import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
@@ -17,6 +18,7 @@ import {
   StaleCompanyError,
   toCompany,
   updateCompany,
+  type Tx,
 } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,17 +44,31 @@ function searchWords(value: string | undefined): string[] {
   return text.split(/\s+/).filter(Boolean);
 }
 
+type Executor = Db | Tx;
+
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
 /** SPEC §7 companies, for any signed-in user. */
 export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
   const { db } = database;
 
-  async function answer(id: string) {
-    const graph = await findCompanyGraph(db, id);
+  async function answer(id: string, executor: Executor = db) {
+    const graph = await findCompanyGraph(executor, id);
     if (!graph) throw notFound();
     return toCompany(graph, await avatarUrlOf(storage, graph.avatarFileName));
   }
+
+  /**
+   * A write and the graph it answers with, in one transaction: the answer is read before the commit,
+   * so that a failure to read it (no connection free in time, say) rolls the write back instead of
+   * answering 5xx for a write that was kept — which a client retrying would then make twice.
+   */
+  const writeThenAnswer = (write: (tx: Tx) => Promise<string | false>) =>
+    db.transaction(async (tx) => {
+      const id = await write(tx);
+      if (!id) throw notFound();
+      return answer(id, tx);
+    });
 
   app.get('/companies', async (request) => {
     const params = parseListParams(request.query, {
@@ -84,8 +100,8 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
   app.post('/companies', async (request, reply) => {
     const input = parseBody(companySchema, request.body);
     await checkCompanyInput(db, storage, input);
-    const id = await insertCompany(db, input, userOf(request).id);
-    return reply.code(201).send(ok(await answer(id)));
+    const company = await writeThenAnswer((tx) => insertCompany(tx, input, userOf(request).id));
+    return reply.code(201).send(ok(company));
   });
 
   app.patch('/companies/:id', async (request) => {
@@ -97,23 +113,20 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     if (current.lockVersion !== input.lockVersion) throw conflict();
     await checkCompanyInput(db, storage, input, { id, avatarFileName: current.avatarFileName });
     try {
-      if (!(await updateCompany(db, id, input, userOf(request).id))) throw notFound();
+      return ok(await writeThenAnswer(async (tx) => (await updateCompany(tx, id, input, userOf(request).id)) && id));
     } catch (error) {
       if (error instanceof StaleCompanyError) throw conflict();
       throw error;
     }
-    return ok(await answer(id));
   });
 
   app.delete('/companies/:id', async (request) => {
     const id = companyId(request.params);
-    if (!(await setArchived(db, id, true, userOf(request).id))) throw notFound();
-    return ok(await answer(id));
+    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, true, userOf(request).id)) && id));
   });
 
   app.post('/companies/:id/restore', async (request) => {
     const id = companyId(request.params);
-    if (!(await setArchived(db, id, false, userOf(request).id))) throw notFound();
-    return ok(await answer(id));
+    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, false, userOf(request).id)) && id));
   });
 };

@@ -151,8 +151,11 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
     const companyId = await companyOf(request);
     if (slugOf(request.body) === SYSTEM_CATEGORY) throw systemEventReadOnly();
     const input = parseEvent(request.body);
-    const id = await insertEvent(db, companyId, input, userOf(request).id);
-    const created = await findEvent(db, companyId, id);
+    // Written and read back in one transaction: a failure to read the answer rolls the write back
+    // rather than answering 5xx for an event that was kept (and that a retry would then add twice).
+    const created = await db.transaction(async (tx) =>
+      findEvent(tx, companyId, await insertEvent(tx, companyId, input, userOf(request).id)),
+    );
     return reply.code(201).send(ok(toEvent(created!, request.locale)));
   });
 
@@ -160,8 +163,10 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
     const event = await eventOf(request);
     if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
     const input = parseEvent(request.body);
-    if (!(await updateEvent(db, event.companyId, event.id, input))) throw notFound();
-    const saved = await findEvent(db, event.companyId, event.id);
+    const saved = await db.transaction(async (tx) => {
+      if (!(await updateEvent(tx, event.companyId, event.id, input))) throw notFound();
+      return findEvent(tx, event.companyId, event.id);
+    });
     if (!saved) throw notFound();
     return ok(toEvent(saved, request.locale));
   });
