@@ -130,6 +130,8 @@ const COMBINED_ID = 'list-page-1-with-sign-ins';
 const SIGN_IN_CONNECTIONS = 5;
 const RSS_LIMIT_MB = 300;
 const GROWTH_LIMIT = 1.5;
+/** Cores taken by other processes in a window above which the run is flagged as not final. */
+const BUSY_CORES = 0.2;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -208,7 +210,8 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
     for (const { benchCase } of captured) {
       const call = benchCase.direct(ctx);
       await runDirect(call, connections, warmup);
-      const measure = await runDirect(call, connections, duration);
+      const { result: measure, use } = await whileSampling(undefined, () => runDirect(call, connections, duration));
+      measure.othersCores = use.othersCores;
       dbCeilings.set(benchCase.id, measure);
       log(`${tag}: DB ceiling ${benchCase.id}: ${measure.rps} req/s, p99 ${measure.p99} ms${measure.errors ? `, ${measure.errors} errors (${measure.firstError})` : ''}`);
     }
@@ -351,7 +354,8 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
       await settle(ceiling.pid);
       await runHttp(http, { url: ceilingBase, connections, seconds: warmup });
       await settle(ceiling.pid);
-      const measure = await runHttp(http, { url: ceilingBase, connections, seconds: duration });
+      const { result: measure, use } = await whileSampling(undefined, () => runHttp(http, { url: ceilingBase, connections, seconds: duration }));
+      measure.othersCores = use.othersCores;
       log(`${tag}: HTTP ceiling ${entry.benchCase.id}: ${measure.rps} req/s, p99 ${measure.p99} ms`);
       for (const result of results.filter((r) => r.id === entry.benchCase.id)) {
         result.http = measure;
@@ -501,6 +505,16 @@ async function main(): Promise<void> {
   );
   console.log('latencies in ms; req/s of successful answers; ÷DB and ÷HTTP: the app\'s req/s over each ceiling\'s');
   if (!targetsApply) console.log(`(the targets are for pg 100 000 × 50 connections and pglite 100 000 × 10: verdicts here are indicative)`);
+  // Other processes' CPU during the measured windows (app and both ceilings).
+  const othersSeen = all.flatMap((r) => [r.app.othersCores, r.db?.othersCores, r.http?.othersCores]).filter((n): n is number => typeof n === 'number');
+  const busiest = othersSeen.length ? Math.max(...othersSeen) : 0;
+  const othersMean = othersSeen.length ? Math.round((othersSeen.reduce((a, b) => a + b, 0) / othersSeen.length) * 100) / 100 : 0;
+  const busy = busiest > BUSY_CORES;
+  if (busy) {
+    console.log(
+      `WARNING: other processes used up to ${busiest} of ${os.cpus().length} cores during the windows (${othersMean} on average, column "oth"): not final numbers`,
+    );
+  }
   console.log(formatTable(mainResults));
   if (rows.length) {
     console.log('');
@@ -526,6 +540,10 @@ async function main(): Promise<void> {
       cpuModel: os.cpus()[0]?.model,
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
       loadAverageAtEnd: loadAverage(),
+      /** Cores other processes took during the measured windows: highest, mean, and over BUSY_CORES. */
+      othersCoresMax: busiest,
+      othersCoresMean: othersMean,
+      busy,
       node: process.version,
     },
     database: server ? { version: server.version, own: server.own, settings: server.settings } : { kind: 'pglite' },

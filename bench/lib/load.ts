@@ -21,6 +21,8 @@ export interface Measure {
   statuses?: Record<string, number>;
   /** First failure seen, to tell what went wrong. */
   firstError?: string;
+  /** CPU other processes on the machine took during the window, in cores (see processes.ts). */
+  othersCores?: number | null;
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -4,7 +4,7 @@
  * for cleanup, which runs on success, failure, Ctrl-C and SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 type Cleanup = () => void | Promise<void>;
@@ -137,32 +137,91 @@ export interface ResourceUse {
   rssMaxMb: number | null;
   /** Server CPU over the window, in % of one core. */
   cpuPercent: number | null;
+  /**
+   * CPU used during the window by processes that are not this run's (not the bench, its children, or
+   * its PostgreSQL cluster), in cores: what competed with the measurement on a shared machine.
+   */
+  othersCores: number | null;
 }
 
-/** Samples a process's memory every 100 ms while `work` runs, and its CPU time around it. */
+/** Busy and total CPU time of the whole machine, in seconds (first line of /proc/stat). */
+function machineCpuSeconds(): { busy: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of the given processes and all their descendants, live or reaped by them. */
+function treeCpuSeconds(roots: number[]): number {
+  const parent = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(fields[1]));
+      // utime, stime, and the children's it has waited for (cutime, cstime).
+      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let p: number | undefined = pid, depth = 0; p && depth < 64; p = parent.get(p), depth += 1) if (roots.includes(p)) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, seconds] of cpu) if (ours(pid)) total += seconds;
+  return total;
+}
+
+/** Processes whose CPU is this run's own (the bench process is always one). */
+const ownRoots: number[] = [process.pid];
+export function countAsOurs(pid: number): void {
+  ownRoots.push(pid);
+}
+
+/**
+ * Samples a process's memory every 100 ms while `work` runs, and its CPU time around it, and how much
+ * CPU other processes on the machine took meanwhile.
+ */
 export async function whileSampling<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; use: ResourceUse }> {
-  if (pid === undefined) return { result: await work(), use: { rssMaxMb: null, cpuPercent: null } };
-  let rssMax = rssOf(pid) ?? 0;
-  const timer = setInterval(() => {
-    rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
-  }, 100);
-  const cpuBefore = cpuSecondsOf(pid);
+  let rssMax = pid ? (rssOf(pid) ?? 0) : 0;
+  const timer = pid
+    ? setInterval(() => {
+        rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
+      }, 100)
+    : undefined;
+  const cpuBefore = pid ? cpuSecondsOf(pid) : undefined;
+  const machineBefore = machineCpuSeconds();
+  const oursBefore = treeCpuSeconds(ownRoots);
   const started = performance.now();
   try {
     const result = await work();
     const seconds = (performance.now() - started) / 1000;
-    const cpuAfter = cpuSecondsOf(pid);
-    rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
+    const cpuAfter = pid ? cpuSecondsOf(pid) : undefined;
+    const machineAfter = machineCpuSeconds();
+    const oursAfter = treeCpuSeconds(ownRoots);
+    if (pid) rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
+    const others =
+      machineBefore && machineAfter ? Math.max(0, machineAfter.busy - machineBefore.busy - (oursAfter - oursBefore)) / seconds : null;
     return {
       result,
       use: {
         rssMaxMb: rssMax ? Math.round(rssMax / 1024 / 1024) : null,
         cpuPercent:
           cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / seconds) * 100) : null,
+        othersCores: others === null ? null : Math.round(others * 100) / 100,
       },
     };
   } finally {
-    clearInterval(timer);
+    if (timer) clearInterval(timer);
   }
 }
 
