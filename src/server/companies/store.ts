@@ -183,7 +183,9 @@ export async function listCompanies(
   let offset = query.offset;
   if (anchors.length > 0) {
     const first = Math.floor(query.offset / step);
-    const last = Math.ceil((query.offset + query.limit) / step);
+    // A search also gets an upper bound: its matches may be sparse in the index, and the bound keeps the
+    // walk between two anchors. Without a search, the LIMIT stops the index scan sooner than a bound would.
+    const last = query.search.length > 0 ? Math.ceil((query.offset + query.limit) / step) : anchors.length;
     conditions.push(...between(query.sort, anchors[first], anchors[last]));
     offset -= first * step;
   }
@@ -210,10 +212,9 @@ export async function listCompanies(
  * Read
  * ---------------------------------------------------------------------------------------------- */
 
-/** The whole graph in one statement (drizzle's relational query: one SELECT with lateral joins). */
-export async function findCompanyGraph(db: Executor, id: string) {
-  return db.query.companies.findFirst({
-    where: eq(companies.id, id),
+const graphQuery = (db: Executor) =>
+  db.query.companies.findFirst({
+    where: eq(companies.id, sql.placeholder('id')),
     with: {
       address: true,
       presentation: true,
@@ -225,6 +226,21 @@ export async function findCompanyGraph(db: Executor, id: string) {
       blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
     },
   });
+
+/**
+ * Building that relational query costs drizzle ~2 ms of CPU, three times what PostgreSQL spends running
+ * it: it is built once per database (or transaction) and prepared, which also spares the planner.
+ */
+const preparedGraphs = new WeakMap<Executor, ReturnType<ReturnType<typeof graphQuery>['prepare']>>();
+
+/** The whole graph in one statement (drizzle's relational query: one SELECT with lateral joins). */
+export async function findCompanyGraph(db: Executor, id: string) {
+  let prepared = preparedGraphs.get(db);
+  if (!prepared) {
+    prepared = graphQuery(db).prepare('company_graph');
+    preparedGraphs.set(db, prepared);
+  }
+  return prepared.execute({ id });
 }
 
 export type CompanyGraph = NonNullable<Awaited<ReturnType<typeof findCompanyGraph>>>;

@@ -60,8 +60,18 @@ export function toAccount(row: UserRow, ctx: ArchivableContext): Account {
   };
 }
 
+const userByIdQuery = (db: Db) =>
+  db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
+const preparedUserById = new WeakMap<Db, ReturnType<typeof userByIdQuery>>();
+
+/** Runs on every signed-in request (the token's user): prepared once per database, planned once. */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  let prepared = preparedUserById.get(db);
+  if (!prepared) {
+    prepared = userByIdQuery(db);
+    preparedUserById.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row;
 }
 
