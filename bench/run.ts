@@ -6,7 +6,7 @@
  * bytes. Prints one table and writes it as JSON in bench/results/ (dev runs: bench/results/dev/).
  * See bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -447,16 +447,29 @@ function growth(all: CaseResult[], sizes: number[]): GrowthRow[] {
 
 function git(args: string[]): string {
   try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
   } catch {
     return '';
   }
+}
+
+/**
+ * The server code measured: the commit, the uncommitted files under src/server and a hash of their
+ * diff. Others may edit the tree during a run; taken at the start and at the end, they tell.
+ */
+function serverCodeState() {
+  return {
+    commit: git(['rev-parse', '--short', 'HEAD']),
+    uncommitted: git(['status', '--porcelain', '--', 'src/server', 'src/shared']).split('\n').filter(Boolean),
+    diffHash: createHash('sha256').update(git(['diff', 'HEAD', '--', 'src/server', 'src/shared'])).digest('hex').slice(0, 12),
+  };
 }
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   installSignalHandlers();
   const startedAt = new Date();
+  const codeAtStart = serverCodeState();
   const sizes = [...new Set([...options.scaling, options.companies])].sort((a, b) => a - b);
   const selected = (c: BenchCase) => !options.cases || options.cases.includes(c.id) || (c.id === LIST_PAGE_1.id && options.cases.includes(COMBINED_ID));
   const full = CASES.filter(selected);
@@ -468,6 +481,7 @@ async function main(): Promise<void> {
   log(`${options.backend}, ${options.companies} companies, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per window`);
   log(`growth series: ${options.scaling.length ? options.scaling.join(', ') : 'none'}; about ${estimate} min of load once the datasets are seeded`);
   log(`autocannon runs in this process (pid ${process.pid}); the app and the HTTP ceiling each run in their own process`);
+  log(`code: ${codeAtStart.commit}${codeAtStart.uncommitted.length ? ` + ${codeAtStart.uncommitted.length} uncommitted files under src/ (diff ${codeAtStart.diffHash})` : ''}`);
   log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${loadAverage()} (others share it)`);
 
   let server: PgServer | undefined;
@@ -505,6 +519,9 @@ async function main(): Promise<void> {
   );
   console.log('latencies in ms; req/s of successful answers; ÷DB and ÷HTTP: the app\'s req/s over each ceiling\'s');
   if (!targetsApply) console.log(`(the targets are for pg 100 000 × 50 connections and pglite 100 000 × 10: verdicts here are indicative)`);
+  const codeAtEnd = serverCodeState();
+  const codeChanged = JSON.stringify(codeAtStart) !== JSON.stringify(codeAtEnd);
+  if (codeChanged) console.log('WARNING: the server code (src/server, src/shared) changed during the run: cases may have measured different code');
   // Other processes' CPU during the measured windows (app and both ceilings).
   const othersSeen = all.flatMap((r) => [r.app.othersCores, r.db?.othersCores, r.http?.othersCores]).filter((n): n is number => typeof n === 'number');
   const busiest = othersSeen.length ? Math.max(...othersSeen) : 0;
@@ -547,7 +564,7 @@ async function main(): Promise<void> {
       node: process.version,
     },
     database: server ? { version: server.version, own: server.own, settings: server.settings } : { kind: 'pglite' },
-    git: { commit: git(['rev-parse', 'HEAD']), changedServerFiles: git(['status', '--porcelain', '--', 'src/server']).split('\n').filter(Boolean) },
+    code: { atStart: codeAtStart, atEnd: codeAtEnd, changedDuringRun: codeChanged },
     setup: {
       load: 'autocannon in the bench process; app and HTTP ceiling in their own processes',
       app: 'node --import tsx src/server/main.ts (TRUST_PROXY=true, LOG_LEVEL as options.logLevel, output to a file)',
