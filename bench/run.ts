@@ -39,6 +39,7 @@ const USAGE = `usage: npm run bench -- [options]
   --cases a,b             only these case ids (development)
   --log-level L           the app's LOG_LEVEL [info, as npm start]
   --reseed                seed the datasets again even when current
+  --profile               run the app with --cpu-prof (profiles in bench/.data/profiles, open in Chrome DevTools)
   --seed-only             prepare the datasets (seed or migrate them as needed) and stop
   --quick                 small and short: for developing the bench, not for numbers
   --out FILE              where to write the JSON [bench/results/<date>-<backend>-<N>.json, dev runs in results/dev/]`;
@@ -55,6 +56,7 @@ interface Options {
   logLevel: string;
   reseed: boolean;
   seedOnly: boolean;
+  profile: boolean;
   quick: boolean;
   out: string | undefined;
 }
@@ -81,6 +83,7 @@ function parseOptions(argv: string[]): Options {
       'log-level': { type: 'string' },
       reseed: { type: 'boolean' },
       'seed-only': { type: 'boolean' },
+      profile: { type: 'boolean' },
       quick: { type: 'boolean' },
       out: { type: 'string' },
       help: { type: 'boolean' },
@@ -120,6 +123,7 @@ function parseOptions(argv: string[]): Options {
     logLevel: values['log-level'] ?? 'info',
     reseed: values.reseed ?? false,
     seedOnly: values['seed-only'] ?? false,
+    profile: values.profile ?? false,
     quick,
     out: values.out,
   };
@@ -239,7 +243,9 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   delete env['DATABASE_URL'];
   if (dataset.databaseUrl) env['DATABASE_URL'] = dataset.databaseUrl;
   const base = `http://127.0.0.1:${port}`;
-  const server = startChild(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, logFile: serverLog, cwd: ROOT });
+  const profileDir = path.join(DATA, 'profiles');
+  const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${dataset.backend}-${dataset.companies}-${Date.now()}.cpuprofile`] : [];
+  const server = startChild(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], { env, logFile: serverLog, cwd: ROOT });
   const results: CaseResult[] = [];
   const answers: CapturedAnswer[] = [];
   let serverIdleRssMb: number | null;
