@@ -320,6 +320,26 @@ describe('the storage failing during a document save', () => {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBeDefined();
       expect(await documentRows()).toBe(before);
+
+      // A delete whose file cannot be removed is still a delete done: answered 200, the row gone, the
+      // file left to the orphan sweep (which removes what no row names once the storage is back).
+      failing = false;
+      const saved = await app.inject({
+        method: 'POST',
+        url: `/api/companies/${companyId}/documents`,
+        headers: auth,
+        payload: { name: 'Gardé', date: '2025-01-01', category_id: cats.legal, file_name: key, file_type: 'application/pdf', file_size: PDF_BYTES.length },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      failing = true;
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `/api/companies/${companyId}/documents/${saved.json().data.id}`,
+        headers: auth,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await documentRows()).toBe(before);
+      expect((await real.head(key))?.size ?? null).toBe(PDF_BYTES.length);
     } finally {
       await app.close();
     }
