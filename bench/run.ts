@@ -243,8 +243,9 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   delete env['DATABASE_URL'];
   if (dataset.databaseUrl) env['DATABASE_URL'] = dataset.databaseUrl;
   const base = `http://127.0.0.1:${port}`;
-  const profileDir = path.join(DATA, 'profiles');
-  const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${dataset.backend}-${dataset.companies}-${Date.now()}.cpuprofile`] : [];
+  // One folder per server run; Node names each thread's profile (tsx's loader thread writes one too).
+  const profileDir = path.join(DATA, 'profiles', `${dataset.backend}-${dataset.companies}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}`);
+  const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server = startChild(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], { env, logFile: serverLog, cwd: ROOT });
   const results: CaseResult[] = [];
   const answers: CapturedAnswer[] = [];
@@ -339,6 +340,7 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   } finally {
     await server.stop();
   }
+  if (options.profile) log(`${tag}: CPU profiles in ${path.relative(ROOT, profileDir)} (summary: node --import tsx bench/profile-summary.ts <the largest file>)`);
 
   // 3. The HTTP ceiling: bare Fastify answering the captured bytes, in its own process.
   const answersFile = path.join(scratch, 'answers.json');
