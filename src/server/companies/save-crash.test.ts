@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, waitUntil, type ChildServer } from '../test/child-server';
+import { createThrowawayDatabase } from '../test/harness';
 
 /**
  * Security issue, "a process killed in the middle of a company save leaves either the old or the new
@@ -111,21 +111,10 @@ async function readBack(allowed?: number[]): Promise<{ n: number; lockVersion: n
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-crash-'));
-  if (serverUrl) {
-    const name = `atrium_crash_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+  const throwaway = await createThrowawayDatabase('atrium_crash');
+  if (throwaway) {
+    databaseUrl = throwaway.url;
+    dropDatabase = throwaway.drop;
   }
   await start();
   const signIn = await fetch(`${server!.origin}/api/sign_in`, {

@@ -41,30 +41,37 @@ const nextAddress = () => {
 let sharedHash: Promise<string> | undefined;
 
 /**
+ * With TEST_DATABASE_URL (`npm run test:pg`): a new database on that server, for one test file, and how to
+ * drop it. Without: undefined (the caller uses PGlite).
+ */
+export async function createThrowawayDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) return undefined;
+  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * A fresh app on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL (set by `npm run test:pg`), dropped on close.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-test-'));
-  const serverUrl = process.env['TEST_DATABASE_URL'];
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined as void;
-  if (serverUrl) {
-    const name = `atrium_test_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const throwaway = await createThrowawayDatabase('atrium_test');
+  const databaseUrl = throwaway?.url;
+  const dropDatabase = throwaway?.drop ?? (async () => undefined);
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
