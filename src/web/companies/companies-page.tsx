@@ -2,13 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CompanySummary } from '../../shared/companies';
-import {
-  NumberedPagination,
-  PrevNext,
-  RowsPerPageMenu,
-  SearchInput,
-  useListState,
-} from '../components/list-controls';
+import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { i18n, useTranslation } from '../i18n';
@@ -74,13 +68,12 @@ export default function CompaniesPage() {
           {t('companies.new')}
         </Button>
       </Group>
-      <Group align="end" wrap="wrap">
-        <SearchInput
-          label={t('common.search')}
-          placeholder={t('companies.searchPlaceholder')}
-          value={list.search}
-          onSearch={list.setSearch}
-        />
+      <ListToolbar
+        list={list}
+        searchLabel={t('common.search')}
+        searchPlaceholder={t('companies.searchPlaceholder')}
+        totalPages={totalPages}
+      >
         <SegmentedControl
           aria-label={t('companies.filters.label')}
           value={archived ? 'archived' : 'active'}
@@ -90,9 +83,7 @@ export default function CompaniesPage() {
             { value: 'archived', label: t('companies.filters.archived') },
           ]}
         />
-        <RowsPerPageMenu size={list.size} onChange={list.setSize} />
-        <PrevNext page={list.page} totalPages={totalPages} onChange={list.setPage} />
-      </Group>
+      </ListToolbar>
 
       {query.isPending ? (
         <PageLoader />

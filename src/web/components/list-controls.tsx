@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Menu, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
@@ -155,6 +155,38 @@ export function NumberedPagination({
       ))}
       {control(t('common.pagination.next'), '›', page + 1, page >= totalPages - 1)}
       {control(t('common.pagination.last'), '»', totalPages - 1, page >= totalPages - 1)}
+    </Group>
+  );
+}
+
+/**
+ * The row above a list: its search box, the list's own filters (children), and, for a list paged with
+ * previous/next, the rows-per-page menu and those buttons.
+ */
+export function ListToolbar({
+  list,
+  searchLabel,
+  searchPlaceholder,
+  totalPages,
+  children,
+}: {
+  list: ListState;
+  searchLabel: string;
+  searchPlaceholder: string;
+  /** Given when the toolbar pages the list; the documents list pages below itself only. */
+  totalPages?: number;
+  children?: ReactNode;
+}) {
+  return (
+    <Group align="end" wrap="wrap">
+      <SearchInput label={searchLabel} placeholder={searchPlaceholder} value={list.search} onSearch={list.setSearch} />
+      {children}
+      {totalPages !== undefined && (
+        <>
+          <RowsPerPageMenu size={list.size} onChange={list.setSize} />
+          <PrevNext page={list.page} totalPages={totalPages} onChange={list.setPage} />
+        </>
+      )}
     </Group>
   );
 }

@@ -11,7 +11,7 @@ import {
   type DocumentSort,
 } from '../../shared/documents';
 import { useConfirm } from '../components/confirm-dialog';
-import { NumberedPagination, SearchInput, useListState } from '../components/list-controls';
+import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -128,13 +128,7 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
         </Button>
       </Group>
 
-      <Group align="end" wrap="wrap">
-        <SearchInput
-          label={t('documents.search')}
-          placeholder={t('documents.searchPlaceholder')}
-          value={list.search}
-          onSearch={list.setSearch}
-        />
+      <ListToolbar list={list} searchLabel={t('documents.search')} searchPlaceholder={t('documents.searchPlaceholder')}>
         <Select
           label={t('documents.sort.label')}
           data={DOCUMENT_SORTS.map((value) => ({ value, label: t(sortLabelKey(value)) }))}
@@ -154,7 +148,7 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
           maxDropdownHeight={360}
           w={280}
         />
-      </Group>
+      </ListToolbar>
 
       {query.isPending ? (
         <PageLoader />

@@ -3,13 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import type { User } from '../../shared/wire';
-import {
-  NumberedPagination,
-  PrevNext,
-  RowsPerPageMenu,
-  SearchInput,
-  useListState,
-} from '../components/list-controls';
+import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { PageLoader } from '../components/status-pages';
 import { useUsersList } from './api';
 import { InviteForm } from './invite-form';
@@ -32,16 +26,12 @@ export default function UsersPage() {
         <Title order={1}>{t('users.title')}</Title>
         <Button onClick={invite.open}>{t('users.invite')}</Button>
       </Group>
-      <Group align="end" wrap="wrap">
-        <SearchInput
-          label={t('users.search')}
-          placeholder={t('users.searchPlaceholder')}
-          value={list.search}
-          onSearch={list.setSearch}
-        />
-        <RowsPerPageMenu size={list.size} onChange={list.setSize} />
-        <PrevNext page={list.page} totalPages={totalPages} onChange={list.setPage} />
-      </Group>
+      <ListToolbar
+        list={list}
+        searchLabel={t('users.search')}
+        searchPlaceholder={t('users.searchPlaceholder')}
+        totalPages={totalPages}
+      />
 
       {query.isPending ? (
         <PageLoader />
