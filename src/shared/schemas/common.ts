@@ -48,25 +48,29 @@ export const newPassword = () =>
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A chosen id (a select's value, empty until chosen): blank is "required", anything that is not a UUID is
- * "invalid"; answered trimmed and lower-cased.
+ * A required value typed or chosen as text: blank (or missing) is "required"; otherwise `read` gives the
+ * value, or the message key of what is wrong with it.
  */
-export const requiredId = () =>
+export const requiredParsed = (read: (text: string) => { value: string } | { error: string }) =>
   z
     .string({ error: V.required })
     .nullish()
     .transform((value, ctx): string => {
       const text = value?.trim() ?? '';
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: V.required, input: value });
+      const result = text === '' ? { error: V.required } : read(text);
+      if ('error' in result) {
+        ctx.addIssue({ code: 'custom', message: result.error, input: value });
         return z.NEVER;
       }
-      if (!GUID.test(text)) {
-        ctx.addIssue({ code: 'custom', message: V.invalid, input: value });
-        return z.NEVER;
-      }
-      return text.toLowerCase();
+      return result.value;
     });
+
+/**
+ * A chosen id (a select's value, empty until chosen): blank is "required", anything that is not a UUID is
+ * "invalid"; answered trimmed and lower-cased.
+ */
+export const requiredId = () =>
+  requiredParsed((text) => (GUID.test(text) ? { value: text.toLowerCase() } : { error: V.invalid }));
 
 export const locale = () => z.enum(LOCALES, { error: V.required });
 export const role = () => z.enum(ROLES, { error: V.required });

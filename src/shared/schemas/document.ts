@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type Locale } from '../constants';
 import { DOCUMENT_NAME_MAX_LENGTH, formatFileSize, isDocumentFileType } from '../documents';
-import { V, requiredId, requiredText, withParams } from './common';
+import { V, requiredId, requiredParsed, requiredText, withParams } from './common';
 
 /**
  * SPEC §5 "Document", shared by the document modal (react-hook-form + zodResolver) and the API.
@@ -38,24 +38,14 @@ export function documentFileProblem(file: { size: number; type: string }, locale
 
 /** A calendar date, YYYY-MM-DD: missing is "required", anything else that is not a real day is "date". */
 const requiredDate = () =>
-  z
-    .string({ error: V.required })
-    .nullish()
-    .transform((value, ctx): string => {
-      const text = value?.trim() ?? '';
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: V.required, input: value });
-        return z.NEVER;
-      }
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-      const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      if (!match || y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-        ctx.addIssue({ code: 'custom', message: DV.date, input: value });
-        return z.NEVER;
-      }
-      return text;
-    });
+  requiredParsed((text) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    const realDay =
+      match && y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    return realDay ? { value: text } : { error: DV.date };
+  });
 
 /** What both a new document and an edit carry (and all an edit may change: it never re-uploads). */
 export const documentFieldsSchema = z.object({
