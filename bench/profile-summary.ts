@@ -34,7 +34,18 @@ for (const [id, n] of hits) {
   const where = url.replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/');
   add(byFunction, `${functionName || '(anonymous)'}  ${where}${where ? `:${lineNumber + 1}` : ''}`, n);
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  add(byPackage, pkg ?? (url.includes('/src/') ? 'the app (src/)' : url.startsWith('node:') ? 'node core' : functionName.startsWith('(') ? functionName : 'native / other'), n);
+  add(
+    byPackage,
+    pkg ??
+      (url.includes('/src/')
+        ? 'the app (src/)'
+        : url.startsWith('node:')
+          ? 'node core'
+          : functionName.startsWith('(')
+            ? functionName
+            : 'native / other'),
+    n,
+  );
 }
 const total = profile.samples.length;
 const print = (title: string, map: Map<string, number>) => {

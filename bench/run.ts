@@ -21,7 +21,16 @@ import { CASES, LIST_PAGE_1, httpCaseOf, type BenchCase, type CaseContext } from
 import { distinct, explain, inProcessApp, readable, recordSql, sameStatements, type Statement } from './lib/capture';
 import { DATA, ROOT, ensureDataset, pgServer, type Backend, type Dataset, type PgServer } from './lib/datasets';
 import { runDirect, runHttp, type HttpCase, type Measure } from './lib/load';
-import { cleanupAll, installSignalHandlers, loadAverage, rssOf, settle, startChild, waitUntilReady, whileSampling } from './lib/processes';
+import {
+  cleanupAll,
+  installSignalHandlers,
+  loadAverage,
+  rssOf,
+  settle,
+  startChild,
+  waitUntilReady,
+  whileSampling,
+} from './lib/processes';
 import { formatGrowth, formatTable, type CaseResult, type Check, type GrowthRow } from './lib/report';
 
 /* ------------------------------------------------------------------------------------------------
@@ -106,11 +115,13 @@ function parseOptions(argv: string[]): Options {
           return n;
         });
   const companies = positive(values.companies, 'companies') ?? (quick ? 1000 : 100_000);
-  if (!Number.isInteger(companies) || companies < 59) throw new Error('--companies must be a whole number of at least 59 (the full-graph company is number 59)');
+  if (!Number.isInteger(companies) || companies < 59)
+    throw new Error('--companies must be a whole number of at least 59 (the full-graph company is number 59)');
   if (scaling.some((n) => n < 59)) throw new Error('--scaling sizes must be at least 59');
   const cases = values.cases?.split(',').map((s) => s.trim());
   const known = [...CASES.map((c) => c.id), COMBINED_ID];
-  for (const id of cases ?? []) if (!known.includes(id)) throw new Error(`unknown case "${id}"; cases: ${known.join(', ')}`);
+  for (const id of cases ?? [])
+    if (!known.includes(id)) throw new Error(`unknown case "${id}"; cases: ${known.join(', ')}`);
   return {
     backend,
     companies,
@@ -168,7 +179,12 @@ const nextAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-async function measureDataset(options: Options, dataset: Dataset, cases: BenchCase[], combined: boolean): Promise<DatasetRun> {
+async function measureDataset(
+  options: Options,
+  dataset: Dataset,
+  cases: BenchCase[],
+  combined: boolean,
+): Promise<DatasetRun> {
   const { connections, warmup, duration } = options;
   const tag = `${dataset.backend} ${dataset.companies}`;
   const jwtSecret = randomBytes(32).toString('hex');
@@ -182,9 +198,20 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   });
   const captured: Captured[] = [];
   const dbCeilings = new Map<string, Measure>();
-  const ctx: CaseContext = { db: database.db, lists: new ListSnapshots(), token: '', userId: '', deepPage: 1, nextAddress };
+  const ctx: CaseContext = {
+    db: database.db,
+    lists: new ListSnapshots(),
+    token: '',
+    userId: '',
+    deepPage: 1,
+    nextAddress,
+  };
   try {
-    const app = await inProcessApp(database, { dataDir: path.join(scratch, 'in-process'), databaseUrl: dataset.databaseUrl, jwtSecret });
+    const app = await inProcessApp(database, {
+      dataDir: path.join(scratch, 'in-process'),
+      databaseUrl: dataset.databaseUrl,
+      jwtSecret,
+    });
     try {
       ctx.token = app.token;
       ctx.userId = app.userId;
@@ -203,9 +230,17 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
         const call = benchCase.direct(ctx);
         await call();
         const direct = await recordSql(call);
-        captured.push({ benchCase, first: first.statements, steady: steady.statements, ceiling: direct.statements, explain: [] });
+        captured.push({
+          benchCase,
+          first: first.statements,
+          steady: steady.statements,
+          ceiling: direct.statements,
+          explain: [],
+        });
         if (!sameStatements(steady.statements, direct.statements)) {
-          log(`WARNING ${benchCase.id}: the database ceiling does not run the endpoint's SQL (${steady.statements.length} vs ${direct.statements.length} statements)`);
+          log(
+            `WARNING ${benchCase.id}: the database ceiling does not run the endpoint's SQL (${steady.statements.length} vs ${direct.statements.length} statements)`,
+          );
         }
       }
     } finally {
@@ -217,9 +252,12 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
       const { result: measure, use } = await whileSampling(undefined, () => runDirect(call, connections, duration));
       measure.othersCores = use.othersCores;
       dbCeilings.set(benchCase.id, measure);
-      log(`${tag}: DB ceiling ${benchCase.id}: ${measure.rps} req/s, p99 ${measure.p99} ms${measure.errors ? `, ${measure.errors} errors (${measure.firstError})` : ''}`);
+      log(
+        `${tag}: DB ceiling ${benchCase.id}: ${measure.rps} req/s, p99 ${measure.p99} ms${measure.errors ? `, ${measure.errors} errors (${measure.firstError})` : ''}`,
+      );
     }
-    for (const entry of captured) entry.explain = await explain(distinct([...entry.first, ...entry.steady]), dataset.databaseUrl);
+    for (const entry of captured)
+      entry.explain = await explain(distinct([...entry.first, ...entry.steady]), dataset.databaseUrl);
   } finally {
     await database.close();
   }
@@ -244,9 +282,17 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   if (dataset.databaseUrl) env['DATABASE_URL'] = dataset.databaseUrl;
   const base = `http://127.0.0.1:${port}`;
   // One folder per server run; Node names each thread's profile (tsx's loader thread writes one too).
-  const profileDir = path.join(DATA, 'profiles', `${dataset.backend}-${dataset.companies}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}`);
+  const profileDir = path.join(
+    DATA,
+    'profiles',
+    `${dataset.backend}-${dataset.companies}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}`,
+  );
   const profile = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const server = startChild(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], { env, logFile: serverLog, cwd: ROOT });
+  const server = startChild(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    logFile: serverLog,
+    cwd: ROOT,
+  });
   const results: CaseResult[] = [];
   const answers: CapturedAnswer[] = [];
   let serverIdleRssMb: number | null;
@@ -262,7 +308,9 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
     ctx.token = token;
     const idle = rssOf(server.pid);
     serverIdleRssMb = idle ? Math.round(idle / 1024 / 1024) : null;
-    log(`${tag}: app (pid ${server.pid}) on ${base}, ${serverIdleRssMb} MB resident at rest; SPA from dist/web: ${existsSync(path.join(webDist, 'index.html')) ? 'yes' : 'no'}`);
+    log(
+      `${tag}: app (pid ${server.pid}) on ${base}, ${serverIdleRssMb} MB resident at rest; SPA from dist/web: ${existsSync(path.join(webDist, 'index.html')) ? 'yes' : 'no'}`,
+    );
 
     const aloneById = new Map<string, Measure>();
     for (const entry of captured) {
@@ -273,9 +321,13 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
       await runHttp(http, { url: base, connections, seconds: warmup });
       await settle(server.pid);
       const load = loadAverage();
-      const { result: app, use } = await whileSampling(server.pid, () => runHttp(http, { url: base, connections, seconds: duration }));
+      const { result: app, use } = await whileSampling(server.pid, () =>
+        runHttp(http, { url: base, connections, seconds: duration }),
+      );
       aloneById.set(benchCase.id, app);
-      log(`${tag}: app ${benchCase.id}: ${app.rps} req/s, p50 ${app.p50} p99 ${app.p99} ms, ${app.errors} errors${app.firstError ? ` (${app.firstError})` : ''}, ${use.rssMaxMb} MB`);
+      log(
+        `${tag}: app ${benchCase.id}: ${app.rps} req/s, p50 ${app.p50} p99 ${app.p99} ms, ${app.errors} errors${app.firstError ? ` (${app.firstError})` : ''}, ${use.rssMaxMb} MB`,
+      );
       const db = dbCeilings.get(benchCase.id) ?? null;
       results.push({
         id: benchCase.id,
@@ -305,11 +357,19 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
     const listAlone = aloneById.get(LIST_PAGE_1.id);
     if (combined && listAlone && (!options.cases || options.cases.includes(COMBINED_ID))) {
       const list = httpCaseOf(LIST_PAGE_1, ctx);
-      const signIns = httpCaseOf(CASES.find((c) => c.id === 'sign-in')!, ctx);
+      const signIns = httpCaseOf(
+        CASES.find((c) => c.id === 'sign-in')!,
+        ctx,
+      );
       const both = () =>
         Promise.all([
           runHttp(list, { url: base, connections, seconds: duration }),
-          runHttp(signIns, { url: base, connections: SIGN_IN_CONNECTIONS, seconds: duration, rate: options.signInRate }),
+          runHttp(signIns, {
+            url: base,
+            connections: SIGN_IN_CONNECTIONS,
+            seconds: duration,
+            rate: options.signInRate,
+          }),
         ]);
       await settle(server.pid);
       await Promise.all([
@@ -320,7 +380,9 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
       const load = loadAverage();
       const { result, use } = await whileSampling(server.pid, both);
       const [app, signInMeasure] = result;
-      log(`${tag}: list page 1 beside ${options.signInRate} sign-ins/s: p99 ${app.p99} ms (alone ${listAlone.p99}); sign-ins p99 ${signInMeasure.p99} ms, ${signInMeasure.errors} errors`);
+      log(
+        `${tag}: list page 1 beside ${options.signInRate} sign-ins/s: p99 ${app.p99} ms (alone ${listAlone.p99}); sign-ins p99 ${signInMeasure.p99} ms, ${signInMeasure.errors} errors`,
+      );
       const listResult = results.find((r) => r.id === LIST_PAGE_1.id)!;
       results.push({
         ...listResult,
@@ -340,7 +402,10 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   } finally {
     await server.stop();
   }
-  if (options.profile) log(`${tag}: CPU profiles in ${path.relative(ROOT, profileDir)} (summary: node --import tsx bench/profile-summary.ts <the largest file>)`);
+  if (options.profile)
+    log(
+      `${tag}: CPU profiles in ${path.relative(ROOT, profileDir)} (summary: node --import tsx bench/profile-summary.ts <the largest file>)`,
+    );
 
   // 3. The HTTP ceiling: bare Fastify answering the captured bytes, in its own process.
   const answersFile = path.join(scratch, 'answers.json');
@@ -349,11 +414,15 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
   const ceilingLog = path.join(scratch, 'ceiling.log');
   writeFileSync(ceilingLog, '');
   const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-  const ceiling = startChild(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', answersFile, String(ceilingPort)], {
-    env: process.env,
-    logFile: ceilingLog,
-    cwd: ROOT,
-  });
+  const ceiling = startChild(
+    process.execPath,
+    ['--import', 'tsx', 'bench/ceiling-server.ts', answersFile, String(ceilingPort)],
+    {
+      env: process.env,
+      logFile: ceilingLog,
+      cwd: ROOT,
+    },
+  );
   try {
     const firstGet = answers.find((a) => a.method === 'GET');
     await waitUntilReady(`${ceilingBase}${firstGet?.url ?? '/'}`, ceiling, 60_000, ceilingLog);
@@ -362,7 +431,9 @@ async function measureDataset(options: Options, dataset: Dataset, cases: BenchCa
       await settle(ceiling.pid);
       await runHttp(http, { url: ceilingBase, connections, seconds: warmup });
       await settle(ceiling.pid);
-      const { result: measure, use } = await whileSampling(undefined, () => runHttp(http, { url: ceilingBase, connections, seconds: duration }));
+      const { result: measure, use } = await whileSampling(undefined, () =>
+        runHttp(http, { url: ceilingBase, connections, seconds: duration }),
+      );
       measure.othersCores = use.othersCores;
       log(`${tag}: HTTP ceiling ${entry.benchCase.id}: ${measure.rps} req/s, p99 ${measure.p99} ms`);
       for (const result of results.filter((r) => r.id === entry.benchCase.id)) {
@@ -384,9 +455,14 @@ async function captureAnswer(base: string, http: HttpCase): Promise<CapturedAnsw
     http.setupRequest(raw);
     Object.assign(headers, raw.headers);
   }
-  const response = await fetch(`${base}${http.path}`, { method: http.method, headers, ...(http.body ? { body: http.body } : {}) });
+  const response = await fetch(`${base}${http.path}`, {
+    method: http.method,
+    headers,
+    ...(http.body ? { body: http.body } : {}),
+  });
   const body = Buffer.from(await response.arrayBuffer());
-  if (!response.ok) throw new Error(`${http.method} ${http.path} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`${http.method} ${http.path} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
   const authorization = response.headers.get('authorization');
   return {
     method: http.method,
@@ -405,18 +481,35 @@ async function captureAnswer(base: string, http: HttpCase): Promise<CapturedAnsw
 function judge(result: CaseResult, backend: Backend): void {
   const checks: Check[] = [];
   const { p99Ms, minDbRatio } = result.targets;
-  if (p99Ms !== undefined) checks.push({ name: 'p99', ok: result.app.p99 <= p99Ms, detail: `${result.app.p99} ms vs ≤ ${p99Ms}` });
+  if (p99Ms !== undefined)
+    checks.push({ name: 'p99', ok: result.app.p99 <= p99Ms, detail: `${result.app.p99} ms vs ≤ ${p99Ms}` });
   if (minDbRatio !== undefined && result.ratioDb !== null) {
     checks.push({ name: '÷DB', ok: result.ratioDb >= minDbRatio, detail: `${result.ratioDb} vs ≥ ${minDbRatio}` });
   }
-  checks.push({ name: 'errors', ok: result.app.errors === 0, detail: `${result.app.errors}${result.app.firstError ? ` (${result.app.firstError})` : ''}` });
+  checks.push({
+    name: 'errors',
+    ok: result.app.errors === 0,
+    detail: `${result.app.errors}${result.app.firstError ? ` (${result.app.firstError})` : ''}`,
+  });
   if (result.signIns) {
-    checks.push({ name: 'sign-in errors', ok: result.signIns.errors === 0, detail: `${result.signIns.errors}${result.signIns.firstError ? ` (${result.signIns.firstError})` : ''}` });
+    checks.push({
+      name: 'sign-in errors',
+      ok: result.signIns.errors === 0,
+      detail: `${result.signIns.errors}${result.signIns.firstError ? ` (${result.signIns.firstError})` : ''}`,
+    });
   }
   if (backend === 'pg' && result.app.rssMaxMb !== null) {
-    checks.push({ name: 'RSS', ok: result.app.rssMaxMb <= RSS_LIMIT_MB, detail: `${result.app.rssMaxMb} MB vs ≤ ${RSS_LIMIT_MB}` });
+    checks.push({
+      name: 'RSS',
+      ok: result.app.rssMaxMb <= RSS_LIMIT_MB,
+      detail: `${result.app.rssMaxMb} MB vs ≤ ${RSS_LIMIT_MB}`,
+    });
   }
-  checks.push({ name: 'same SQL', ok: result.sql.sameAsCeiling, detail: result.sql.sameAsCeiling ? 'ceiling runs the endpoint\'s statements' : 'ceiling runs other statements' });
+  checks.push({
+    name: 'same SQL',
+    ok: result.sql.sameAsCeiling,
+    detail: result.sql.sameAsCeiling ? "ceiling runs the endpoint's statements" : 'ceiling runs other statements',
+  });
   result.checks = checks;
 }
 
@@ -443,7 +536,11 @@ function growth(all: CaseResult[], sizes: number[]): GrowthRow[] {
       check:
         p99Growth === null
           ? null
-          : { name: 'growth', ok: p99Growth <= GROWTH_LIMIT, detail: `p99 ${largest} / ${smallest} = ${p99Growth} vs ≤ ${GROWTH_LIMIT}` },
+          : {
+              name: 'growth',
+              ok: p99Growth <= GROWTH_LIMIT,
+              detail: `p99 ${largest} / ${smallest} = ${p99Growth} vs ≤ ${GROWTH_LIMIT}`,
+            },
     });
   }
   return rows;
@@ -469,7 +566,10 @@ function serverCodeState() {
   return {
     commit: git(['rev-parse', '--short', 'HEAD']),
     uncommitted: git(['status', '--porcelain', '--', 'src/server', 'src/shared']).split('\n').filter(Boolean),
-    diffHash: createHash('sha256').update(git(['diff', 'HEAD', '--', 'src/server', 'src/shared'])).digest('hex').slice(0, 12),
+    diffHash: createHash('sha256')
+      .update(git(['diff', 'HEAD', '--', 'src/server', 'src/shared']))
+      .digest('hex')
+      .slice(0, 12),
   };
 }
 
@@ -479,18 +579,32 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const codeAtStart = serverCodeState();
   const sizes = [...new Set([...options.scaling, options.companies])].sort((a, b) => a - b);
-  const selected = (c: BenchCase) => !options.cases || options.cases.includes(c.id) || (c.id === LIST_PAGE_1.id && options.cases.includes(COMBINED_ID));
+  const selected = (c: BenchCase) =>
+    !options.cases || options.cases.includes(c.id) || (c.id === LIST_PAGE_1.id && options.cases.includes(COMBINED_ID));
   const full = CASES.filter(selected);
   const scalingCases = full.filter((c) => c.scaling);
   const perCase = options.warmup + options.duration;
   const estimate = Math.round(
-    (full.length * perCase * 3 + perCase + sizes.filter((n) => n !== options.companies).length * scalingCases.length * perCase * 3) / 60,
+    (full.length * perCase * 3 +
+      perCase +
+      sizes.filter((n) => n !== options.companies).length * scalingCases.length * perCase * 3) /
+      60,
   );
-  log(`${options.backend}, ${options.companies} companies, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per window`);
-  log(`growth series: ${options.scaling.length ? options.scaling.join(', ') : 'none'}; about ${estimate} min of load once the datasets are seeded`);
-  log(`autocannon runs in this process (pid ${process.pid}); the app and the HTTP ceiling each run in their own process`);
-  log(`code: ${codeAtStart.commit}${codeAtStart.uncommitted.length ? ` + ${codeAtStart.uncommitted.length} uncommitted files under src/ (diff ${codeAtStart.diffHash})` : ''}`);
-  log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${loadAverage()} (others share it)`);
+  log(
+    `${options.backend}, ${options.companies} companies, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per window`,
+  );
+  log(
+    `growth series: ${options.scaling.length ? options.scaling.join(', ') : 'none'}; about ${estimate} min of load once the datasets are seeded`,
+  );
+  log(
+    `autocannon runs in this process (pid ${process.pid}); the app and the HTTP ceiling each run in their own process`,
+  );
+  log(
+    `code: ${codeAtStart.commit}${codeAtStart.uncommitted.length ? ` + ${codeAtStart.uncommitted.length} uncommitted files under src/ (diff ${codeAtStart.diffHash})` : ''}`,
+  );
+  log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB; load average ${loadAverage()} (others share it)`,
+  );
 
   let server: PgServer | undefined;
   const all: CaseResult[] = [];
@@ -525,15 +639,25 @@ async function main(): Promise<void> {
     `Atrium bench — ${options.backend}${server ? ` (PostgreSQL ${server.version}${server.own ? ', own cluster' : ', DATABASE_URL'})` : ''}, ` +
       `${options.companies} companies, ${options.connections} connections, ${options.duration} s windows — ${startedAt.toISOString()}`,
   );
-  console.log('latencies in ms; req/s of successful answers; ÷DB and ÷HTTP: the app\'s req/s over each ceiling\'s');
-  if (!targetsApply) console.log(`(the targets are for pg 100 000 × 50 connections and pglite 100 000 × 10: verdicts here are indicative)`);
+  console.log("latencies in ms; req/s of successful answers; ÷DB and ÷HTTP: the app's req/s over each ceiling's");
+  if (!targetsApply)
+    console.log(
+      `(the targets are for pg 100 000 × 50 connections and pglite 100 000 × 10: verdicts here are indicative)`,
+    );
   const codeAtEnd = serverCodeState();
   const codeChanged = JSON.stringify(codeAtStart) !== JSON.stringify(codeAtEnd);
-  if (codeChanged) console.log('WARNING: the server code (src/server, src/shared) changed during the run: cases may have measured different code');
+  if (codeChanged)
+    console.log(
+      'WARNING: the server code (src/server, src/shared) changed during the run: cases may have measured different code',
+    );
   // Other processes' CPU during the measured windows (app and both ceilings).
-  const othersSeen = all.flatMap((r) => [r.app.othersCores, r.db?.othersCores, r.http?.othersCores]).filter((n): n is number => typeof n === 'number');
+  const othersSeen = all
+    .flatMap((r) => [r.app.othersCores, r.db?.othersCores, r.http?.othersCores])
+    .filter((n): n is number => typeof n === 'number');
   const busiest = othersSeen.length ? Math.max(...othersSeen) : 0;
-  const othersMean = othersSeen.length ? Math.round((othersSeen.reduce((a, b) => a + b, 0) / othersSeen.length) * 100) / 100 : 0;
+  const othersMean = othersSeen.length
+    ? Math.round((othersSeen.reduce((a, b) => a + b, 0) / othersSeen.length) * 100) / 100
+    : 0;
   const busy = busiest > BUSY_CORES;
   if (busy) {
     console.log(
@@ -548,10 +672,17 @@ async function main(): Promise<void> {
   // Plans for the cases that are too slow: here or in the growth series.
   const slowGrowth = new Set(rows.filter((row) => row.check && !row.check.ok).map((row) => row.id));
   const misses = mainResults.filter(
-    (r) => r.checks.some((c) => !c.ok && (c.name === 'p99' || c.name === '÷DB')) || (r.companies === options.scaling.at(-1) && slowGrowth.has(r.id)),
+    (r) =>
+      r.checks.some((c) => !c.ok && (c.name === 'p99' || c.name === '÷DB')) ||
+      (r.companies === options.scaling.at(-1) && slowGrowth.has(r.id)),
   );
   for (const r of misses) {
-    console.log(`\n── EXPLAIN (ANALYZE, BUFFERS) of "${r.label}" (${r.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`).join('; ')}) ──`);
+    console.log(
+      `\n── EXPLAIN (ANALYZE, BUFFERS) of "${r.label}" (${r.checks
+        .filter((c) => !c.ok)
+        .map((c) => `${c.name}: ${c.detail}`)
+        .join('; ')}) ──`,
+    );
     for (const { sql, plan } of r.explain) console.log(`\n${sql}\n${plan}`);
   }
 
@@ -576,8 +707,10 @@ async function main(): Promise<void> {
     setup: {
       load: 'autocannon in the bench process; app and HTTP ceiling in their own processes',
       app: 'node --import tsx src/server/main.ts (TRUST_PROXY=true, LOG_LEVEL as options.logLevel, output to a file)',
-      dbCeiling: 'the route\'s store calls (auth user lookup included) from the bench process, on openDatabase (the app\'s pool), same concurrency',
-      httpCeiling: 'bare Fastify (no logger, no plugins) answering the captured bytes with the same status and content type',
+      dbCeiling:
+        "the route's store calls (auth user lookup included) from the bench process, on openDatabase (the app's pool), same concurrency",
+      httpCeiling:
+        'bare Fastify (no logger, no plugins) answering the captured bytes with the same status and content type',
       serverIdleRssMb: idleRss,
     },
     cases: all,
@@ -585,7 +718,15 @@ async function main(): Promise<void> {
   };
   const stamp = startedAt.toISOString().slice(0, 16).replace(/:/g, '');
   const isFull = !options.quick && !options.cases && options.companies >= 100_000 && options.duration >= 10;
-  const out = options.out ?? path.join(ROOT, 'bench', 'results', ...(isFull ? [] : ['dev']), `${stamp}-${options.backend}-${options.companies}.json`);
+  const out =
+    options.out ??
+    path.join(
+      ROOT,
+      'bench',
+      'results',
+      ...(isFull ? [] : ['dev']),
+      `${stamp}-${options.backend}-${options.companies}.json`,
+    );
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(record, null, 2)}\n`);
   console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
@@ -593,8 +734,10 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   await cleanupAll();
-  const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+  const reason =
+    error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
   console.error(`bench failed: ${reason}`);
-  if (error instanceof Error && error.stack && !(error.cause instanceof Error)) console.error(error.stack.split('\n').slice(1, 4).join('\n'));
+  if (error instanceof Error && error.stack && !(error.cause instanceof Error))
+    console.error(error.stack.split('\n').slice(1, 4).join('\n'));
   process.exit(1);
 });

@@ -85,7 +85,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const report = measure(path.resolve('dist/web'));
   console.log(`first load (sign-in page): JS ${kb(report.firstLoad.js)}, CSS ${kb(report.firstLoad.css)} (gzip)`);
-  for (const route of report.routes) console.log(`  + ${route.src.padEnd(48)} JS ${kb(route.js)}  CSS ${kb(route.css)}`);
+  for (const route of report.routes)
+    console.log(`  + ${route.src.padEnd(48)} JS ${kb(route.js)}  CSS ${kb(route.css)}`);
   console.log(`all CSS: ${kb(report.totalCss)}`);
   const problems = overBudget(report);
   for (const problem of problems) console.error(`over budget: ${problem}`);

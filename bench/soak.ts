@@ -87,7 +87,8 @@ function record(kind: Kind, status: string, ms: number, detail?: string) {
   statusesByKind.set(kind, byStatus);
   (latencies.get(kind) ?? latencies.set(kind, []).get(kind)!).push(ms);
   completed += 1;
-  if (!/^2\d\d$/.test(status) && failures.length < 20) failures.push(`${kind} → ${status}${detail ? `: ${detail}` : ''}`);
+  if (!/^2\d\d$/.test(status) && failures.length < 20)
+    failures.push(`${kind} → ${status}${detail ? `: ${detail}` : ''}`);
 }
 
 interface Answer {
@@ -113,7 +114,11 @@ async function call(
     const res = await fetch(url.startsWith('http') ? url : `${origin}${url}`, {
       method,
       headers,
-      body: options.bytes ? new Uint8Array(options.bytes) : options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.bytes
+        ? new Uint8Array(options.bytes)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
@@ -122,7 +127,12 @@ async function call(
     record(kind, String(res.status), performance.now() - started, res.ok ? undefined : text.slice(0, 300));
     return { status: res.status, json };
   } catch (error) {
-    record(kind, 'transport error', performance.now() - started, error instanceof Error ? error.message : String(error));
+    record(
+      kind,
+      'transport error',
+      performance.now() - started,
+      error instanceof Error ? error.message : String(error),
+    );
     return { status: 0, json: {} };
   }
 }
@@ -192,7 +202,11 @@ function companyBody(marker: string, refs: Refs, n: number): { body: Record<stri
       address: { address: graph.address, zip_code: 'H2Y 1H2', municipality_id: pick(refs.municipalities) },
       owners: graph.owners.map((name) => ({ name, shares_percentage: '10', city: 'Montréal' })),
       presentation: { highlights: graph.highlights, products: 'Produits', market: 'Marché', management: 'Direction' },
-      financial_statements: [2023, 2024].map((year) => ({ year: String(year), sales: String(n * 1000), net_profit: '-12,5' })),
+      financial_statements: [2023, 2024].map((year) => ({
+        year: String(year),
+        sales: String(n * 1000),
+        net_profit: '-12,5',
+      })),
       financial_contributions: graph.projects.map((project_name) => ({
         contribution_fund_id: pick(refs.funds),
         amount: '50000',
@@ -288,12 +302,39 @@ async function client(index: number, token: string, refs: Refs, deadline: number
 
   /** Weights: mostly reading, as in an office; about a third of the requests write. */
   const mix: Array<[number, () => Promise<unknown>]> = [
-    [20, () => call('companies.list', 'GET', `/api/companies?page[number]=${1 + Math.floor(Math.random() * 5)}&page[size]=${pick([10, 25, 50])}&sort=${pick(['name', '-updated_at', 'reference_number', '-inserted_at'])}`, { token })],
-    [14, () => call('companies.search', 'GET', `/api/companies?filter[search]=${encodeURIComponent(pick(SEARCHES))}&sort=name`, { token })],
+    [
+      20,
+      () =>
+        call(
+          'companies.list',
+          'GET',
+          `/api/companies?page[number]=${1 + Math.floor(Math.random() * 5)}&page[size]=${pick([10, 25, 50])}&sort=${pick(['name', '-updated_at', 'reference_number', '-inserted_at'])}`,
+          { token },
+        ),
+    ],
+    [
+      14,
+      () =>
+        call(
+          'companies.search',
+          'GET',
+          `/api/companies?filter[search]=${encodeURIComponent(pick(SEARCHES))}&sort=name`,
+          { token },
+        ),
+    ],
     [10, () => call('companies.show', 'GET', `/api/companies/${someCompany()}`, { token })],
     [6, () => call('documents.list', 'GET', `/api/companies/${someCompany()}/documents?sort=-inserted_at`, { token })],
     [6, () => call('events.list', 'GET', `/api/companies/${someCompany()}/events?page[size]=25`, { token })],
-    [3, () => call('lookups', 'GET', `/api/${pick(['municipalities', 'statuses', 'legal_forms', 'documents/categories'])}?locale=${pick(['fr', 'en'])}`, { token })],
+    [
+      3,
+      () =>
+        call(
+          'lookups',
+          'GET',
+          `/api/${pick(['municipalities', 'statuses', 'legal_forms', 'documents/categories'])}?locale=${pick(['fr', 'en'])}`,
+          { token },
+        ),
+    ],
     [2, () => call('spa', 'GET', pick(['/', '/companies', '/sign_in']))],
     [6, createCompany],
     [12, saveCompany],
@@ -320,7 +361,10 @@ async function client(index: number, token: string, refs: Refs, deadline: number
  * Verification, in SQL, once every client has stopped
  * ---------------------------------------------------------------------------------------------- */
 
-async function verify(databaseUrl: string, uploadsDir: string): Promise<{ problems: string[]; counts: Record<string, number> }> {
+async function verify(
+  databaseUrl: string,
+  uploadsDir: string,
+): Promise<{ problems: string[]; counts: Record<string, number> }> {
   const problems: string[] = [];
   const problem = (text: string) => {
     if (problems.length < 30) problems.push(text);
@@ -336,25 +380,39 @@ async function verify(databaseUrl: string, uploadsDir: string): Promise<{ proble
     };
 
     // Companies: exactly the acknowledged ones, each with its last acknowledged graph and version.
-    const stored = await rows<{ id: string; name: string; lock_version: number }>('SELECT id, name, lock_version FROM companies');
+    const stored = await rows<{ id: string; name: string; lock_version: number }>(
+      'SELECT id, name, lock_version FROM companies',
+    );
     const storedIds = new Set(stored.map((row) => row.id));
     for (const row of stored) {
       const acked = companies.get(row.id);
       if (!acked) problem(`company ${row.id} "${row.name}" was never acknowledged`);
       else {
-        if (row.name !== acked.graph.name) problem(`company ${row.id}: name "${row.name}", last acknowledged "${acked.graph.name}"`);
-        if (row.lock_version !== acked.saves) problem(`company ${row.id}: version ${row.lock_version} after ${acked.saves} acknowledged saves`);
+        if (row.name !== acked.graph.name)
+          problem(`company ${row.id}: name "${row.name}", last acknowledged "${acked.graph.name}"`);
+        if (row.lock_version !== acked.saves)
+          problem(`company ${row.id}: version ${row.lock_version} after ${acked.saves} acknowledged saves`);
       }
     }
     for (const id of companies.keys()) if (!storedIds.has(id)) problem(`acknowledged company ${id} is missing`);
-    const addresses = await grouped('SELECT company_id, array_agg(address) AS values FROM company_addresses GROUP BY company_id');
-    const ownerNames = await grouped('SELECT company_id, array_agg(name ORDER BY position) AS values FROM owners GROUP BY company_id');
-    const highlights = await grouped('SELECT company_id, array_agg(highlights) AS values FROM company_presentations GROUP BY company_id');
+    const addresses = await grouped(
+      'SELECT company_id, array_agg(address) AS values FROM company_addresses GROUP BY company_id',
+    );
+    const ownerNames = await grouped(
+      'SELECT company_id, array_agg(name ORDER BY position) AS values FROM owners GROUP BY company_id',
+    );
+    const highlights = await grouped(
+      'SELECT company_id, array_agg(highlights) AS values FROM company_presentations GROUP BY company_id',
+    );
     const projects = await grouped(
       'SELECT company_id, array_agg(project_name ORDER BY inserted_at, seq) AS values FROM financial_contributions GROUP BY company_id',
     );
-    const blockTexts = await grouped('SELECT company_id, array_agg(content ORDER BY position) AS values FROM blocks GROUP BY company_id');
-    const statementCounts = await grouped('SELECT company_id, array_agg(year::text ORDER BY year) AS values FROM financial_statements GROUP BY company_id');
+    const blockTexts = await grouped(
+      'SELECT company_id, array_agg(content ORDER BY position) AS values FROM blocks GROUP BY company_id',
+    );
+    const statementCounts = await grouped(
+      'SELECT company_id, array_agg(year::text ORDER BY year) AS values FROM financial_statements GROUP BY company_id',
+    );
     const same = (a: string[] | undefined, b: string[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
     for (const acked of companies.values()) {
       const g = acked.graph;
@@ -367,10 +425,18 @@ async function verify(databaseUrl: string, uploadsDir: string): Promise<{ proble
         ['statements', statementCounts.get(acked.id), ['2023', '2024']],
       ];
       for (const [part, actual, expected] of checks) {
-        if (!same(actual, expected)) problem(`company ${acked.id} ${part}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+        if (!same(actual, expected))
+          problem(`company ${acked.id} ${part}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
       }
     }
-    for (const [name, map] of Object.entries({ addresses, ownerNames, highlights, projects, blockTexts, statementCounts })) {
+    for (const [name, map] of Object.entries({
+      addresses,
+      ownerNames,
+      highlights,
+      projects,
+      blockTexts,
+      statementCounts,
+    })) {
       for (const id of map.keys()) if (!companies.has(id)) problem(`${name} of unknown company ${id}`);
     }
 
@@ -392,13 +458,17 @@ async function verify(databaseUrl: string, uploadsDir: string): Promise<{ proble
     const entries = await readdir(uploadsDir).catch(() => [] as string[]);
     // Objects, each with its `.meta.json` beside it (platform/storage/local-storage.ts); nothing else.
     const files = entries.filter((name) => isStorageKey(name));
-    const strays = entries.filter((name) => !isStorageKey(name) && !(name.endsWith('.meta.json') && isStorageKey(name.slice(0, -10))));
+    const strays = entries.filter(
+      (name) => !isStorageKey(name) && !(name.endsWith('.meta.json') && isStorageKey(name.slice(0, -10))),
+    );
     if (strays.length) problem(`${strays.length} stray files in storage, e.g. ${strays[0]}`);
     const storedFiles = new Set(files);
     const storedEntries = new Set(entries);
     for (const [name, doc] of documents) {
-      if (!storedFiles.has(doc.fileName) || !storedEntries.has(`${doc.fileName}.meta.json`)) problem(`file of document "${name}" is missing`);
-      else if ((await stat(path.join(uploadsDir, doc.fileName))).size !== doc.size) problem(`file of document "${name}" has the wrong size`);
+      if (!storedFiles.has(doc.fileName) || !storedEntries.has(`${doc.fileName}.meta.json`))
+        problem(`file of document "${name}" is missing`);
+      else if ((await stat(path.join(uploadsDir, doc.fileName))).size !== doc.size)
+        problem(`file of document "${name}" has the wrong size`);
     }
     // Every upload was saved at once: a file no document names would be an orphan left by the run.
     const named = new Set(docs.map((doc) => doc.file_name));
@@ -485,7 +555,8 @@ async function main(): Promise<number> {
   const webDist = path.join(ROOT, 'dist/web');
   if (!existsSync(path.join(webDist, 'index.html'))) {
     console.log('[soak] building the SPA');
-    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+      throw new Error('npm run build failed');
   }
 
   const dbName = `atrium_soak_${randomUUID().replace(/-/g, '')}`;
@@ -504,13 +575,22 @@ async function main(): Promise<number> {
     const passwordHash = await hashPassword(PASSWORD);
     const emails = Array.from({ length: ACCOUNTS }, (_, i) => `staff${i}@soak.example`);
     await database.db.insert(users).values(
-      emails.map((email, i) => ({ email, passwordHash, firstName: 'Staff', lastName: String(i), role: i === 0 ? ('admin' as const) : ('user' as const), confirmedAt: new Date() })),
+      emails.map((email, i) => ({
+        email,
+        passwordHash,
+        firstName: 'Staff',
+        lastName: String(i),
+        role: i === 0 ? ('admin' as const) : ('user' as const),
+        confirmedAt: new Date(),
+      })),
     );
     await database.close();
 
     server = await startChildServer({ dataDir, databaseUrl, env: { WEB_DIST: webDist } });
     origin = server.origin;
-    console.log(`[soak] server pid ${server.pid} on ${origin} (PostgreSQL, local storage); ${CLIENTS} clients for ${SECONDS} s`);
+    console.log(
+      `[soak] server pid ${server.pid} on ${origin} (PostgreSQL, local storage); ${CLIENTS} clients for ${SECONDS} s`,
+    );
 
     const tokens: string[] = [];
     for (const email of emails) {
@@ -572,10 +652,19 @@ async function main(): Promise<number> {
       }
       const ms = latencies.get(kind) ?? [];
       const statuses = [...byStatus].map(([status, count]) => `${status}×${count}`).join(' ');
-      console.log(`${kind.padEnd(20)} ${String(n).padStart(9)} ${percentile(ms, 50).toFixed(0).padStart(8)} ${percentile(ms, 99).toFixed(0).padStart(8)}   ${statuses}`);
+      console.log(
+        `${kind.padEnd(20)} ${String(n).padStart(9)} ${percentile(ms, 50).toFixed(0).padStart(8)} ${percentile(ms, 99).toFixed(0).padStart(8)}   ${statuses}`,
+      );
     }
-    console.log(`${'total'.padEnd(20)} ${String(requests).padStart(9)}   (${(requests / elapsed).toFixed(0)} requests/s)`);
-    console.log(`status histogram: ${[...histogram].sort().map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+    console.log(
+      `${'total'.padEnd(20)} ${String(requests).padStart(9)}   (${(requests / elapsed).toFixed(0)} requests/s)`,
+    );
+    console.log(
+      `status histogram: ${[...histogram]
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+    );
     if (fiveXx) verdicts.push(`${fiveXx} answers were 5xx`);
     if (other) verdicts.push(`${other} requests got neither a 2xx nor a 5xx (transport errors or 4xx)`);
     for (const failure of failures) console.log(`  ${failure}`);
@@ -591,7 +680,9 @@ async function main(): Promise<number> {
     const rss = samples.map((sample) => sample.mb);
     const plateau = samples.filter((x) => x.s >= RSS_RULE.warmupS && x.s < RSS_RULE.plateauEndS).map((x) => x.mb);
     const last = samples.filter((x) => x.s >= SECONDS - RSS_RULE.lastS).map((x) => x.mb);
-    console.log(`server RSS (MB), one sample a second: min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`);
+    console.log(
+      `server RSS (MB), one sample a second: min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`,
+    );
     console.log(`  ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
     if (SECONDS >= RSS_RULE.plateauEndS + RSS_RULE.lastS && plateau.length && last.length) {
       const plateauMb = median(plateau);
@@ -601,7 +692,10 @@ async function main(): Promise<number> {
         `RSS rule: plateau (median of ${RSS_RULE.warmupS}–${RSS_RULE.plateauEndS} s) ${plateauMb.toFixed(0)} MB, ` +
           `bound ${bound.toFixed(0)} MB; median of the last ${RSS_RULE.lastS} s ${lastMb.toFixed(0)} MB`,
       );
-      if (lastMb > bound) verdicts.push(`RSS grew: median ${lastMb.toFixed(0)} MB over the last ${RSS_RULE.lastS} s, above ${bound.toFixed(0)} MB`);
+      if (lastMb > bound)
+        verdicts.push(
+          `RSS grew: median ${lastMb.toFixed(0)} MB over the last ${RSS_RULE.lastS} s, above ${bound.toFixed(0)} MB`,
+        );
     } else {
       console.log(`RSS rule: not applied to a run shorter than ${RSS_RULE.plateauEndS + RSS_RULE.lastS} s`);
     }
@@ -617,7 +711,10 @@ async function main(): Promise<number> {
       for (const line of errorLines) {
         let reason = line.slice(0, 200);
         try {
-          const { err, msg } = JSON.parse(line) as { msg?: string; err?: { message?: string; cause?: { message?: string; code?: string } } };
+          const { err, msg } = JSON.parse(line) as {
+            msg?: string;
+            err?: { message?: string; cause?: { message?: string; code?: string } };
+          };
           reason = `${msg ?? ''}: ${err?.cause ? `${err.cause.message} (${err.cause.code ?? 'no code'})` : (err?.message ?? '').slice(0, 200)}`;
         } catch {
           // not JSON: keep the start of the line

@@ -66,7 +66,9 @@ test('a complete company file: create with every part, current in the top bar, e
   );
   await signIn(page, ACCOUNTS.companies.email);
   await expect(page).toHaveURL(/\/companies$/);
-  await expect(page.getByText('Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.')).toBeVisible();
+  await expect(
+    page.getByText('Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bienvenue dans Atrium' })).toBeVisible();
   await expectAccessible(page);
   await page.unroute(isCompanyList);
@@ -174,7 +176,10 @@ test('a complete company file: create with every part, current in the top bar, e
 
   // Two blocks, the second moved up: a new company starts with one notes block.
   const blocks = region(page, 'Notes');
-  await blocks.getByRole('group', { name: 'Notes 1' }).getByRole('textbox', { name: 'Contenu' }).fill('Visite de l’usine prévue.');
+  await blocks
+    .getByRole('group', { name: 'Notes 1' })
+    .getByRole('textbox', { name: 'Contenu' })
+    .fill('Visite de l’usine prévue.');
   await blocks.getByRole('button', { name: 'Ajouter un défaut de paiement' }).click();
   const defaultBlock = blocks.getByRole('group', { name: 'Défaut de paiement 2' });
   await defaultBlock.getByRole('textbox', { name: 'Contenu' }).fill('Deux versements en retard.');
@@ -182,9 +187,13 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(blocks.getByRole('group', { name: 'Défaut de paiement 1' }).getByRole('textbox')).toHaveValue(
     'Deux versements en retard.',
   );
-  await expect(blocks.getByRole('group', { name: 'Notes 2' }).getByRole('textbox')).toHaveValue('Visite de l’usine prévue.');
+  await expect(blocks.getByRole('group', { name: 'Notes 2' }).getByRole('textbox')).toHaveValue(
+    'Visite de l’usine prévue.',
+  );
   // The focus stays on the block that moved, so it can be moved again from the keyboard.
-  await expect(blocks.getByRole('group', { name: 'Défaut de paiement 1' }).getByRole('button', { name: 'Descendre' })).toBeFocused();
+  await expect(
+    blocks.getByRole('group', { name: 'Défaut de paiement 1' }).getByRole('button', { name: 'Descendre' }),
+  ).toBeFocused();
   await expectAccessible(page);
 
   // Save: back to the list, the new company is current and in the top bar.
@@ -202,16 +211,22 @@ test('a complete company file: create with every part, current in the top bar, e
   // Everything came back from the server; then the edit, in English.
   await card.getByRole('link', { name: `Afficher ${NAME}` }).click();
   await expect(page).toHaveURL(/\/companies\/[0-9a-f-]{36}$/);
-  await expect(region(page, 'Entreprise').getByRole('textbox', { name: 'Numéro de référence' })).toHaveValue(/^C-\d{4}-\d{6}$/);
+  await expect(region(page, 'Entreprise').getByRole('textbox', { name: 'Numéro de référence' })).toHaveValue(
+    /^C-\d{4}-\d{6}$/,
+  );
   await page.evaluate(() => localStorage.setItem('locale', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { name: NAME, level: 1 })).toBeVisible();
   const company = region(page, 'Company');
   await expect(company.getByRole('img', { name: 'Logo' })).toBeVisible();
-  await expect(region(page, 'Contact details').getByRole('textbox', { name: 'Phone number' })).toHaveValue('418-555-0199');
+  await expect(region(page, 'Contact details').getByRole('textbox', { name: 'Phone number' })).toHaveValue(
+    '418-555-0199',
+  );
   await expect(region(page, 'Address').getByRole('combobox', { name: 'Municipality' })).toHaveValue('Rivière-du-Loup');
   await expect(region(page, 'Profile').getByRole('combobox', { name: 'Overseeing user' })).toHaveValue(OVERSEER);
-  await expect(region(page, 'Owners').getByRole('group', { name: 'Owner 1' }).getByRole('textbox', { name: 'Shares (%)' })).toHaveValue('60.5');
+  await expect(
+    region(page, 'Owners').getByRole('group', { name: 'Owner 1' }).getByRole('textbox', { name: 'Shares (%)' }),
+  ).toHaveValue('60.5');
   const statementsEn = region(page, 'Financial statements');
   await expect(statementsEn.getByText('Statement 1 of 2').first()).toBeVisible();
   await expect(statementsEn.getByRole('textbox', { name: 'Year' })).toHaveValue('2025');
@@ -221,8 +236,12 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(contributionEn.getByRole('textbox', { name: 'Amount' })).toHaveValue('25,000.00');
   await expect(contributionEn.getByLabel('Authorization date')).toHaveValue('2025-03-01');
   const blocksEn = region(page, 'Notes');
-  await expect(blocksEn.getByRole('group', { name: 'Default of payment 1' }).getByRole('textbox')).toHaveValue('Deux versements en retard.');
-  await expect(blocksEn.getByRole('group', { name: 'Notes 2' }).getByRole('textbox')).toHaveValue('Visite de l’usine prévue.');
+  await expect(blocksEn.getByRole('group', { name: 'Default of payment 1' }).getByRole('textbox')).toHaveValue(
+    'Deux versements en retard.',
+  );
+  await expect(blocksEn.getByRole('group', { name: 'Notes 2' }).getByRole('textbox')).toHaveValue(
+    'Visite de l’usine prévue.',
+  );
   await expectAccessible(page);
 
   await company.getByRole('textbox', { name: 'Name' }).fill(EDITED);
@@ -240,7 +259,9 @@ test('a complete company file: create with every part, current in the top bar, e
   await editedCard.getByRole('link', { name: `Show ${EDITED}` }).click();
   await expect(region(page, 'Financial statements').getByText('Statement 1 of 2').first()).toBeVisible();
   await region(page, 'Financial statements').getByRole('button', { name: 'Next statement' }).click();
-  await expect(region(page, 'Financial statements').getByRole('textbox', { name: 'Sales' })).toHaveValue('2,500,000.50');
+  await expect(region(page, 'Financial statements').getByRole('textbox', { name: 'Sales' })).toHaveValue(
+    '2,500,000.50',
+  );
   await page.getByRole('button', { name: 'Archive' }).click();
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText(`Archive ${EDITED}?`);
@@ -287,7 +308,10 @@ test('server refusals keep what was typed: a stale save (409) says so, field err
 
   // Two tabs open the same company; the second one saves first.
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill(CONFLICT);
-  await page.getByRole('article', { name: CONFLICT, exact: true }).getByRole('link', { name: /^Afficher/ }).click();
+  await page
+    .getByRole('article', { name: CONFLICT, exact: true })
+    .getByRole('link', { name: /^Afficher/ })
+    .click();
   await expect(page.getByRole('heading', { name: CONFLICT, level: 1 })).toBeVisible();
   const other = await (await browser.newContext()).newPage();
   await signIn(other, ACCOUNTS.companies.email);

@@ -77,12 +77,18 @@ test('company documents: upload with progress, grouped list, download, rename, r
 
   const fileInput = modal.locator('input[type=file]');
   // 11 MB: the size message with the maximum in French units, and no upload.
-  await fileInput.setInputFiles({ name: 'trop gros.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
+  await fileInput.setInputFiles({
+    name: 'trop gros.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(11 * 1024 * 1024, 0x25),
+  });
   await expect(modal.getByText('Le fichier doit faire au plus 10 Mo')).toBeVisible();
   await expect(modal.getByRole('progressbar')).toHaveCount(0);
   // A wrong type: the type message listing the allowed ones.
   await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('bonjour') });
-  await expect(modal.getByText('Le fichier doit être de l’un de ces types : application/pdf, image/jpeg')).toBeVisible();
+  await expect(
+    modal.getByText('Le fichier doit être de l’un de ces types : application/pdf, image/jpeg'),
+  ).toBeVisible();
   await expect(modal.getByRole('progressbar')).toHaveCount(0);
   await expectAccessible(page);
 

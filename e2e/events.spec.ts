@@ -91,7 +91,11 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await expect(modal).toBeHidden();
 
   // Grouped by year, newest first; days written the French way (SPEC §9).
-  await expect(titles(page)).toHaveText([`Entreprise « ${companyName} » créée`, 'Rencontre annuelle', 'Événement de démarrage']);
+  await expect(titles(page)).toHaveText([
+    `Entreprise « ${companyName} » créée`,
+    'Rencontre annuelle',
+    'Événement de démarrage',
+  ]);
   await expect(page.getByTestId('event-year').getByRole('heading', { level: 2 })).toHaveText([
     `${new Date().getFullYear()}Événements de ${new Date().getFullYear()}`,
     '2024Événements de 2024',
@@ -100,11 +104,18 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   const first = page.getByTestId('event-item').filter({ hasText: 'Événement de démarrage' });
   await expect(first.locator('time')).toHaveText('1er mars');
   await expect(first).toContainText('Première visite de l’usine');
-  await expect(page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle' }).locator('time')).toHaveText('12 mars');
+  await expect(page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle' }).locator('time')).toHaveText(
+    '12 mars',
+  );
 
   // Year: only the years that have events are offered.
   await page.getByRole('combobox', { name: 'Année' }).click();
-  await expect(page.getByRole('option')).toHaveText(['Toutes les années', String(new Date().getFullYear()), '2024', '2023']);
+  await expect(page.getByRole('option')).toHaveText([
+    'Toutes les années',
+    String(new Date().getFullYear()),
+    '2024',
+    '2023',
+  ]);
   await page.getByRole('option', { name: '2023', exact: true }).click();
   await expect(titles(page)).toHaveText(['Événement de démarrage']);
   await choose(page, page, 'Année', 'Toutes les années');
@@ -159,10 +170,14 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await page.evaluate(() => localStorage.setItem('locale', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Event history' })).toBeVisible();
-  await expect(titles(page)).toHaveText(['Company archived', `Company “${companyName}” created`, 'Rencontre annuelle 2024']);
-  await expect(page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle 2024' }).locator('time')).toHaveText(
-    'March 12th',
-  );
+  await expect(titles(page)).toHaveText([
+    'Company archived',
+    `Company “${companyName}” created`,
+    'Rencontre annuelle 2024',
+  ]);
+  await expect(
+    page.getByTestId('event-item').filter({ hasText: 'Rencontre annuelle 2024' }).locator('time'),
+  ).toHaveText('March 12th');
   await expect(page.getByTestId('event-item').first()).toContainText('By Évariste Historien');
   await expectAccessible(page);
 

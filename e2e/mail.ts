@@ -7,7 +7,9 @@ const outbox = path.join(E2E_DATA_DIR, 'outbox');
 
 /** Undoes quoted-printable soft breaks and escapes, which mail bodies use for long lines. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest link to `pathPrefix` in a mail to `to`, waiting for the mail to be written. */
@@ -20,7 +22,9 @@ export async function linkFromMail(to: string, pathPrefix: string): Promise<stri
         for (const file of files.reverse()) {
           const raw = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
           if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
-          const match = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/[/?]/g, '\\$&')}\\?token=[\\w-]+`).exec(raw);
+          const match = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/[/?]/g, '\\$&')}\\?token=[\\w-]+`).exec(
+            raw,
+          );
           if (match) {
             link = match[0];
             return true;

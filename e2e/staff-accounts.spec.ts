@@ -16,7 +16,9 @@ async function signInAs(page: Page, email: string, password: string) {
   await signIn(page, email, password);
 }
 
-test('invite → confirm → forgot → reset → archive → restore, the whole story through the screens', async ({ browser }) => {
+test('invite → confirm → forgot → reset → archive → restore, the whole story through the screens', async ({
+  browser,
+}) => {
   const admin = await newPage(browser);
   await signIn(admin, ACCOUNTS.admin.email);
   await expect(admin).toHaveURL(/\/users$/);
@@ -97,7 +99,9 @@ test('invite → confirm → forgot → reset → archive → restore, the whole
   await expect(fresh).toHaveURL(/\/companies$/);
 });
 
-test('an administrator edits a user and the list shows it; the last administrator cannot be removed', async ({ page }) => {
+test('an administrator edits a user and the list shows it; the last administrator cannot be removed', async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.admin.email);
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('ulysse');
   await expect(page.getByRole('row')).toHaveCount(2);
@@ -134,4 +138,3 @@ test('resend invitation answers the same for an unknown address', async ({ page 
   await page.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.getByText(/Si votre adresse courriel existe/)).toBeVisible();
 });
-

@@ -92,7 +92,18 @@ export function startCluster(options: ClusterOptions, bin = findPgBin()): Cluste
   const parent = path.dirname(options.dataDir);
   const settings = { listen_addresses: '127.0.0.1', ...options.settings };
   const flags = [`-p ${options.port}`, `-k ${parent}`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)];
-  runPg(bin, 'pg_ctl', ['-D', options.dataDir, '-l', path.join(parent, 'log'), '-w', '-t', '60', '-o', flags.join(' '), 'start']);
+  runPg(bin, 'pg_ctl', [
+    '-D',
+    options.dataDir,
+    '-l',
+    path.join(parent, 'log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    flags.join(' '),
+    'start',
+  ]);
   let running = true;
   return {
     url: `postgres://atrium@127.0.0.1:${options.port}/postgres`,

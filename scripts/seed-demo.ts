@@ -64,7 +64,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // drizzle's message is the whole statement; the database's reason is in `cause`.
-  const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+  const reason =
+    error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
   console.error(`seed:demo failed: ${reason.split('\n')[0]}`);
   process.exit(1);
 });

@@ -67,14 +67,20 @@ export async function recordSql<T>(work: () => Promise<T>): Promise<{ result: T;
 }
 
 export interface InProcessApp {
-  inject(benchCase: BenchCase, ctx: Omit<CaseContext, 'token'>): Promise<{ status: number; body: string; statements: Statement[] }>;
+  inject(
+    benchCase: BenchCase,
+    ctx: Omit<CaseContext, 'token'>,
+  ): Promise<{ status: number; body: string; statements: Statement[] }>;
   token: string;
   userId: string;
   close(): Promise<void>;
 }
 
 /** The app on the bench's own connection to the dataset, for recording; never listens. */
-export async function inProcessApp(database: Database, options: { dataDir: string; databaseUrl: string | undefined; jwtSecret: string }): Promise<InProcessApp> {
+export async function inProcessApp(
+  database: Database,
+  options: { dataDir: string; databaseUrl: string | undefined; jwtSecret: string },
+): Promise<InProcessApp> {
   installRecorder();
   rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
@@ -94,7 +100,8 @@ export async function inProcessApp(database: Database, options: { dataDir: strin
     payload: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
   });
   const token = /^Bearer (\S+)$/.exec(String(signIn.headers['authorization'] ?? ''))?.[1];
-  if (signIn.statusCode !== 200 || !token) throw new Error(`in-process sign-in answered ${signIn.statusCode}: ${signIn.body.slice(0, 200)}`);
+  if (signIn.statusCode !== 200 || !token)
+    throw new Error(`in-process sign-in answered ${signIn.statusCode}: ${signIn.body.slice(0, 200)}`);
   const userId = (signIn.json() as { data: { id: string } }).data.id;
   return {
     token,
@@ -132,7 +139,10 @@ export function distinct(statements: Statement[]): Statement[] {
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement, run twice and the second (warm) plan kept. */
-export async function explain(statements: Statement[], databaseUrl: string | undefined): Promise<Array<{ sql: string; plan: string }>> {
+export async function explain(
+  statements: Statement[],
+  databaseUrl: string | undefined,
+): Promise<Array<{ sql: string; plan: string }>> {
   let run: (text: string, params: unknown[]) => Promise<Array<Record<string, string>>>;
   let done = async () => undefined as void;
   if (databaseUrl) {
@@ -169,5 +179,7 @@ export function readable(statement: Statement): string {
     if (value instanceof Date) return `'${value.toISOString()}'`;
     return `'${String(typeof value === 'object' ? JSON.stringify(value) : value).replace(/'/g, "''")}'`;
   };
-  return statement.text.replace(/\$(\d+)/g, (match, n: string) => (Number(n) <= statement.params.length ? literal(statement.params[Number(n) - 1]) : match));
+  return statement.text.replace(/\$(\d+)/g, (match, n: string) =>
+    Number(n) <= statement.params.length ? literal(statement.params[Number(n) - 1]) : match,
+  );
 }

@@ -86,8 +86,16 @@ const companiesQuery = (page: number, search?: string): Record<string, string> =
 });
 
 /** The route's own parsing of the same query: page window and sort as the handler computes them. */
-function listArgs<F extends string>(query: Record<string, string>, sortable: readonly F[], defaultSort: { field: F; direction: 'asc' | 'desc' }) {
-  const params = parseListParams(query, { sortable, defaultSort: [defaultSort], filters: ['archived', 'search', 'categoryId', 'year', 'categorySlug'] });
+function listArgs<F extends string>(
+  query: Record<string, string>,
+  sortable: readonly F[],
+  defaultSort: { field: F; direction: 'asc' | 'desc' },
+) {
+  const params = parseListParams(query, {
+    sortable,
+    defaultSort: [defaultSort],
+    filters: ['archived', 'search', 'categoryId', 'year', 'categorySlug'],
+  });
   return { params, ...pageWindow(params) };
 }
 
@@ -96,7 +104,13 @@ const documentsQuery = { 'page[number]': '1', 'page[size]': String(DOCUMENT_PAGE
 
 const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
 
-function companiesCase(id: string, label: string, page: (ctx: CaseContext) => number, search: string | undefined, deep: boolean): BenchCase {
+function companiesCase(
+  id: string,
+  label: string,
+  page: (ctx: CaseContext) => number,
+  search: string | undefined,
+  deep: boolean,
+): BenchCase {
   return {
     id,
     label,
@@ -145,11 +159,21 @@ export const CASES: BenchCase[] = [
     scaling: false,
     request: () => ({ method: 'GET', path: `/api/companies/${FULL_GRAPH_COMPANY}/documents`, query: documentsQuery }),
     direct: (ctx) => {
-      const { params, limit, offset } = listArgs(documentsQuery, DOCUMENT_SORT_FIELDS, { field: 'name', direction: 'asc' });
+      const { params, limit, offset } = listArgs(documentsQuery, DOCUMENT_SORT_FIELDS, {
+        field: 'name',
+        direction: 'asc',
+      });
       return async () => {
         await findUserById(ctx.db, ctx.userId);
         await documentsCompanyExists(ctx.db, FULL_GRAPH_COMPANY);
-        return listDocuments(ctx.db, ctx.lists, { companyId: FULL_GRAPH_COMPANY, search: [], categoryId: undefined, sort: params.sort, limit, offset });
+        return listDocuments(ctx.db, ctx.lists, {
+          companyId: FULL_GRAPH_COMPANY,
+          search: [],
+          categoryId: undefined,
+          sort: params.sort,
+          limit,
+          offset,
+        });
       };
     },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
@@ -164,14 +188,25 @@ export const CASES: BenchCase[] = [
       query: { 'page[number]': '1', 'page[size]': String(EVENTS_PAGE_SIZE) },
     }),
     direct: (ctx) => {
-      const { limit, offset } = listArgs({ 'page[number]': '1', 'page[size]': String(EVENTS_PAGE_SIZE) }, ['date'] as const, {
-        field: 'date',
-        direction: 'desc',
-      });
+      const { limit, offset } = listArgs(
+        { 'page[number]': '1', 'page[size]': String(EVENTS_PAGE_SIZE) },
+        ['date'] as const,
+        {
+          field: 'date',
+          direction: 'desc',
+        },
+      );
       return async () => {
         await findUserById(ctx.db, ctx.userId);
         await eventsCompanyExists(ctx.db, BIG_TIMELINE_COMPANY);
-        return listEvents(ctx.db, ctx.lists, { companyId: BIG_TIMELINE_COMPANY, search: [], year: undefined, categorySlug: undefined, limit, offset });
+        return listEvents(ctx.db, ctx.lists, {
+          companyId: BIG_TIMELINE_COMPANY,
+          search: [],
+          year: undefined,
+          categorySlug: undefined,
+          limit,
+          offset,
+        });
       };
     },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
@@ -180,7 +215,11 @@ export const CASES: BenchCase[] = [
     id: 'sign-in',
     label: 'sign-in (argon2id)',
     scaling: false,
-    request: () => ({ method: 'POST', path: '/api/sign_in', body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD } }),
+    request: () => ({
+      method: 'POST',
+      path: '/api/sign_in',
+      body: { email: DEMO_ADMIN_EMAIL, password: DEMO_ADMIN_PASSWORD },
+    }),
     // Its "database ceiling" is the handler's work without HTTP: both queries and the argon2 check.
     direct: (ctx) => async () => {
       const user = await findUserByEmail(ctx.db, DEMO_ADMIN_EMAIL);
@@ -213,6 +252,7 @@ export function httpCaseOf(benchCase: BenchCase, ctx: CaseContext): HttpCase {
     setupRequest: (raw) => {
       raw.headers = { ...raw.headers, 'x-forwarded-for': ctx.nextAddress() };
     },
-    check: (_status, headers) => (/^Bearer \S+$/.test(headers['authorization'] ?? '') ? undefined : 'sign-in answered without a token'),
+    check: (_status, headers) =>
+      /^Bearer \S+$/.test(headers['authorization'] ?? '') ? undefined : 'sign-in answered without a token',
   };
 }

@@ -40,7 +40,12 @@ interface Stamp {
   vacuumed?: boolean;
 }
 
-const SEED_FILES = ['src/server/db/demo-seed.ts', 'scripts/seed-demo.ts', 'src/server/db/seed.ts', 'src/server/db/reference-data.ts'];
+const SEED_FILES = [
+  'src/server/db/demo-seed.ts',
+  'scripts/seed-demo.ts',
+  'src/server/db/seed.ts',
+  'src/server/db/reference-data.ts',
+];
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -49,7 +54,9 @@ function currentStamp(companies: number): Stamp {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: Array<{ tag: string }>;
   };
-  const migrations = journal.entries.map(({ tag }) => `${tag}:${sha(readFileSync(path.join(migrationsFolder, `${tag}.sql`)))}`);
+  const migrations = journal.entries.map(
+    ({ tag }) => `${tag}:${sha(readFileSync(path.join(migrationsFolder, `${tag}.sql`)))}`,
+  );
   return { companies, seed, migrations, vacuumed: true };
 }
 
@@ -65,11 +72,15 @@ function compare(stored: Stamp | undefined, current: Stamp): Verdict {
 function runSeed(companies: number, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
   log(`seeding ${companies} companies (npm run seed:demo) — this takes ~3 s per 1 000 companies`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts', '--companies', String(companies)], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/seed-demo.ts', '--companies', String(companies)],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed:demo exited with ${code}`))));
   });
@@ -130,11 +141,22 @@ export async function pgServer(databaseUrl: string | undefined, log: (line: stri
   await client.connect();
   try {
     const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
-    const names = ['shared_buffers', 'effective_cache_size', 'work_mem', 'jit', 'max_parallel_workers_per_gather', 'random_page_cost', 'fsync', 'synchronous_commit'];
-    const rows = (await client.query<{ name: string; setting: string; unit: string | null }>(
-      'SELECT name, setting, unit FROM pg_settings WHERE name = ANY($1)',
-      [names],
-    )).rows;
+    const names = [
+      'shared_buffers',
+      'effective_cache_size',
+      'work_mem',
+      'jit',
+      'max_parallel_workers_per_gather',
+      'random_page_cost',
+      'fsync',
+      'synchronous_commit',
+    ];
+    const rows = (
+      await client.query<{ name: string; setting: string; unit: string | null }>(
+        'SELECT name, setting, unit FROM pg_settings WHERE name = ANY($1)',
+        [names],
+      )
+    ).rows;
     const settings = Object.fromEntries(rows.map((r) => [r.name, r.unit ? `${r.setting} × ${r.unit}` : r.setting]));
     return { adminUrl, own: !databaseUrl, version, settings };
   } finally {
@@ -148,7 +170,12 @@ const dbUrl = (adminUrl: string, name: string) => {
   return url.toString();
 };
 
-async function ensurePg(server: PgServer, companies: number, reseed: boolean, log: (line: string) => void): Promise<Dataset> {
+async function ensurePg(
+  server: PgServer,
+  companies: number,
+  reseed: boolean,
+  log: (line: string) => void,
+): Promise<Dataset> {
   const name = `atrium_bench_${companies}`;
   const url = dbUrl(server.adminUrl, name);
   const current = currentStamp(companies);
@@ -180,7 +207,8 @@ async function ensurePg(server: PgServer, companies: number, reseed: boolean, lo
     } else {
       log(`${name}: seeded and current`);
     }
-    if (verdict !== 'ok') await admin.query(`COMMENT ON DATABASE ${name} IS '${JSON.stringify(current).replace(/'/g, "''")}'`);
+    if (verdict !== 'ok')
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${JSON.stringify(current).replace(/'/g, "''")}'`);
   } finally {
     await admin.end();
   }

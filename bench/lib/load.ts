@@ -159,7 +159,8 @@ export async function runDirect(call: () => Promise<unknown>, connections: numbe
         samples.push(performance.now() - t);
       } catch (error) {
         errors += 1;
-        firstError ??= error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+        firstError ??=
+          error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       }
     }
   };

@@ -57,7 +57,11 @@ export interface Child {
  * Starts a child with its output going straight to `logFile` (a file descriptor, not a pipe: the bench's
  * busy event loop must not slow the server's logging down). Stopped by cleanupAll if still running.
  */
-export function startChild(command: string, args: string[], options: { env: NodeJS.ProcessEnv; logFile: string; cwd?: string }): Child {
+export function startChild(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; logFile: string; cwd?: string },
+): Child {
   const fd = openSync(options.logFile, 'a');
   const child = spawn(command, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', fd, fd] });
   closeSync(fd);
@@ -167,13 +171,17 @@ function treeCpuSeconds(roots: number[]): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parent.set(Number(name), Number(fields[1]));
       // utime, stime, and the children's it has waited for (cutime, cstime).
-      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND);
+      cpu.set(
+        Number(name),
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+      );
     } catch {
       // gone meanwhile
     }
   }
   const ours = (pid: number): boolean => {
-    for (let p: number | undefined = pid, depth = 0; p && depth < 64; p = parent.get(p), depth += 1) if (roots.includes(p)) return true;
+    for (let p: number | undefined = pid, depth = 0; p && depth < 64; p = parent.get(p), depth += 1)
+      if (roots.includes(p)) return true;
     return false;
   };
   let total = 0;
@@ -191,7 +199,10 @@ export function countAsOurs(pid: number): void {
  * Samples a process's memory every 100 ms while `work` runs, and its CPU time around it, and how much
  * CPU other processes on the machine took meanwhile.
  */
-export async function whileSampling<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; use: ResourceUse }> {
+export async function whileSampling<T>(
+  pid: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; use: ResourceUse }> {
   let rssMax = pid ? (rssOf(pid) ?? 0) : 0;
   const timer = pid
     ? setInterval(() => {
@@ -210,13 +221,17 @@ export async function whileSampling<T>(pid: number | undefined, work: () => Prom
     const oursAfter = treeCpuSeconds(ownRoots);
     if (pid) rssMax = Math.max(rssMax, rssOf(pid) ?? 0);
     const others =
-      machineBefore && machineAfter ? Math.max(0, machineAfter.busy - machineBefore.busy - (oursAfter - oursBefore)) / seconds : null;
+      machineBefore && machineAfter
+        ? Math.max(0, machineAfter.busy - machineBefore.busy - (oursAfter - oursBefore)) / seconds
+        : null;
     return {
       result,
       use: {
         rssMaxMb: rssMax ? Math.round(rssMax / 1024 / 1024) : null,
         cpuPercent:
-          cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / seconds) * 100) : null,
+          cpuBefore !== undefined && cpuAfter !== undefined
+            ? Math.round(((cpuAfter - cpuBefore) / seconds) * 100)
+            : null,
         othersCores: others === null ? null : Math.round(others * 100) / 100,
       },
     };

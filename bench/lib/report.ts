@@ -53,7 +53,8 @@ export interface GrowthRow {
 const num = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits);
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
-const padStart = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
+const padStart = (text: string, width: number) =>
+  text.length >= width ? text : ' '.repeat(width - text.length) + text;
 
 /** The one table of the issue: requests/s, p50, p99, errors, server RSS, and the ratio to each ceiling. */
 export function formatTable(results: CaseResult[]): string {
@@ -81,7 +82,8 @@ export function formatTable(results: CaseResult[]): string {
   const lines = [header, '─'.repeat(header.length + 10)];
   for (const r of results) {
     const failed = r.checks.filter((c) => !c.ok);
-    const verdict = r.checks.length === 0 ? '' : failed.length === 0 ? 'ok' : `MISS: ${failed.map((c) => c.name).join(', ')}`;
+    const verdict =
+      r.checks.length === 0 ? '' : failed.length === 0 ? 'ok' : `MISS: ${failed.map((c) => c.name).join(', ')}`;
     const target = [
       r.targets.p99Ms !== undefined ? `p99≤${r.targets.p99Ms}` : '',
       r.targets.minDbRatio !== undefined ? `÷DB≥${r.targets.minDbRatio}` : '',
@@ -121,7 +123,12 @@ export function formatTable(results: CaseResult[]): string {
 }
 
 export function formatGrowth(rows: GrowthRow[], sizes: number[]): string {
-  const header = [pad('growth (p50 / p99 ms)', 38), ...sizes.map((n) => padStart(String(n), 16)), padStart('p99 ×', 8), '  verdict'].join('');
+  const header = [
+    pad('growth (p50 / p99 ms)', 38),
+    ...sizes.map((n) => padStart(String(n), 16)),
+    padStart('p99 ×', 8),
+    '  verdict',
+  ].join('');
   const lines = [header, '─'.repeat(header.length + 4)];
   for (const row of rows) {
     lines.push(

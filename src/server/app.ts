@@ -125,7 +125,10 @@ export function storageOrigins(config: Config): string[] {
       ? [endpoint.origin]
       : [endpoint.origin, `${endpoint.protocol}//${config.s3.bucket}.${endpoint.host}`];
   }
-  return [`https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`, `https://s3.${config.s3.region}.amazonaws.com`];
+  return [
+    `https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`,
+    `https://s3.${config.s3.region}.amazonaws.com`,
+  ];
 }
 
 /** Builds the app: plugins first, then feature routes. Never listens (main.ts does). */

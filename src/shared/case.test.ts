@@ -5,7 +5,11 @@ describe('key conversion', () => {
   it('turns nested camelCase into snake_case and back without touching values', () => {
     const value = { firstName: 'Émile', owners: [{ phoneNumber: '418', sharesPercentage: 5 }], insertedAt: 'x' };
     const wire = snakeKeys(value);
-    expect(wire).toEqual({ first_name: 'Émile', owners: [{ phone_number: '418', shares_percentage: 5 }], inserted_at: 'x' });
+    expect(wire).toEqual({
+      first_name: 'Émile',
+      owners: [{ phone_number: '418', shares_percentage: 5 }],
+      inserted_at: 'x',
+    });
     expect(camelKeys(wire)).toEqual(value);
   });
 

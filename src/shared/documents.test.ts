@@ -117,7 +117,11 @@ describe('document rules (SPEC §5)', () => {
     expect(documentCreateSchema('en').safeParse({ ...base, fileType: 'application/pdf', fileSize: 10 }).success).toBe(
       true,
     );
-    const bad = documentCreateSchema('fr').safeParse({ ...base, fileType: 'application/zip', fileSize: 11 * 1024 * 1024 });
+    const bad = documentCreateSchema('fr').safeParse({
+      ...base,
+      fileType: 'application/zip',
+      fileSize: 11 * 1024 * 1024,
+    });
     expect(bad.error!.issues.map((i) => message(i.message, 'fr'))).toEqual([
       'Le fichier doit être de l’un de ces types : application/pdf, image/jpeg',
       'Le fichier doit faire au plus 10 Mo',

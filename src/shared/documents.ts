@@ -109,7 +109,10 @@ export function initialOf(name: string): string {
   return /^[A-Z]$/.test(first) ? first : '#';
 }
 
-export function groupKeyOf(document: Pick<CompanyDocument, 'name' | 'date' | 'insertedAt'>, sort: DocumentSort): string {
+export function groupKeyOf(
+  document: Pick<CompanyDocument, 'name' | 'date' | 'insertedAt'>,
+  sort: DocumentSort,
+): string {
   switch (sort) {
     case 'name':
       return initialOf(document.name);

@@ -25,14 +25,18 @@ describe('renderSystemTitle', () => {
     expect(nbsp(renderSystemTitle('contributionRemoved', { fund, amount: 1234.5 }, 'fr'))).toBe(
       'Contribution financière retirée : Fonds local, 1 234,50 $',
     );
-    expect(renderSystemTitle('contributionAdded', { fund, amount: null }, 'en')).toBe('Financial contribution added: Local fund');
+    expect(renderSystemTitle('contributionAdded', { fund, amount: null }, 'en')).toBe(
+      'Financial contribution added: Local fund',
+    );
     expect(nbsp(formatMoney(50000, 'fr'))).toBe('50 000,00 $');
   });
 
   it('still renders rows whose parameters are missing or of another shape, and unknown codes', () => {
     expect(renderSystemTitle('statusChanged', null, 'en')).toBe('Status set to unknown');
     expect(renderSystemTitle('companyCreated', { name: 42 }, 'fr')).toBe('Entreprise « inconnu » créée');
-    expect(renderSystemTitle('contributionAdded', { fund: 'FLI', amount: 'x' }, 'en')).toBe('Financial contribution added: FLI');
+    expect(renderSystemTitle('contributionAdded', { fund: 'FLI', amount: 'x' }, 'en')).toBe(
+      'Financial contribution added: FLI',
+    );
     expect(renderSystemTitle('somethingNew', {}, 'en')).toBe('Change recorded by the application');
   });
 });

@@ -21,7 +21,10 @@ export const routes: RouteObject[] = [
       // Signed-out pages that a link from an email opens; they work whoever is signed in.
       { path: '/passwords/forgot', element: <ForgotPasswordPage /> },
       { path: '/invitations/resend', element: <ResendInvitationPage /> },
-      { path: '/passwords/reset', ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))) },
+      {
+        path: '/passwords/reset',
+        ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))),
+      },
       {
         path: '/invitations/confirm',
         ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ConfirmInvitationPage }))),
@@ -35,7 +38,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', element: <HomeRedirect /> },
               { path: '/home', element: <HomeRedirect /> },
-              { path: '/account', ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))) },
+              {
+                path: '/account',
+                ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))),
+              },
               { path: '/companies', ...lazyPage(() => import('./companies/companies-page')) },
               { path: '/companies/new', ...lazyPage(() => import('./companies/company-page')) },
               { path: '/companies/:id', ...lazyPage(() => import('./companies/company-page')) },

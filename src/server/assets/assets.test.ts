@@ -31,7 +31,12 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
   });
 
   const presign = (body: unknown, locale = 'en') =>
-    t.inject({ method: 'POST', url: `/api/assets/s3_presigned_url?locale=${locale}`, headers: auth, payload: body as object });
+    t.inject({
+      method: 'POST',
+      url: `/api/assets/s3_presigned_url?locale=${locale}`,
+      headers: auth,
+      payload: body as object,
+    });
 
   /** Relative URLs are the API's own (local adapter); absolute ones go to S3. */
   async function send(method: 'PUT' | 'GET', url: string, body?: Buffer, contentType?: string) {
@@ -104,7 +109,15 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
 
     // Replacing it with a PNG, then removing it.
     const png = await upload('png', PNG_BYTES);
-    const { id, reference_number: _r, avatar_url: _a, archived_at: _ar, inserted_at: _i, updated_at: _u, ...form } = company;
+    const {
+      id,
+      reference_number: _r,
+      avatar_url: _a,
+      archived_at: _ar,
+      inserted_at: _i,
+      updated_at: _u,
+      ...form
+    } = company;
     const replaced = await t.inject({
       method: 'PATCH',
       url: `/api/companies/${id}`,
@@ -156,7 +169,11 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     // A presigned S3 PUT cannot cap the size, so the check at save time is what stops it there.
     if (adapter === 's3') return upload('jpg', huge);
     // The local PUT already stops at 10 MB: the file is put in place behind its back.
-    const storage = await createLocalStorage({ dir: path.join(t.dataDir, 'uploads'), secret: TEST_SECRET, urlBase: '' });
+    const storage = await createLocalStorage({
+      dir: path.join(t.dataDir, 'uploads'),
+      secret: TEST_SECRET,
+      urlBase: '',
+    });
     const key = (await presign({ method: 'PUT', file_extension: 'jpg' })).json().data.unique_file_name as string;
     await storage.write(key, huge, 'image/jpeg');
     return key;

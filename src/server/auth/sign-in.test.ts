@@ -90,7 +90,10 @@ describe('first administrator', () => {
   it('is created only on an empty database', async () => {
     const fresh = await createTestApp();
     try {
-      const created = await ensureFirstAdmin(fresh.database.db, { email: 'Boss@Example.com', password: 'boss password' });
+      const created = await ensureFirstAdmin(fresh.database.db, {
+        email: 'Boss@Example.com',
+        password: 'boss password',
+      });
       expect(created).toEqual({ email: 'boss@example.com', generatedPassword: undefined });
       const again = await ensureFirstAdmin(fresh.database.db, {});
       expect(again).toBeUndefined();

@@ -18,7 +18,10 @@ type Card = {
 const list = (query = '') => t.inject({ method: 'GET', url: `/api/companies${query}`, headers: auth });
 const names = async (query = '') => ((await list(query)).json().data as Card[]).map((c) => c.name);
 
-async function create(name: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; reference_number: string }> {
+async function create(
+  name: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; reference_number: string }> {
   const res = await t.inject({
     method: 'POST',
     url: '/api/companies',
@@ -76,7 +79,14 @@ describe('GET /api/companies', () => {
 
   it('answers what a card needs, and only that, with the status in the locale asked', async () => {
     const [card] = (await list('?filter[search]=zinc&locale=en')).json().data as Card[];
-    expect(Object.keys(card!).sort()).toEqual(['archived_at', 'avatar_url', 'id', 'name', 'reference_number', 'status']);
+    expect(Object.keys(card!).sort()).toEqual([
+      'archived_at',
+      'avatar_url',
+      'id',
+      'name',
+      'reference_number',
+      'status',
+    ]);
     expect(card!.status).toEqual({ id: ids.prospect, name: 'Prospect', color: 'blue' });
     expect(card!.avatar_url).toBeNull();
     expect(card!.archived_at).toBeNull();
@@ -94,7 +104,10 @@ describe('GET /api/companies', () => {
     expect(big.json().meta).toEqual({ total_pages: 1, total_count: 12, page_number: 1, page_size: 25 });
     expect(big.json().data).toHaveLength(12);
     const beyond = await list('?page[number]=9');
-    expect(beyond.json()).toEqual({ data: [], meta: { total_pages: 2, total_count: 12, page_number: 9, page_size: 10 } });
+    expect(beyond.json()).toEqual({
+      data: [],
+      meta: { total_pages: 2, total_count: 12, page_number: 9, page_size: 10 },
+    });
   });
 
   it.each([
@@ -118,7 +131,9 @@ describe('GET /api/companies', () => {
     const all = '&page[size]=50';
     const byName = await names(`?sort=name${all}`);
     expect(await names(`?sort=-name${all}`)).toEqual([...byName].reverse());
-    const byReference = ((await list(`?sort=reference_number${all}`)).json().data as Card[]).map((c) => c.reference_number);
+    const byReference = ((await list(`?sort=reference_number${all}`)).json().data as Card[]).map(
+      (c) => c.reference_number,
+    );
     expect(byReference).toEqual([...byReference].sort());
     expect((await names(`?sort=-inserted_at${all}`))[0]).toBe('Entreprise Golf');
     expect((await names(`?sort=inserted_at${all}`))[0]).toBe('Érablière Gagnon');
@@ -165,9 +180,17 @@ describe('GET /api/companies', () => {
     it('follows the municipality when the address moves', async () => {
       const company = await create('Déménageurs Express', at(ids.levis, 'G6V 4J8'));
       expect(await names('?filter[search]=demenageurs montreal')).toEqual([]);
-      const current = (await t.inject({ method: 'GET', url: `/api/companies/${company.id}`, headers: auth })).json().data;
-      const { id: _i, reference_number: _r, avatar_url: _a, archived_at: _ar, inserted_at: _in, updated_at: _u, ...form } =
-        current;
+      const current = (await t.inject({ method: 'GET', url: `/api/companies/${company.id}`, headers: auth })).json()
+        .data;
+      const {
+        id: _i,
+        reference_number: _r,
+        avatar_url: _a,
+        archived_at: _ar,
+        inserted_at: _in,
+        updated_at: _u,
+        ...form
+      } = current;
       await t.inject({
         method: 'PATCH',
         url: `/api/companies/${company.id}`,

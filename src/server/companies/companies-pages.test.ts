@@ -73,7 +73,10 @@ async function plainPage(options: {
         ORDER BY ${sql.raw(terms.join(', '))}, id ${sql.raw(idDirection)}
         LIMIT ${options.size} OFFSET ${options.number * options.size}`,
   );
-  const [counted] = await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM companies WHERE ${where}`);
+  const [counted] = await selectRows<{ n: number }>(
+    t.database.db,
+    sql`SELECT count(*)::int AS n FROM companies WHERE ${where}`,
+  );
   return { ids: rows.map((row) => row.id), total: Number(counted!.n) };
 }
 
@@ -84,9 +87,13 @@ async function expectSamePages(options: { sort: string; search?: string; archive
   ].filter(Boolean);
   const first = await plainPage({ ...options, number: 0 });
   const lastPage = Math.max(0, Math.ceil(first.total / options.size) - 1);
-  const numbers = [...new Set([0, 1, Math.floor(lastPage / 2), lastPage - 1, lastPage, lastPage + 1])].filter((n) => n >= 0);
+  const numbers = [...new Set([0, 1, Math.floor(lastPage / 2), lastPage - 1, lastPage, lastPage + 1])].filter(
+    (n) => n >= 0,
+  );
   for (const number of numbers) {
-    const query = [`sort=${options.sort}`, `page[number]=${number + 1}`, `page[size]=${options.size}`, ...filters].join('&');
+    const query = [`sort=${options.sort}`, `page[number]=${number + 1}`, `page[size]=${options.size}`, ...filters].join(
+      '&',
+    );
     const expected = await plainPage({ ...options, number });
     const actual = await apiPage(query);
     expect(actual.ids, `${query}`).toEqual(expected.ids);
@@ -109,7 +116,15 @@ describe('companies list pages from anchors', () => {
   });
 
   it('does the same for every sort, descending ones, ties (one insert time for a whole batch) and mixed directions', async () => {
-    for (const sort of ['-name', 'reference_number', '-reference_number', 'inserted_at', '-inserted_at', '-updated_at', 'name,-inserted_at']) {
+    for (const sort of [
+      '-name',
+      'reference_number',
+      '-reference_number',
+      'inserted_at',
+      '-inserted_at',
+      '-updated_at',
+      'name,-inserted_at',
+    ]) {
       await expectSamePages({ sort, size: 50 });
     }
   });

@@ -35,7 +35,15 @@ const show = (id: string) => t.inject({ method: 'GET', url: `/api/companies/${id
 /** Row counts of every company table: "nothing written" is these not changing. */
 async function rowCounts(): Promise<Record<string, number>> {
   const db = t.database.db;
-  const tables = { companies, companyAddresses, owners, companyPresentations, financialStatements, financialContributions, blocks };
+  const tables = {
+    companies,
+    companyAddresses,
+    owners,
+    companyPresentations,
+    financialStatements,
+    financialContributions,
+    blocks,
+  };
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     const [row] = await db.select({ n: count() }).from(table);
@@ -52,8 +60,15 @@ async function created(overrides: Record<string, unknown> = {}): Promise<Json> {
 
 /** The form sends back what it read: the whole company with its ids and version. */
 function asForm(company: Json): Json {
-  const { id: _id, reference_number: _r, avatar_url: _a, archived_at: _ar, inserted_at: _i, updated_at: _u, ...rest } =
-    company;
+  const {
+    id: _id,
+    reference_number: _r,
+    avatar_url: _a,
+    archived_at: _ar,
+    inserted_at: _i,
+    updated_at: _u,
+    ...rest
+  } = company;
   return structuredClone(rest);
 }
 
@@ -239,7 +254,9 @@ describe('POST /api/companies and GET /api/companies/:id', () => {
   });
 
   it('answers 400 for a body that is not an object, 401 without a session', async () => {
-    expect((await t.inject({ method: 'POST', url: '/api/companies', headers: auth, payload: [1] })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: '/api/companies', headers: auth, payload: [1] })).statusCode).toBe(
+      400,
+    );
     const anonymous = await t.inject({ method: 'POST', url: '/api/companies', payload: fullCompany(ids) });
     expect(anonymous.statusCode).toBe(401);
     expect((await t.inject({ method: 'GET', url: '/api/companies' })).statusCode).toBe(401);
@@ -267,9 +284,15 @@ describe('PATCH /api/companies/:id', () => {
 
     form.name = 'Fromagerie du Vieux-Port inc.';
     form.address = { ...form.address, municipality_id: ids.levis, zip_code: 'G6V 4J8' };
-    form.owners = [{ ...marie, name: 'Marie Tremblay-Roy' }, { name: 'Nouvel associé', shares_percentage: '10' }];
+    form.owners = [
+      { ...marie, name: 'Marie Tremblay-Roy' },
+      { name: 'Nouvel associé', shares_percentage: '10' },
+    ];
     form.presentation = null;
-    form.financial_statements = [{ ...second, sales: '1500000' }, { year: '2026', sales: '10' }];
+    form.financial_statements = [
+      { ...second, sales: '1500000' },
+      { year: '2026', sales: '10' },
+    ];
     form.financial_contributions = [{ ...contribution, amount: '60000,25' }];
     form.blocks = [{ ...defaults, content: 'Retard en mars.' }, notes]; // moved up
 

@@ -5,10 +5,7 @@ import { selectRows } from '../db/rows';
 /** Ids of seeded lookups, by their stable keys (db/reference-data.ts). */
 export async function lookupIds(db: Db) {
   const one = async (table: string, key: string) => {
-    const [row] = await selectRows<{ id: string }>(
-      db,
-      sql`SELECT id FROM ${sql.identifier(table)} WHERE key = ${key}`,
-    );
+    const [row] = await selectRows<{ id: string }>(db, sql`SELECT id FROM ${sql.identifier(table)} WHERE key = ${key}`);
     if (!row) throw new Error(`no lookup ${table}/${key}`);
     return row.id;
   };

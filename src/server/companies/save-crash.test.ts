@@ -196,9 +196,8 @@ describe('a process killed during company saves', () => {
     );
   }, 300_000);
 
-  if (serverUrl) it(
-    'PostgreSQL: killed while its save waits on a lock after writing the company row, the old graph stays',
-    async () => {
+  if (serverUrl)
+    it('PostgreSQL: killed while its save waits on a lock after writing the company row, the old graph stays', async () => {
       const before = await readBack();
       const locker = new pg.Client({ connectionString: databaseUrl });
       await locker.connect();
@@ -256,7 +255,5 @@ describe('a process killed during company saves', () => {
         await locker.end();
         await observer.end();
       }
-    },
-    240_000,
-  );
+    }, 240_000);
 });

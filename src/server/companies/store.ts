@@ -274,9 +274,7 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
       municipalityId: row.address.municipalityId,
     },
     owners: row.owners.map(({ companyId: _c, position: _p, ...owner }) => owner),
-    presentation: row.presentation
-      ? (({ companyId: _c, ...presentation }) => presentation)(row.presentation)
-      : null,
+    presentation: row.presentation ? (({ companyId: _c, ...presentation }) => presentation)(row.presentation) : null,
     financialStatements: row.financialStatements.map(({ companyId: _c, seq: _s, insertedAt, ...statement }) => ({
       ...statement,
       insertedAt: iso(insertedAt),
@@ -354,7 +352,9 @@ export async function findExistingIds(db: Executor, wanted: ReferenceIds, compan
       sql`, `,
     );
     const active = kind === 'activeUsers' ? sql` AND confirmed_at IS NOT NULL AND disabled_at IS NULL` : sql``;
-    selects.push(sql`SELECT ${kind}::text AS kind, id::text AS id FROM ${REFERENCE_TABLES[kind]} WHERE id IN (${list})${active}`);
+    selects.push(
+      sql`SELECT ${kind}::text AS kind, id::text AS id FROM ${REFERENCE_TABLES[kind]} WHERE id IN (${list})${active}`,
+    );
   }
   if (companyId) {
     for (const [kind, table] of Object.entries(PART_TABLES)) {
@@ -366,7 +366,9 @@ export async function findExistingIds(db: Executor, wanted: ReferenceIds, compan
     : [];
   const found = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => row.id));
   return {
-    references: Object.fromEntries(Object.keys(REFERENCE_TABLES).map((k) => [k, found(k)])) as ExistingIds['references'],
+    references: Object.fromEntries(
+      Object.keys(REFERENCE_TABLES).map((k) => [k, found(k)]),
+    ) as ExistingIds['references'],
     parts: Object.fromEntries(Object.keys(PART_TABLES).map((k) => [k, found(k)])) as ExistingIds['parts'],
   };
 }
@@ -439,7 +441,8 @@ const partTable = <T>(table: T) => table as unknown as typeof owners;
 async function insertParts(tx: Tx, companyId: string, input: CompanyInput): Promise<void> {
   const rows = <T>(items: T[], values: (item: T, index: number) => object) =>
     items.map((item, index) => ({ ...values(item, index), companyId }));
-  if (input.owners.length) await tx.insert(owners).values(rows(input.owners, ownerValues) as (typeof owners.$inferInsert)[]);
+  if (input.owners.length)
+    await tx.insert(owners).values(rows(input.owners, ownerValues) as (typeof owners.$inferInsert)[]);
   if (input.financialStatements.length) {
     await tx
       .insert(financialStatements)
@@ -450,7 +453,8 @@ async function insertParts(tx: Tx, companyId: string, input: CompanyInput): Prom
       .insert(financialContributions)
       .values(rows(input.financialContributions, contributionValues) as (typeof financialContributions.$inferInsert)[]);
   }
-  if (input.blocks.length) await tx.insert(blocks).values(rows(input.blocks, blockValues) as (typeof blocks.$inferInsert)[]);
+  if (input.blocks.length)
+    await tx.insert(blocks).values(rows(input.blocks, blockValues) as (typeof blocks.$inferInsert)[]);
 }
 
 /** `authorId`: who creates it, named by the "company created" event of its history. */

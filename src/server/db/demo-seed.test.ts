@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { hashPassword } from '../platform/auth/passwords';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DemoDataPresentError, seedDemo, type DemoSeedResult } from './demo-seed';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DemoDataPresentError,
+  seedDemo,
+  type DemoSeedResult,
+} from './demo-seed';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -67,7 +73,15 @@ describe('the demo dataset, read back through the API', () => {
     }
     // Every value passes the form's validation: saving the first company as read changes nothing.
     const first = (await get(`/api/companies/${list[0]!.id}`)).json().data as Json;
-    const { id, reference_number: _r, avatar_url: _a, archived_at: _ar, inserted_at: _i, updated_at: _u, ...form } = first;
+    const {
+      id,
+      reference_number: _r,
+      avatar_url: _a,
+      archived_at: _ar,
+      inserted_at: _i,
+      updated_at: _u,
+      ...form
+    } = first;
     const saved = await t.inject({ method: 'PATCH', url: `/api/companies/${id}`, headers: auth, payload: form });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.lock_version).toBe(1);
@@ -94,6 +108,8 @@ describe('the demo dataset, read back through the API', () => {
   });
 
   it('refuses to seed the same database twice', async () => {
-    await expect(seedDemo(t.database.db, { companies: 1, passwordHash: 'x' })).rejects.toBeInstanceOf(DemoDataPresentError);
+    await expect(seedDemo(t.database.db, { companies: 1, passwordHash: 'x' })).rejects.toBeInstanceOf(
+      DemoDataPresentError,
+    );
   });
 });

@@ -45,32 +45,150 @@ export class DemoDataPresentError extends Error {}
  * ---------------------------------------------------------------------------------------------- */
 
 const FR_TRADES = [
-  'Boulangerie', 'Érablière', 'Ébénisterie', 'Quincaillerie', 'Fromagerie', 'Microbrasserie', 'Imprimerie',
-  'Garage', 'Atelier', 'Pâtisserie', 'Menuiserie', 'Boucherie', 'Pharmacie', 'Serres', 'Vignoble',
-  'Transport', 'Construction', 'Toiture', 'Excavation', 'Traiteur', 'Librairie', 'Cidrerie', 'Poissonnerie',
+  'Boulangerie',
+  'Érablière',
+  'Ébénisterie',
+  'Quincaillerie',
+  'Fromagerie',
+  'Microbrasserie',
+  'Imprimerie',
+  'Garage',
+  'Atelier',
+  'Pâtisserie',
+  'Menuiserie',
+  'Boucherie',
+  'Pharmacie',
+  'Serres',
+  'Vignoble',
+  'Transport',
+  'Construction',
+  'Toiture',
+  'Excavation',
+  'Traiteur',
+  'Librairie',
+  'Cidrerie',
+  'Poissonnerie',
 ];
-const FR_SUFFIXES = ['inc.', 'et Fils', 'ltée', 'Services', 'Solutions', 'enr.', 'et Associés', 'du Québec', 'S.E.N.C.'];
+const FR_SUFFIXES = [
+  'inc.',
+  'et Fils',
+  'ltée',
+  'Services',
+  'Solutions',
+  'enr.',
+  'et Associés',
+  'du Québec',
+  'S.E.N.C.',
+];
 const EN_TRADES = [
-  'Maple Products', 'Woodworks', 'Hardware', 'Bakery', 'Brewing', 'Printing', 'Logistics', 'Software',
-  'Consulting', 'Roofing', 'Landscaping', 'Dairy', 'Outfitters', 'Marine', 'Robotics',
+  'Maple Products',
+  'Woodworks',
+  'Hardware',
+  'Bakery',
+  'Brewing',
+  'Printing',
+  'Logistics',
+  'Software',
+  'Consulting',
+  'Roofing',
+  'Landscaping',
+  'Dairy',
+  'Outfitters',
+  'Marine',
+  'Robotics',
 ];
 const EN_SUFFIXES = ['Inc.', 'Ltd.', 'Services', 'Solutions', 'Group', '& Sons', 'Technologies', 'Co.'];
 const LAST_NAMES = [
-  'Tremblay', 'Gagnon', 'Côté', 'Bélanger', 'Lévesque', 'Roy', 'Bouchard', 'Gauthier', 'Morin', 'Lavoie',
-  'Fortin', 'Gagné', 'Ouellet', 'Pelletier', 'Bergeron', 'Leblanc', 'Paquette', 'Girard', 'Simard', 'Boucher',
-  'Caron', 'Beaulieu', 'Cloutier', 'Dubé', 'Poirier', 'Fournier', 'Lapointe', 'Leclerc', 'Lefebvre', 'Poulin',
-  'Thibault', 'St-Pierre', 'Nadeau', 'Martin', 'Landry', 'Martel', 'Bédard', 'Grenier', 'Lessard', 'Ménard',
-  'Smith', 'Campbell', 'MacDonald', 'Johnston', "O'Brien", 'Wilson',
+  'Tremblay',
+  'Gagnon',
+  'Côté',
+  'Bélanger',
+  'Lévesque',
+  'Roy',
+  'Bouchard',
+  'Gauthier',
+  'Morin',
+  'Lavoie',
+  'Fortin',
+  'Gagné',
+  'Ouellet',
+  'Pelletier',
+  'Bergeron',
+  'Leblanc',
+  'Paquette',
+  'Girard',
+  'Simard',
+  'Boucher',
+  'Caron',
+  'Beaulieu',
+  'Cloutier',
+  'Dubé',
+  'Poirier',
+  'Fournier',
+  'Lapointe',
+  'Leclerc',
+  'Lefebvre',
+  'Poulin',
+  'Thibault',
+  'St-Pierre',
+  'Nadeau',
+  'Martin',
+  'Landry',
+  'Martel',
+  'Bédard',
+  'Grenier',
+  'Lessard',
+  'Ménard',
+  'Smith',
+  'Campbell',
+  'MacDonald',
+  'Johnston',
+  "O'Brien",
+  'Wilson',
 ];
 const FIRST_NAMES = [
-  'Marie', 'Jean', 'Émilie', 'François', 'Geneviève', 'Stéphane', 'Chloé', 'Éric', 'Josée', 'Mathieu',
-  'Hélène', 'Sébastien', 'Mélanie', 'Benoît', 'Andrée', 'Jérôme', 'Noémie', 'Frédéric', 'Zoé', 'André',
-  'Sarah', 'David', 'Emily', 'Michael', 'Jessica', 'Patrick',
+  'Marie',
+  'Jean',
+  'Émilie',
+  'François',
+  'Geneviève',
+  'Stéphane',
+  'Chloé',
+  'Éric',
+  'Josée',
+  'Mathieu',
+  'Hélène',
+  'Sébastien',
+  'Mélanie',
+  'Benoît',
+  'Andrée',
+  'Jérôme',
+  'Noémie',
+  'Frédéric',
+  'Zoé',
+  'André',
+  'Sarah',
+  'David',
+  'Emily',
+  'Michael',
+  'Jessica',
+  'Patrick',
 ];
 const STREETS = [
-  'rue Principale', 'boulevard René-Lévesque', 'chemin du Lac', 'avenue des Érables', 'rang Saint-Joseph',
-  'rue Notre-Dame', 'boulevard de l’Université', 'rue Sainte-Catherine', 'chemin de la Côte', 'rue du Moulin',
-  'Main Street', 'rue des Pionniers', 'montée Sainte-Thérèse', 'rue Saint-Édouard',
+  'rue Principale',
+  'boulevard René-Lévesque',
+  'chemin du Lac',
+  'avenue des Érables',
+  'rang Saint-Joseph',
+  'rue Notre-Dame',
+  'boulevard de l’Université',
+  'rue Sainte-Catherine',
+  'chemin de la Côte',
+  'rue du Moulin',
+  'Main Street',
+  'rue des Pionniers',
+  'montée Sainte-Thérèse',
+  'rue Saint-Édouard',
 ];
 const HIGHLIGHTS = [
   'Entreprise familiale fondée il y a trois générations, reconnue dans la région.',
@@ -105,19 +223,48 @@ const DEFAULT_BLOCKS = [
   'Deux versements en retard; entente de remboursement signée.',
   'Missed the last three payments; collection process started.',
 ];
-const PROJECTS = ['Agrandissement de l’usine', 'Achat d’équipement', 'Démarrage', 'Fonds de roulement', 'Expansion', 'Relève'];
+const PROJECTS = [
+  'Agrandissement de l’usine',
+  'Achat d’équipement',
+  'Démarrage',
+  'Fonds de roulement',
+  'Expansion',
+  'Relève',
+];
 const RISK_RATINGS = ['A', 'B', 'C', 'D', 'Faible', 'Moyen', 'Élevé'];
 const DOCUMENT_NAMES = [
-  'États financiers', 'Plan d’affaires', 'Contrat de prêt', 'Résolution du conseil', 'Rapport de visite',
-  'Prévisions budgétaires', 'Lettre d’offre', 'Statuts constitutifs', 'Déclaration fiscale', 'Financial statements',
-  'Loan agreement', 'Visit report', 'Facture', 'Correspondance avec le promoteur',
+  'États financiers',
+  'Plan d’affaires',
+  'Contrat de prêt',
+  'Résolution du conseil',
+  'Rapport de visite',
+  'Prévisions budgétaires',
+  'Lettre d’offre',
+  'Statuts constitutifs',
+  'Déclaration fiscale',
+  'Financial statements',
+  'Loan agreement',
+  'Visit report',
+  'Facture',
+  'Correspondance avec le promoteur',
 ];
 const EVENT_CATEGORIES = ['technicalHelp', 'starting', 'funding', 'project', 'collection', 'followup', 'other'];
 const EVENT_TITLES = [
-  'Rencontre avec le promoteur', 'Appel de suivi', 'Visite de l’entreprise', 'Analyse du dossier',
-  'Demande de financement reçue', 'Présentation au comité d’investissement', 'Déboursé du prêt',
-  'Relance pour paiement en retard', 'Aide technique : plan marketing', 'Formation en gestion',
-  'Site visit', 'Follow-up call', 'Loan disbursed', 'Business plan review', 'Référence vers Investissement Québec',
+  'Rencontre avec le promoteur',
+  'Appel de suivi',
+  'Visite de l’entreprise',
+  'Analyse du dossier',
+  'Demande de financement reçue',
+  'Présentation au comité d’investissement',
+  'Déboursé du prêt',
+  'Relance pour paiement en retard',
+  'Aide technique : plan marketing',
+  'Formation en gestion',
+  'Site visit',
+  'Follow-up call',
+  'Loan disbursed',
+  'Business plan review',
+  'Référence vers Investissement Québec',
 ];
 const EVENT_NOTES = [
   'Le promoteur a présenté son projet d’agrandissement; documents à recevoir.',
@@ -307,7 +454,10 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     db,
     sql`SELECT count(*)::int AS n FROM users WHERE email = ${DEMO_ADMIN_EMAIL}`,
   );
-  if ((present?.n ?? 0) > 0) throw new DemoDataPresentError(`demo data already present (${DEMO_ADMIN_EMAIL} exists): seed an empty database or DATA_DIR`);
+  if ((present?.n ?? 0) > 0)
+    throw new DemoDataPresentError(
+      `demo data already present (${DEMO_ADMIN_EMAIL} exists): seed an empty database or DATA_DIR`,
+    );
 
   // Users: the admin is user 1; the others are active users sharing the one hash.
   const emailOf = `CASE WHEN u = 1 THEN ${literal(DEMO_ADMIN_EMAIL)} ELSE
@@ -347,13 +497,17 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   if (total > 0 && bigEvents > 0) {
     const [row] = await selectRows<{ id: string; n: number }>(
       db,
-      sql.raw(`SELECT ${companyId('1')}::text AS id, (SELECT count(*)::int FROM events WHERE company_id = ${companyId('1')}) AS n`),
+      sql.raw(
+        `SELECT ${companyId('1')}::text AS id, (SELECT count(*)::int FROM events WHERE company_id = ${companyId('1')}) AS n`,
+      ),
     );
     bigTimelineCompanyId = row!.id;
     const missing = bigEvents - row!.n;
     if (missing > 0) {
       await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(personEvents('generate_series(1, 1) AS g', `generate_series(100, ${99 + missing}) AS k`, userCount)));
+        await tx.execute(
+          sql.raw(personEvents('generate_series(1, 1) AS g', `generate_series(100, ${99 + missing}) AS k`, userCount)),
+        );
       });
     }
     log(`company with a long timeline: ${bigTimelineCompanyId} (${bigEvents} events)`);
@@ -365,5 +519,11 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
   );
   // Fresh statistics: the planner must know the tables are large now.
   await db.execute(sql`ANALYZE`);
-  return { companies: total, users: userCount, events: counts!.events, documents: counts!.documents, bigTimelineCompanyId };
+  return {
+    companies: total,
+    users: userCount,
+    events: counts!.events,
+    documents: counts!.documents,
+    bigTimelineCompanyId,
+  };
 }

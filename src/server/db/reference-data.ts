@@ -97,14 +97,22 @@ export const CONTRIBUTION_FUNDS: LookupSeed[] = [
 ];
 
 export const ACTIVITY_AREAS: LookupSeed[] = [
-  { key: 'agriculture', fr: 'Agriculture, foresterie, pêche et chasse', en: 'Agriculture, forestry, fishing and hunting' },
+  {
+    key: 'agriculture',
+    fr: 'Agriculture, foresterie, pêche et chasse',
+    en: 'Agriculture, forestry, fishing and hunting',
+  },
   { key: 'mining', fr: 'Extraction minière et exploitation en carrière', en: 'Mining and quarrying' },
   { key: 'construction', fr: 'Construction', en: 'Construction' },
   { key: 'manufacturing', fr: 'Fabrication', en: 'Manufacturing' },
   { key: 'wholesale', fr: 'Commerce de gros', en: 'Wholesale trade' },
   { key: 'retail', fr: 'Commerce de détail', en: 'Retail trade' },
   { key: 'transportation', fr: 'Transport et entreposage', en: 'Transportation and warehousing' },
-  { key: 'information', fr: 'Industrie de l’information et industrie culturelle', en: 'Information and cultural industries' },
+  {
+    key: 'information',
+    fr: 'Industrie de l’information et industrie culturelle',
+    en: 'Information and cultural industries',
+  },
   { key: 'technology', fr: 'Technologies de l’information', en: 'Information technology' },
   { key: 'finance', fr: 'Finance et assurances', en: 'Finance and insurance' },
   {

@@ -34,8 +34,12 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
-    locale: text('locale', { enum: ['fr', 'en'] }).notNull().default('fr'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    locale: text('locale', { enum: ['fr', 'en'] })
+      .notNull()
+      .default('fr'),
     address: text('address'),
     city: text('city'),
     postalCode: text('postal_code'),
@@ -174,12 +178,20 @@ export const companies = pgTable(
   (t) => [
     index('companies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The default list: active companies by folded name, id as the stable tie-breaker.
-    index('companies_active_name_idx').on(t.nameKey, t.id).where(sql`${t.archivedAt} is null`),
+    index('companies_active_name_idx')
+      .on(t.nameKey, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // The archived list (filter[archived]=true) the same way: an ordered scan instead of a sort.
-    index('companies_archived_name_idx').on(t.nameKey, t.id).where(sql`${t.archivedAt} is not null`),
+    index('companies_archived_name_idx')
+      .on(t.nameKey, t.id)
+      .where(sql`${t.archivedAt} is not null`),
     // The other sorts of the active list (reference number has its unique index).
-    index('companies_active_inserted_idx').on(t.insertedAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('companies_active_updated_idx').on(t.updatedAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('companies_active_inserted_idx')
+      .on(t.insertedAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('companies_active_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
     index('companies_overseeing_user_idx').on(t.overseeingUserId),
   ],
 );

@@ -33,17 +33,30 @@ async function upsert<R extends LookupSeed>(
         sql`, `,
       )})`,
   );
-  const ids = (cols: string[]): SQL => sql.join(cols.map((c) => sql.identifier(c)), sql`, `);
+  const ids = (cols: string[]): SQL =>
+    sql.join(
+      cols.map((c) => sql.identifier(c)),
+      sql`, `,
+    );
   const updated = columns.filter((c) => c !== 'key');
-  const touched = await selectRows<{ id: string }>(tx, sql`
+  const touched = await selectRows<{ id: string }>(
+    tx,
+    sql`
     INSERT INTO ${sql.identifier(table)} (${ids(columns)}) VALUES ${sql.join(values, sql`, `)}
     ON CONFLICT (key) DO UPDATE SET ${sql.join(
       updated.map((c) => sql`${sql.identifier(c)} = excluded.${sql.identifier(c)}`),
       sql`, `,
     )}
-    WHERE (${sql.join(updated.map((c) => sql`${sql.identifier(table)}.${sql.identifier(c)}`), sql`, `)})
-      IS DISTINCT FROM (${sql.join(updated.map((c) => sql`excluded.${sql.identifier(c)}`), sql`, `)})
-    RETURNING id`);
+    WHERE (${sql.join(
+      updated.map((c) => sql`${sql.identifier(table)}.${sql.identifier(c)}`),
+      sql`, `,
+    )})
+      IS DISTINCT FROM (${sql.join(
+        updated.map((c) => sql`excluded.${sql.identifier(c)}`),
+        sql`, `,
+      )})
+    RETURNING id`,
+  );
   return touched.map((row) => row.id);
 }
 

@@ -6,16 +6,7 @@ import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { documents } from '../db/schema';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES, type Storage } from '../platform/storage/storage';
-import {
-  categoryIds,
-  createCompany,
-  presign,
-  send,
-  storageOf,
-  upload,
-  type Auth,
-  type CategoryIds,
-} from './fixtures';
+import { categoryIds, createCompany, presign, send, storageOf, upload, type Auth, type CategoryIds } from './fixtures';
 
 /** A Windows executable's first bytes, saved under a .pdf name. */
 const EXE_BYTES = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200, 0x41)]);
@@ -150,12 +141,18 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
     it('a file name that was never uploaded, or is not one of ours', async () => {
       const { key } = await presign(t, auth, 'pdf');
       const payload = { ...fields(), file_type: 'application/pdf', file_size: 100 };
-      await expectRefused({ ...payload, file_name: key }, {
-        file_name: ['The uploaded file could not be found, please upload it again'],
-      });
-      await expectRefused({ ...payload, file_name: '../../etc/passwd' }, {
-        file_name: ['The uploaded file could not be found, please upload it again'],
-      });
+      await expectRefused(
+        { ...payload, file_name: key },
+        {
+          file_name: ['The uploaded file could not be found, please upload it again'],
+        },
+      );
+      await expectRefused(
+        { ...payload, file_name: '../../etc/passwd' },
+        {
+          file_name: ['The uploaded file could not be found, please upload it again'],
+        },
+      );
     });
 
     it('an 11 MB file declared as such: refused in the reader’s units, and its upload deleted', async () => {
@@ -163,7 +160,11 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
       const payload = { ...fields(), file_name: key, file_type: 'application/pdf', file_size: 11 * 1024 * 1024 };
       await expectRefused(payload, { file_size: ['The file must be at most 10 MB'] });
       const again = await upload(t, auth, 'pdf', PDF_BYTES);
-      await expectRefused({ ...payload, file_name: again }, { file_size: ['Le fichier doit faire au plus 10 Mo'] }, 'fr');
+      await expectRefused(
+        { ...payload, file_name: again },
+        { file_size: ['Le fichier doit faire au plus 10 Mo'] },
+        'fr',
+      );
     });
 
     it('an 11 MB file declared small: the stored size decides', async () => {
@@ -240,7 +241,10 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
       it('a tampered upload URL: the PUT is refused, then the save', async () => {
         const { url, key, contentType } = await presign(t, auth, 'pdf');
         const tampered = url.replace(/signature=[^&]+/, 'signature=AAAA');
-        const other = url.replace(key, key.replace(/^[0-9a-f]/, (c) => (c === 'a' ? 'b' : 'a')));
+        const other = url.replace(
+          key,
+          key.replace(/^[0-9a-f]/, (c) => (c === 'a' ? 'b' : 'a')),
+        );
         expect((await send(t, 'PUT', tampered, PDF_BYTES, contentType)).status).toBe(403);
         expect((await send(t, 'PUT', other, PDF_BYTES, contentType)).status).toBe(403);
         await expectRefused(
@@ -270,19 +274,25 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
         file_type: 'application/pdf',
         file_size: PDF_BYTES.length,
       });
-      await expectRefused({ category_id: cats.legal, ...(await file()) }, {
-        name: ['Field is required'],
-        date: ['Field is required'],
-      });
+      await expectRefused(
+        { category_id: cats.legal, ...(await file()) },
+        {
+          name: ['Field is required'],
+          date: ['Field is required'],
+        },
+      );
       await expectRefused(
         { ...fields(), name: '   ', date: '', ...(await file()) },
         { name: ['Champ obligatoire'], date: ['Champ obligatoire'] },
         'fr',
       );
-      await expectRefused({ ...fields(), name: 'x'.repeat(201), date: '2025-02-30', ...(await file()) }, {
-        name: ['Must be at most 200 characters'],
-        date: ['Must be a valid date'],
-      });
+      await expectRefused(
+        { ...fields(), name: 'x'.repeat(201), date: '2025-02-30', ...(await file()) },
+        {
+          name: ['Must be at most 200 characters'],
+          date: ['Must be a valid date'],
+        },
+      );
     });
 
     it('a file already used by another document: refused, and the other document keeps its file', async () => {
@@ -350,7 +360,9 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
     it('keeps the documents of an archived company readable', async () => {
       const archived = await createCompany(t, auth, 'Archivée inc.');
       const doc = await newDocument(archived, { name: 'Bilan final' });
-      expect((await t.inject({ method: 'DELETE', url: `/api/companies/${archived}`, headers: auth })).statusCode).toBe(200);
+      expect((await t.inject({ method: 'DELETE', url: `/api/companies/${archived}`, headers: auth })).statusCode).toBe(
+        200,
+      );
       const res = await list(archived);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.map((d: { id: string }) => d.id)).toEqual([doc.id]);
@@ -395,7 +407,11 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
       const missing = await patch({ category_id: cats.legal });
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors.detail).toEqual({ name: ['Field is required'], date: ['Field is required'] });
-      const unknown = await patch({ name: 'Autre', date: '2025-01-01', category_id: '00000000-0000-4000-8000-000000000000' });
+      const unknown = await patch({
+        name: 'Autre',
+        date: '2025-01-01',
+        category_id: '00000000-0000-4000-8000-000000000000',
+      });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors.detail).toEqual({ category_id: ['This choice does not exist (anymore)'] });
       const listed = (await list(companyA, '&filter[search]=intact')).json().data;
@@ -410,7 +426,9 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
       expect(res.json().data.id).toBe(doc.id);
       expect(await storage.head(doc.file_name)).toBeUndefined();
       expect((await send(t, 'GET', doc.file_url)).status).not.toBe(200);
-      expect((await t.inject({ method: 'DELETE', url: `${base(companyA)}/${doc.id}`, headers: auth })).statusCode).toBe(404);
+      expect((await t.inject({ method: 'DELETE', url: `${base(companyA)}/${doc.id}`, headers: auth })).statusCode).toBe(
+        404,
+      );
     });
   });
 
@@ -459,7 +477,13 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
     });
 
     it('refuses unknown sorts, camelCase sorts and unknown filters (400)', async () => {
-      for (const query of ['&sort=size', '&sort=insertedAt', '&filter[year]=2024', '&filter[category_id]=legal', '&page[size]=7']) {
+      for (const query of [
+        '&sort=size',
+        '&sort=insertedAt',
+        '&filter[year]=2024',
+        '&filter[category_id]=legal',
+        '&page[size]=7',
+      ]) {
         const res = await list(company, query);
         expect(res.statusCode, query).toBe(400);
         expect(res.json().errors.code).toBe('bad_request');
@@ -489,7 +513,9 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
 
     it('searches accent- and case-insensitively, every word, LIKE characters taken literally', async () => {
       expect(names(await list(company, '&filter[search]=ecole'))).toEqual(['École des métiers', 'Ecole primaire']);
-      expect(names(await list(company, `&filter[search]=${encodeURIComponent('ÉCOLE metiers')}`))).toEqual(['École des métiers']);
+      expect(names(await list(company, `&filter[search]=${encodeURIComponent('ÉCOLE metiers')}`))).toEqual([
+        'École des métiers',
+      ]);
       expect(names(await list(company, '&filter[search]=zebre'))).toEqual(['zèbre']);
       expect(names(await list(company, '&filter[search]=%25'))).toEqual([]);
       expect(names(await list(company, '&filter[search]=_'))).toEqual([]);

@@ -41,7 +41,12 @@ export async function storageOf(t: TestApp): Promise<Storage> {
 /** Relative URLs are the API's own (local adapter); absolute ones go to S3. */
 export async function send(t: TestApp, method: 'PUT' | 'GET', url: string, body?: Buffer, contentType?: string) {
   if (url.startsWith('/')) {
-    const res = await t.inject({ method, url, payload: body, headers: contentType ? { 'content-type': contentType } : {} });
+    const res = await t.inject({
+      method,
+      url,
+      payload: body,
+      headers: contentType ? { 'content-type': contentType } : {},
+    });
     return {
       status: res.statusCode,
       body: res.rawPayload,

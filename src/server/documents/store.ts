@@ -22,7 +22,11 @@ const UPLOADS_LOCK = 727275;
  * side), exclusive for a sweep. A sweep therefore never deletes an object between a save's check that
  * it exists and the commit of the row that references it.
  */
-export async function withUploadsLock<T>(db: Db, mode: 'shared' | 'exclusive', work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withUploadsLock<T>(
+  db: Db,
+  mode: 'shared' | 'exclusive',
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
       mode === 'shared'

@@ -21,7 +21,12 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const THIS_YEAR = new Date().getFullYear();
 
 async function newCompany(name = 'Boulangerie Saint-Roch'): Promise<string> {
-  const res = await t.inject({ method: 'POST', url: '/api/companies', headers: auth, payload: fullCompany(ids, { name }) });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: auth,
+    payload: fullCompany(ids, { name }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
 }
@@ -30,7 +35,12 @@ const url = (companyId: string, rest = '', query = '') => `/api/companies/${comp
 const post = (companyId: string, body: unknown, locale = 'en') =>
   t.inject({ method: 'POST', url: url(companyId, '', `locale=${locale}`), headers: auth, payload: body as object });
 const patch = (companyId: string, id: string, body: unknown, locale = 'en') =>
-  t.inject({ method: 'PATCH', url: url(companyId, `/${id}`, `locale=${locale}`), headers: auth, payload: body as object });
+  t.inject({
+    method: 'PATCH',
+    url: url(companyId, `/${id}`, `locale=${locale}`),
+    headers: auth,
+    payload: body as object,
+  });
 const del = (companyId: string, id: string, locale = 'en') =>
   t.inject({ method: 'DELETE', url: url(companyId, `/${id}`, `locale=${locale}`), headers: auth });
 const show = (companyId: string, id: string) =>
@@ -186,12 +196,22 @@ describe('bad input', () => {
 
   it('answers 400 for a body that is not an object, 401 without a session', async () => {
     const companyId = await newCompany();
-    const res = await t.inject({ method: 'POST', url: url(companyId), headers: auth, payload: [1] as unknown as object });
+    const res = await t.inject({
+      method: 'POST',
+      url: url(companyId),
+      headers: auth,
+      payload: [1] as unknown as object,
+    });
     expect(res.statusCode).toBe(400);
     expect((await t.inject({ method: 'GET', url: url(companyId) })).statusCode).toBe(401);
     expect(
-      (await t.inject({ method: 'POST', url: url(companyId), payload: { category_slug: 'other', title: 'x', date: '2024-01-01' } }))
-        .statusCode,
+      (
+        await t.inject({
+          method: 'POST',
+          url: url(companyId),
+          payload: { category_slug: 'other', title: 'x', date: '2024-01-01' },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 });
@@ -264,7 +284,10 @@ describe('system events are the server’s own', () => {
       t.database.db.insert(events).values({ companyId, categorySlug: 'system', title: 'x', searchText: '' }),
     ).rejects.toThrow();
     await expect(
-      t.database.db.update(events).set({ categorySlug: 'system' }).where(eq(events.id, res.json().data.id as string)),
+      t.database.db
+        .update(events)
+        .set({ categorySlug: 'system' })
+        .where(eq(events.id, res.json().data.id as string)),
     ).rejects.toThrow();
   });
 });
@@ -277,7 +300,9 @@ describe('company scoping and ids', () => {
     expect(await titles(mine, '')).not.toContain('Secret');
     expect((await show(mine, their.id)).statusCode).toBe(404);
     const before = await eventCount();
-    expect((await patch(mine, their.id, { category_slug: 'other', title: 'Volé', date: '2024-01-01' })).statusCode).toBe(404);
+    expect(
+      (await patch(mine, their.id, { category_slug: 'other', title: 'Volé', date: '2024-01-01' })).statusCode,
+    ).toBe(404);
     expect((await del(mine, their.id)).statusCode).toBe(404);
     expect(await eventCount()).toBe(before);
     expect((await show(theirs, their.id)).json().data.title).toBe('Secret');
@@ -310,8 +335,18 @@ describe('GET /api/companies/:companyId/events: filters, order, pages', () => {
   beforeAll(async () => {
     companyId = await newCompany('Filtres inc.');
     await added(companyId, { category_slug: 'starting', title: 'Événement de démarrage', date: '2023-03-01' });
-    await added(companyId, { category_slug: 'funding', title: 'Rencontre annuelle', date: '2024-12-31', notes: 'Prêt à 50% remboursé' });
-    await added(companyId, { category_slug: 'funding', title: 'Subvention', date: '2024-01-01', notes: 'Dossier COMPLÉTÉ' });
+    await added(companyId, {
+      category_slug: 'funding',
+      title: 'Rencontre annuelle',
+      date: '2024-12-31',
+      notes: 'Prêt à 50% remboursé',
+    });
+    await added(companyId, {
+      category_slug: 'funding',
+      title: 'Subvention',
+      date: '2024-01-01',
+      notes: 'Dossier COMPLÉTÉ',
+    });
     await added(companyId, { category_slug: 'followup', title: 'Appel de suivi', date: '2022-06-15' });
   });
 
@@ -338,9 +373,10 @@ describe('GET /api/companies/:companyId/events: filters, order, pages', () => {
       expect(res.statusCode, year).toBe(400);
       expect(res.json().errors.message).toBe('The year filter must be a year, such as 2024.');
     }
-    expect((await t.inject({ method: 'GET', url: url(companyId, '', 'filter[year]=abc&locale=fr'), headers: auth })).json().errors.message).toBe(
-      'Le filtre d’année doit être une année, par exemple 2024.',
-    );
+    expect(
+      (await t.inject({ method: 'GET', url: url(companyId, '', 'filter[year]=abc&locale=fr'), headers: auth })).json()
+        .errors.message,
+    ).toBe('Le filtre d’année doit être une année, par exemple 2024.');
   });
 
   it('filters by category, system included, and refuses an unknown one (400)', async () => {
@@ -377,7 +413,14 @@ describe('GET /api/companies/:companyId/events: filters, order, pages', () => {
   });
 
   it('sorts by -date only (400 otherwise) and refuses unknown filters and page sizes', async () => {
-    for (const query of ['sort=date', 'sort=title', 'sort=-date,-title', 'filter[archived]=true', 'page[size]=7', 'page[number]=0']) {
+    for (const query of [
+      'sort=date',
+      'sort=title',
+      'sort=-date,-title',
+      'filter[archived]=true',
+      'page[size]=7',
+      'page[number]=0',
+    ]) {
       expect((await list(companyId, query)).statusCode, query).toBe(400);
     }
   });

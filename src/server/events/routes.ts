@@ -62,7 +62,8 @@ function toEvent(row: EventRow, locale: Locale): CompanyEvent {
     id: row.id,
     companyId: row.companyId,
     categorySlug: row.categorySlug,
-    title: row.categorySlug === SYSTEM_CATEGORY ? renderSystemTitle(row.code ?? '', row.params, locale) : (row.title ?? ''),
+    title:
+      row.categorySlug === SYSTEM_CATEGORY ? renderSystemTitle(row.code ?? '', row.params, locale) : (row.title ?? ''),
     code,
     date: row.date,
     notes: row.notes,

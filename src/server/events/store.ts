@@ -54,7 +54,6 @@ function toRow({ authorFirstName, authorLastName, authorEmail, ...row }: Selecte
   };
 }
 
-
 /* ------------------------------------------------------------------------------------------------
  * Reads
  * ---------------------------------------------------------------------------------------------- */
@@ -146,10 +145,14 @@ export async function findEvent(db: Executor, companyId: string, id: string): Pr
  * these statements exclude them again so that no race can slip one through.
  * ---------------------------------------------------------------------------------------------- */
 
-const searchTextOf = (...parts: Array<string | null>) =>
-  sql`public.f_search_text(${parts.filter(Boolean).join(' ')})`;
+const searchTextOf = (...parts: Array<string | null>) => sql`public.f_search_text(${parts.filter(Boolean).join(' ')})`;
 
-export async function insertEvent(db: Executor, companyId: string, fields: EventFields, authorId: string): Promise<string> {
+export async function insertEvent(
+  db: Executor,
+  companyId: string,
+  fields: EventFields,
+  authorId: string,
+): Promise<string> {
   const [row] = await db
     .insert(events)
     .values({ ...fields, companyId, authorId, searchText: searchTextOf(fields.title, fields.notes) })

@@ -56,8 +56,15 @@ async function created(overrides: Record<string, unknown> = {}, headers = auth):
 
 /** The form sends back what it read: the whole company with its ids and version. */
 function asForm(company: Json): Json {
-  const { id: _id, reference_number: _r, avatar_url: _a, archived_at: _ar, inserted_at: _i, updated_at: _u, ...rest } =
-    company;
+  const {
+    id: _id,
+    reference_number: _r,
+    avatar_url: _a,
+    archived_at: _ar,
+    inserted_at: _i,
+    updated_at: _u,
+    ...rest
+  } = company;
   return structuredClone(rest);
 }
 
@@ -70,7 +77,9 @@ const restore = (id: string, headers = auth) =>
 describe('company created', () => {
   it('is recorded with the company’s name, by its creator, in both languages', async () => {
     const company = await created();
-    expect(await history(company.id)).toEqual([['companyCreated', 'Company “Érablière Lachance” created', 'Alice Archambault']]);
+    expect(await history(company.id)).toEqual([
+      ['companyCreated', 'Company “Érablière Lachance” created', 'Alice Archambault'],
+    ]);
     expect(await history(company.id, 'fr')).toEqual([
       ['companyCreated', 'Entreprise « Érablière Lachance » créée', 'Alice Archambault'],
     ]);
@@ -83,7 +92,12 @@ describe('company created', () => {
 
   it('is not recorded when the creation is refused', async () => {
     const before = await eventCount();
-    const res = await t.inject({ method: 'POST', url: '/api/companies', headers: auth, payload: fullCompany(ids, { name: '' }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: auth,
+      payload: fullCompany(ids, { name: '' }),
+    });
     expect(res.statusCode).toBe(422);
     const unknown = await t.inject({
       method: 'POST',
@@ -155,18 +169,26 @@ describe('company saved', () => {
   it('records contributions removed and added, with fund and amount in the reader’s language', async () => {
     const company = await created();
     const form = asForm(company);
-    form.financial_contributions = [{ contribution_fund_id: ids.otherFund, amount: '12500.5' }, { contribution_fund_id: ids.fund }];
+    form.financial_contributions = [
+      { contribution_fund_id: ids.otherFund, amount: '12500.5' },
+      { contribution_fund_id: ids.fund },
+    ];
     const res = await patch(company.id, form);
     expect(res.statusCode, res.body).toBe(200);
     const titles = (await history(company.id)).slice(0, 3).map(([code, title]) => [code, title]);
     expect(titles).toEqual([
       ['contributionAdded', 'Financial contribution added: Local Investment Fund (LIF)'],
       ['contributionAdded', `Financial contribution added: Local Solidarity Fund (LSF), ${formatMoney(12500.5, 'en')}`],
-      ['contributionRemoved', `Financial contribution removed: Local Investment Fund (LIF), ${formatMoney(50000, 'en')}`],
+      [
+        'contributionRemoved',
+        `Financial contribution removed: Local Investment Fund (LIF), ${formatMoney(50000, 'en')}`,
+      ],
     ]);
     expect(formatMoney(12500.5, 'en')).toBe('$12,500.50');
     const fr = (await history(company.id, 'fr')).slice(0, 3).map(([, title]) => title);
-    expect(fr[1]).toBe(`Contribution financière ajoutée : Fonds local de solidarité (FLS), ${formatMoney(12500.5, 'fr')}`);
+    expect(fr[1]).toBe(
+      `Contribution financière ajoutée : Fonds local de solidarité (FLS), ${formatMoney(12500.5, 'fr')}`,
+    );
     expect(formatMoney(12500.5, 'fr').replace(/\s/g, ' ')).toBe('12 500,50 $');
     expect(fr[2]).toMatch(/^Contribution financière retirée : Fonds local d’investissement \(FLI\), 50\s000,00\s\$$/);
   });

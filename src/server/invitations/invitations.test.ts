@@ -18,7 +18,12 @@ afterAll(() => t.close());
 const as = async (user: UserRow | null) => (user ? await t.authHeader(user) : {});
 
 const invite = async (body: unknown, user: UserRow | null = admin, locale = 'en') =>
-  t.inject({ method: 'POST', url: `/api/invitations?locale=${locale}`, headers: await as(user), payload: body as object });
+  t.inject({
+    method: 'POST',
+    url: `/api/invitations?locale=${locale}`,
+    headers: await as(user),
+    payload: body as object,
+  });
 
 const confirm = (body: unknown, locale = 'en') =>
   t.inject({ method: 'POST', url: `/api/invitations/confirm?locale=${locale}`, payload: body as object });
@@ -141,7 +146,9 @@ describe('POST /api/invitations/confirm', () => {
     });
     expect(signIn.statusCode).toBe(200);
 
-    const again = await confirm(confirmation(token, { password: 'other secret', password_confirmation: 'other secret' }));
+    const again = await confirm(
+      confirmation(token, { password: 'other secret', password_confirmation: 'other secret' }),
+    );
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({
       code: 'invalid_token',

@@ -78,48 +78,50 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/invitations/confirm',
     { config: { access: 'public' }, preHandler: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-    const input = parseBody(confirmInvitationSchema, request.body);
-    // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
-    const passwordHash = await hashPassword(input.password);
-    const confirmed = await db.transaction(async (tx) => {
-      const userId = await consumeToken(tx, input.token, 'invitation');
-      const user = userId ? await findUserForUpdate(tx, userId) : undefined;
-      // Throwing rolls the token back too: nothing changes on a refused confirmation.
-      if (!user || statusOf(user) !== 'invited') throw invalidToken();
-      const now = new Date();
-      const [row] = await tx
-        .update(users)
-        .set({
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          confirmedAt: now,
-          lockVersion: bumpLockVersion,
-          updatedAt: now,
-        })
-        .where(eq(users.id, user.id))
-        .returning();
-      await voidTokens(tx, user.id, 'invitation', now);
-      return row!;
-    });
-    await issueSession(reply, tokens, confirmed);
-    return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
-  });
+      const input = parseBody(confirmInvitationSchema, request.body);
+      // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
+      const passwordHash = await hashPassword(input.password);
+      const confirmed = await db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, input.token, 'invitation');
+        const user = userId ? await findUserForUpdate(tx, userId) : undefined;
+        // Throwing rolls the token back too: nothing changes on a refused confirmation.
+        if (!user || statusOf(user) !== 'invited') throw invalidToken();
+        const now = new Date();
+        const [row] = await tx
+          .update(users)
+          .set({
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            confirmedAt: now,
+            lockVersion: bumpLockVersion,
+            updatedAt: now,
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        await voidTokens(tx, user.id, 'invitation', now);
+        return row!;
+      });
+      await issueSession(reply, tokens, confirmed);
+      return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
+    },
+  );
 
   // Same answer, same status, about the same time for any address: it must not reveal who is invited.
   app.post(
     '/invitations/resend',
     { config: { access: 'public' }, preHandler: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-    const input = parseBody(resendInvitationSchema, request.body);
-    const user = await findUserByEmail(db, input.email);
-    if (user && statusOf(user) === 'invited') {
-      const token = await issueToken(db, user.id, 'invitation');
-      mail.sendLater(
-        invitationMail({ locale: request.locale, to: user.email, publicUrl: config.publicUrl, token }),
-        request.log,
-      );
-    }
-    return ok({ message: translate(request.locale, 'invitations.resend.success') });
-  });
+      const input = parseBody(resendInvitationSchema, request.body);
+      const user = await findUserByEmail(db, input.email);
+      if (user && statusOf(user) === 'invited') {
+        const token = await issueToken(db, user.id, 'invitation');
+        mail.sendLater(
+          invitationMail({ locale: request.locale, to: user.email, publicUrl: config.publicUrl, token }),
+          request.log,
+        );
+      }
+      return ok({ message: translate(request.locale, 'invitations.resend.success') });
+    },
+  );
 };

@@ -84,12 +84,18 @@ describe('lookups', () => {
 
   it('keeps ids when seeded again, and takes renamed labels', async () => {
     const before = (await get('/api/municipalities')).json().data as Array<{ id: string; name: string }>;
-    await t.database.db.update(municipalities).set({ nameFr: 'Ancien nom' }).where(sql`key = 'levis'`);
+    await t.database.db
+      .update(municipalities)
+      .set({ nameFr: 'Ancien nom' })
+      .where(sql`key = 'levis'`);
     await seedReferenceData(t.database.db);
     await seedReferenceData(t.database.db);
     const after = (await get('/api/municipalities')).json().data as Array<{ id: string; name: string }>;
     expect(after).toEqual(before);
-    const [{ n }] = await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM municipalities`) as [{ n: number }];
+    const [{ n }] = (await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM municipalities`,
+    )) as [{ n: number }];
     expect(n).toBe(before.length);
   });
 });

@@ -50,10 +50,7 @@ export async function listStatuses(db: Db, locale: Locale): Promise<CompanyStatu
 export async function listDocumentCategories(db: Db, locale: Locale): Promise<DocumentCategory[]> {
   const t = documentCategories;
   const name = locale === 'en' ? t.nameEn : t.nameFr;
-  const rows = await db
-    .select({ id: t.id, name, parentId: t.parentId })
-    .from(t)
-    .orderBy(byName(name), asc(t.id));
+  const rows = await db.select({ id: t.id, name, parentId: t.parentId }).from(t).orderBy(byName(name), asc(t.id));
   const tops: DocumentCategory[] = rows.filter((r) => !r.parentId).map((r) => ({ ...r, parentId: null, children: [] }));
   const byId = new Map(tops.map((top) => [top.id, top]));
   for (const row of rows) {

@@ -167,7 +167,11 @@ describe('POST /api/passwords/reset', () => {
   });
 
   it('checks SPEC §5 rules', async () => {
-    const mismatch = await reset({ token: 'A'.repeat(43), password: 'long enough', password_confirmation: 'different' });
+    const mismatch = await reset({
+      token: 'A'.repeat(43),
+      password: 'long enough',
+      password_confirmation: 'different',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.detail).toEqual({ password_confirmation: ['Passwords must match'] });
     const fr = await reset({ token: 'A'.repeat(43), password: 'court', password_confirmation: 'court' }, 'fr');

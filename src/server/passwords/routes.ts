@@ -22,7 +22,10 @@ import {
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 
-export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail, tokens, limits }) => {
+export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { config, database, mail, tokens, limits },
+) => {
   const { db } = database;
 
   // Same answer, same status, about the same time for any address: it must not reveal who has an account.
@@ -30,40 +33,42 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (app, { confi
     '/passwords/forgot',
     { config: { access: 'public' }, preHandler: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-    const input = parseBody(forgotPasswordSchema, request.body);
-    const user = await findUserByEmail(db, input.email);
-    // Invited and archived people have no password to reset: they get nothing, and the same answer.
-    if (user && statusOf(user) === 'active') {
-      const token = await issueToken(db, user.id, 'reset');
-      mail.sendLater(
-        passwordResetMail({ locale: user.locale, to: user.email, publicUrl: config.publicUrl, token }),
-        request.log,
-      );
-    }
-    return ok({ message: translate(request.locale, 'passwords.forgot.success') });
-  });
+      const input = parseBody(forgotPasswordSchema, request.body);
+      const user = await findUserByEmail(db, input.email);
+      // Invited and archived people have no password to reset: they get nothing, and the same answer.
+      if (user && statusOf(user) === 'active') {
+        const token = await issueToken(db, user.id, 'reset');
+        mail.sendLater(
+          passwordResetMail({ locale: user.locale, to: user.email, publicUrl: config.publicUrl, token }),
+          request.log,
+        );
+      }
+      return ok({ message: translate(request.locale, 'passwords.forgot.success') });
+    },
+  );
 
   app.post(
     '/passwords/reset',
     { config: { access: 'public' }, preHandler: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-    const input = parseBody(resetPasswordSchema, request.body);
-    const passwordHash = await hashPassword(input.password);
-    const updated = await db.transaction(async (tx) => {
-      const userId = await consumeToken(tx, input.token, 'reset');
-      const user = userId ? await findUserForUpdate(tx, userId) : undefined;
-      if (!user || statusOf(user) !== 'active') throw invalidToken();
-      const now = new Date();
-      const [row] = await tx
-        .update(users)
-        // Whoever knew the old password may hold a session: the version bump ends them all.
-        .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: now })
-        .where(eq(users.id, user.id))
-        .returning();
-      await voidTokens(tx, user.id, 'reset', now);
-      return row!;
-    });
-    await issueSession(reply, tokens, updated);
-    return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
-  });
+      const input = parseBody(resetPasswordSchema, request.body);
+      const passwordHash = await hashPassword(input.password);
+      const updated = await db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, input.token, 'reset');
+        const user = userId ? await findUserForUpdate(tx, userId) : undefined;
+        if (!user || statusOf(user) !== 'active') throw invalidToken();
+        const now = new Date();
+        const [row] = await tx
+          .update(users)
+          // Whoever knew the old password may hold a session: the version bump ends them all.
+          .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: now })
+          .where(eq(users.id, user.id))
+          .returning();
+        await voidTokens(tx, user.id, 'reset', now);
+        return row!;
+      });
+      await issueSession(reply, tokens, updated);
+      return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
+    },
+  );
 };

@@ -126,11 +126,15 @@ describe('the database going away', () => {
       const killer = new pg.Client({ connectionString: serverUrl });
       await killer.connect();
       const name = new URL(t.config.databaseUrl!).pathname.slice(1);
-      await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await killer.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       await killer.end();
       // Idle clients of the pool were told; a request either gets a fresh connection or an honest 503.
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1) statuses.push((await t.inject({ method: 'GET', url: '/api/companies', headers: auth })).statusCode);
+      for (let i = 0; i < 3; i += 1)
+        statuses.push((await t.inject({ method: 'GET', url: '/api/companies', headers: auth })).statusCode);
       expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
       expect(statuses.at(-1)).toBe(200);
     });
@@ -273,7 +277,14 @@ describe('the storage failing during a document save', () => {
       method: 'POST',
       url: `/api/companies/${companyId}/documents`,
       headers: auth,
-      payload: { name: 'Perdu', date: '2025-01-01', category_id: cats.legal, file_name: key, file_type: 'application/pdf', file_size: PDF_BYTES.length },
+      payload: {
+        name: 'Perdu',
+        date: '2025-01-01',
+        category_id: cats.legal,
+        file_name: key,
+        file_type: 'application/pdf',
+        file_size: PDF_BYTES.length,
+      },
     });
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
@@ -315,7 +326,14 @@ describe('the storage failing during a document save', () => {
         method: 'POST',
         url: `/api/companies/${companyId}/documents`,
         headers: auth,
-        payload: { name: 'Panne', date: '2025-01-01', category_id: cats.legal, file_name: key, file_type: 'application/pdf', file_size: PDF_BYTES.length },
+        payload: {
+          name: 'Panne',
+          date: '2025-01-01',
+          category_id: cats.legal,
+          file_name: key,
+          file_type: 'application/pdf',
+          file_size: PDF_BYTES.length,
+        },
       });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBeDefined();
@@ -328,7 +346,14 @@ describe('the storage failing during a document save', () => {
         method: 'POST',
         url: `/api/companies/${companyId}/documents`,
         headers: auth,
-        payload: { name: 'Gardé', date: '2025-01-01', category_id: cats.legal, file_name: key, file_type: 'application/pdf', file_size: PDF_BYTES.length },
+        payload: {
+          name: 'Gardé',
+          date: '2025-01-01',
+          category_id: cats.legal,
+          file_name: key,
+          file_type: 'application/pdf',
+          file_size: PDF_BYTES.length,
+        },
       });
       expect(saved.statusCode, saved.body).toBe(201);
       failing = true;

@@ -27,7 +27,13 @@ const SQL = [
   '%_\\',
   '$1',
 ];
-const HTML = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg/onload=alert(1)>', '<b>x</b>', '&lt;&amp;'];
+const HTML = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg/onload=alert(1)>',
+  '<b>x</b>',
+  '&lt;&amp;',
+];
 const UNICODE = [
   'Ŝtéphane Çôté',
   '\u202Eevil\u202C',
@@ -48,7 +54,17 @@ const hostileString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SQL, ...HTML, ...UNICODE) },
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
   { weight: 1, arbitrary: fc.constantFrom(...HUGE) },
-  { weight: 1, arbitrary: fc.constantFrom('2024-02-30', '9999-99-99', '-1', '1e309', 'NaN', '00000000-0000-0000-0000-000000000000') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '2024-02-30',
+      '9999-99-99',
+      '-1',
+      '1e309',
+      'NaN',
+      '00000000-0000-0000-0000-000000000000',
+    ),
+  },
 );
 
 /**
@@ -108,10 +124,15 @@ function mutated(valid: Json): fc.Arbitrary<unknown> {
 
 /** JSON text, with the deep values' markers expanded. */
 function serialise(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/"\\u0001deep:(\d+):([ao])\\u0001"/g, (_, n: string, kind: string) => {
-    const depth = Number(n);
-    return kind === 'a' ? `${'['.repeat(depth)}"bottom"${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}"bottom"${'}'.repeat(depth)}`;
-  });
+  return (JSON.stringify(value) ?? 'null').replace(
+    /"\\u0001deep:(\d+):([ao])\\u0001"/g,
+    (_, n: string, kind: string) => {
+      const depth = Number(n);
+      return kind === 'a'
+        ? `${'['.repeat(depth)}"bottom"${']'.repeat(depth)}`
+        : `${'{"a":'.repeat(depth)}"bottom"${'}'.repeat(depth)}`;
+    },
+  );
 }
 
 /** What is sent: a JSON text (or, sometimes, a text that is not JSON at all). */
@@ -125,7 +146,10 @@ function bodies(valid: Json): fc.Arbitrary<{ raw: string; value: unknown }> {
     {
       weight: 1,
       arbitrary: fc
-        .dictionary(fc.constantFrom(...Object.keys(valid), '__proto__', 'constructor', 'id', 'lock_version'), hostileValue)
+        .dictionary(
+          fc.constantFrom(...Object.keys(valid), '__proto__', 'constructor', 'id', 'lock_version'),
+          hostileValue,
+        )
         .map(asJson),
     },
     { weight: 1, arbitrary: fc.string({ maxLength: 50 }).map((raw) => ({ raw: `{${raw}`, value: undefined })) },
@@ -195,7 +219,14 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     url: () => '/api/account',
     auth: () => accountAuth,
-    valid: () => ({ locale: 'en', email: accountUser.email, first_name: 'Émilie', last_name: 'Tremblay', address: '', phone: '' }),
+    valid: () => ({
+      locale: 'en',
+      email: accountUser.email,
+      first_name: 'Émilie',
+      last_name: 'Tremblay',
+      address: '',
+      phone: '',
+    }),
     snapshot: () => getJson('/api/user', accountAuth),
     readBack: () => getJson('/api/user', accountAuth),
   },
@@ -212,7 +243,13 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     url: () => '/api/invitations/confirm',
     auth: () => ({}),
-    valid: () => ({ token: 'a'.repeat(43), password: 'password!', password_confirmation: 'password!', first_name: 'A', last_name: 'B' }),
+    valid: () => ({
+      token: 'a'.repeat(43),
+      password: 'password!',
+      password_confirmation: 'password!',
+      first_name: 'A',
+      last_name: 'B',
+    }),
   },
   {
     name: 'POST /invitations/resend',
@@ -350,48 +387,56 @@ afterAll(async () => {
 });
 
 describe('hostile JSON on every write endpoint', () => {
-  it.each(endpoints.map((e) => [e.name, e] as const))('%s: no 5xx, always the envelope, nothing half-written', async (name, endpoint) => {
-    const valid = await endpoint.valid();
-    await fc.assert(
-      fc.asyncProperty(bodies(valid), fc.constantFrom('fr', 'en'), async ({ raw }, locale) => {
-        tried[name] = (tried[name] ?? 0) + 1;
-        const countsBefore = await rowCounts();
-        const before = await endpoint.snapshot?.();
-        const res = await t.inject({
-          method: endpoint.method,
-          url: `${endpoint.url()}?locale=${locale}`,
-          headers: { ...endpoint.auth(), 'content-type': 'application/json' },
-          payload: raw,
-        });
-        expect(res.statusCode, res.body.slice(0, 500)).toBeLessThan(500);
-        expect(res.headers['content-type']).toMatch(/^application\/json/);
-        const body = res.json() as Json;
-        if (res.statusCode >= 400) {
-          const errors = body['errors'] as Json;
-          expect(typeof errors['code']).toBe('string');
-          expect(typeof errors['message']).toBe('string');
-          expect(res.body).not.toMatch(/\bat .+\.ts:\d+|Failed query|SELECT |INSERT |UPDATE /);
-          expect(await rowCounts()).toEqual(countsBefore);
-          if (endpoint.snapshot) expect(await endpoint.snapshot()).toEqual(before);
-        } else if (res.statusCode !== 204) {
-          expect(body).toHaveProperty('data');
-          if (endpoint.readBack) {
-            const data = body['data'] as Json;
-            const stored = await endpoint.readBack(data);
-            expect(stored).toEqual(endpoint.name.includes('documents') ? withoutLinks(data) : data);
+  it.each(endpoints.map((e) => [e.name, e] as const))(
+    '%s: no 5xx, always the envelope, nothing half-written',
+    async (name, endpoint) => {
+      const valid = await endpoint.valid();
+      await fc.assert(
+        fc.asyncProperty(bodies(valid), fc.constantFrom('fr', 'en'), async ({ raw }, locale) => {
+          tried[name] = (tried[name] ?? 0) + 1;
+          const countsBefore = await rowCounts();
+          const before = await endpoint.snapshot?.();
+          const res = await t.inject({
+            method: endpoint.method,
+            url: `${endpoint.url()}?locale=${locale}`,
+            headers: { ...endpoint.auth(), 'content-type': 'application/json' },
+            payload: raw,
+          });
+          expect(res.statusCode, res.body.slice(0, 500)).toBeLessThan(500);
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          const body = res.json() as Json;
+          if (res.statusCode >= 400) {
+            const errors = body['errors'] as Json;
+            expect(typeof errors['code']).toBe('string');
+            expect(typeof errors['message']).toBe('string');
+            expect(res.body).not.toMatch(/\bat .+\.ts:\d+|Failed query|SELECT |INSERT |UPDATE /);
+            expect(await rowCounts()).toEqual(countsBefore);
+            if (endpoint.snapshot) expect(await endpoint.snapshot()).toEqual(before);
+          } else if (res.statusCode !== 204) {
+            expect(body).toHaveProperty('data');
+            if (endpoint.readBack) {
+              const data = body['data'] as Json;
+              const stored = await endpoint.readBack(data);
+              expect(stored).toEqual(endpoint.name.includes('documents') ? withoutLinks(data) : data);
+            }
           }
-        }
-      }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-    );
-  });
+        }),
+        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    },
+  );
 });
 
 describe('HTML and SQL are stored as text', () => {
   it.each(['<b>x</b>', '<script>alert(1)</script>', "'; DROP TABLE users; --", 'Ŝtéphane <i>&amp;</i> Çôté'])(
     'a company named %s reads back exactly as that string',
     async (name) => {
-      const res = await t.inject({ method: 'POST', url: '/api/companies', headers: adminAuth, payload: fullCompany(ids, { name }) });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: adminAuth,
+        payload: fullCompany(ids, { name }),
+      });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.id as string;
       expect((await getJson(`/api/companies/${id}`, adminAuth))['name']).toBe(name);
@@ -409,7 +454,12 @@ describe('HTML and SQL are stored as text', () => {
 
 describe('findings of the fuzzing, pinned', () => {
   const post = (payload: string) =>
-    t.inject({ method: 'POST', url: '/api/companies?locale=en', headers: { ...adminAuth, 'content-type': 'application/json' }, payload });
+    t.inject({
+      method: 'POST',
+      url: '/api/companies?locale=en',
+      headers: { ...adminAuth, 'content-type': 'application/json' },
+      payload,
+    });
 
   it('answers 400 for nesting that would overflow the stack (it was a 500)', async () => {
     for (const depth of [33, 5000, 150_000]) {

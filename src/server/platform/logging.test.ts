@@ -39,7 +39,11 @@ describe('logs', () => {
     const bearer = signIn.headers.authorization as string;
     expect(bearer).toMatch(/^Bearer /);
     await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: bearer } });
-    await app.inject({ method: 'POST', url: '/api/sign_in', payload: { email: 'logged@example.com', password: 'wrong-secret-xyz' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/sign_in',
+      payload: { email: 'logged@example.com', password: 'wrong-secret-xyz' },
+    });
 
     await app.inject({ method: 'POST', url: '/api/passwords/forgot', payload: { email: 'logged@example.com' } });
     await app.mail.settled();
@@ -55,7 +59,15 @@ describe('logs', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
 
     expect(logged).toContain('"url":"/api/sign_in"');
-    for (const secret of [TEST_PASSWORD, 'wrong-secret-xyz', 'brand new secret 9', bearer.slice(7), token, link!, row!.passwordHash!]) {
+    for (const secret of [
+      TEST_PASSWORD,
+      'wrong-secret-xyz',
+      'brand new secret 9',
+      bearer.slice(7),
+      token,
+      link!,
+      row!.passwordHash!,
+    ]) {
       expect(logged).not.toContain(secret);
     }
   });

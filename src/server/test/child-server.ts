@@ -136,11 +136,24 @@ async function startOnce(options: ChildServerOptions, port: number): Promise<Chi
     await kill('SIGKILL');
     throw error;
   }
-  return { pid: child.pid!, port, origin: `http://127.0.0.1:${port}`, output: () => output, exited, kill, waitForOutput };
+  return {
+    pid: child.pid!,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    kill,
+    waitForOutput,
+  };
 }
 
 /** Polls `condition` every `everyMs` until it holds; throws after `timeoutMs`. */
-export async function waitUntil(condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string, everyMs = 20) {
+export async function waitUntil(
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+  everyMs = 20,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);

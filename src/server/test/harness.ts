@@ -44,7 +44,9 @@ let sharedHash: Promise<string> | undefined;
  * With TEST_DATABASE_URL (`npm run test:pg`): a new database on that server, for one test file, and how to
  * drop it. Without: undefined (the caller uses PGlite).
  */
-export async function createThrowawayDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function createThrowawayDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) return undefined;
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;

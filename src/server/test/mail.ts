@@ -88,7 +88,10 @@ export function parseMail(raw: string): ParsedMail {
       });
     }
   } else {
-    parts.push({ type: contentType.split(';')[0]!.trim(), content: decodeBody(body, headers['content-transfer-encoding']) });
+    parts.push({
+      type: contentType.split(';')[0]!.trim(),
+      content: decodeBody(body, headers['content-transfer-encoding']),
+    });
   }
   return {
     raw,

@@ -81,7 +81,12 @@ export function invitationMail(input: {
   });
 }
 
-export function passwordResetMail(input: { locale: Locale; to: string; publicUrl: string; token: string }): MailMessage {
+export function passwordResetMail(input: {
+  locale: Locale;
+  to: string;
+  publicUrl: string;
+  token: string;
+}): MailMessage {
   const t = (key: string, params?: Record<string, unknown>) => translate(input.locale, key, params);
   const appName = t('common.appName');
   return compose({

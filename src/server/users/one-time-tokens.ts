@@ -34,7 +34,12 @@ export async function issueToken(db: Db, userId: string, purpose: TokenPurpose):
 }
 
 /** Marks unused tokens as used: a voided link fails exactly like a used one. */
-export async function voidTokens(db: Db, userId: string, purpose: TokenPurpose | 'all', now = new Date()): Promise<void> {
+export async function voidTokens(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose | 'all',
+  now = new Date(),
+): Promise<void> {
   const scope = purpose === 'all' ? undefined : eq(oneTimeTokens.purpose, purpose);
   await db
     .update(oneTimeTokens)

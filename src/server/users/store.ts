@@ -61,7 +61,12 @@ export function toAccount(row: UserRow, ctx: ArchivableContext): Account {
 }
 
 const userByIdQuery = (db: Db) =>
-  db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
 const preparedUserById = new WeakMap<Db, ReturnType<typeof userByIdQuery>>();
 
 /** Runs on every signed-in request (the token's user): prepared once per database, planned once. */

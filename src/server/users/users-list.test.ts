@@ -19,13 +19,21 @@ beforeAll(async () => {
   await t.createUser({ email: 'gone@example.com', firstName: 'Gaston', lastName: 'Gone', disabledAt: new Date() });
   await t.createUser({ email: 'percent@example.com', firstName: '100%', lastName: 'Sure' });
   for (let i = 0; i < 22; i++) {
-    await t.createUser({ email: `bulk${String(i).padStart(2, '0')}@example.org`, firstName: 'Bulk', lastName: `N${i}` });
+    await t.createUser({
+      email: `bulk${String(i).padStart(2, '0')}@example.org`,
+      firstName: 'Bulk',
+      lastName: `N${i}`,
+    });
   }
 });
 afterAll(() => t.close());
 
 const list = async (query = '', user: UserRow | null = admin) =>
-  t.inject({ method: 'GET', url: `/api/users${query ? `?${query}` : ''}`, headers: user ? await t.authHeader(user) : {} });
+  t.inject({
+    method: 'GET',
+    url: `/api/users${query ? `?${query}` : ''}`,
+    headers: user ? await t.authHeader(user) : {},
+  });
 
 const emails = (res: Awaited<ReturnType<typeof list>>) =>
   (res.json().data as Array<{ email: string }>).map((u) => u.email);
@@ -101,7 +109,10 @@ describe('GET /api/users', () => {
     // Wildcards typed by the user are literal characters.
     expect(emails(await list('filter[search]=%25'))).toEqual(['percent@example.com']);
     expect(emails(await list('filter[search]=_'))).toEqual([]);
-    expect((await list('filter[search]=nothing-like-this')).json().meta).toMatchObject({ total_count: 0, total_pages: 1 });
+    expect((await list('filter[search]=nothing-like-this')).json().meta).toMatchObject({
+      total_count: 0,
+      total_pages: 1,
+    });
   });
 
   it('filters by status', async () => {
@@ -150,7 +161,10 @@ describe('GET /api/users', () => {
   it('uses the trigram index of migration 0001 for the search', async () => {
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const query = tx.select().from(users).where(userListWhere({ search: 'lefevre' }));
+      const query = tx
+        .select()
+        .from(users)
+        .where(userListWhere({ search: 'lefevre' }));
       const result = await tx.execute(sql`explain ${query}`);
       return (result as unknown as { rows: Array<Record<string, string>> }).rows
         .map((r) => Object.values(r)[0])

@@ -106,9 +106,7 @@ describe('PATCH /api/users/:id', () => {
     });
     expect(names.statusCode).toBe(422);
     expect(names.json().errors.detail).toEqual({
-      first_name: [
-        'The name of an invited user cannot be changed: they enter it when accepting the invitation.',
-      ],
+      first_name: ['The name of an invited user cannot be changed: they enter it when accepting the invitation.'],
     });
     expect((await fresh(invited.id)).firstName).toBeNull();
     const role = await call('PATCH', `/users/${invited.id}`, admin, {
@@ -269,7 +267,10 @@ describe('POST /api/users/:id/reinvite', () => {
     const id = invite.json().data.id as string;
     await t.app.mail.settled();
     const first = decodeURIComponent(
-      tokenIn((await readOutbox(t.dataDir)).filter((m) => m.to.includes('again@example.com'))[0]!, '/invitations/confirm')!,
+      tokenIn(
+        (await readOutbox(t.dataDir)).filter((m) => m.to.includes('again@example.com'))[0]!,
+        '/invitations/confirm',
+      )!,
     );
 
     const res = await t.inject({

@@ -162,7 +162,8 @@ export const en = {
       save: 'Save',
     },
     errors: {
-      namesLockedWhileInvited: 'The name of an invited user cannot be changed: they enter it when accepting the invitation.',
+      namesLockedWhileInvited:
+        'The name of an invited user cannot be changed: they enter it when accepting the invitation.',
       lastAdmin: 'This is the last active administrator: make someone else an administrator first.',
       cannotArchiveSelf: 'You cannot remove your own account.',
       alreadyArchived: 'This user is already removed.',

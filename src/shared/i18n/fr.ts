@@ -252,8 +252,7 @@ export const fr = {
     },
     reset: {
       subject: 'Réinitialisez votre mot de passe {{appName}}',
-      intro:
-        'Quelqu’un, vous sans doute, a demandé la réinitialisation du mot de passe de votre compte {{appName}}.',
+      intro: 'Quelqu’un, vous sans doute, a demandé la réinitialisation du mot de passe de votre compte {{appName}}.',
       action: 'Choisir un nouveau mot de passe',
       expiry: 'Ce lien ne sert qu’une fois et expire dans 1 heure.',
       ignore: 'Si vous n’avez rien demandé, ignorez ce courriel : votre mot de passe reste le même.',

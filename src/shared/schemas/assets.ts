@@ -9,6 +9,10 @@ export const presignedUrlSchema = z.object({
     .string({ error: V.required })
     .trim()
     .transform((value) => value.replace(/^\./, '').toLowerCase())
-    .pipe(z.enum(UPLOAD_EXTENSIONS, { error: withParams('errors.validations.fileType', { types: UPLOAD_EXTENSIONS.join(', ') }) })),
+    .pipe(
+      z.enum(UPLOAD_EXTENSIONS, {
+        error: withParams('errors.validations.fileType', { types: UPLOAD_EXTENSIONS.join(', ') }),
+      }),
+    ),
 });
 export type PresignedUrlInput = z.input<typeof presignedUrlSchema>;

@@ -21,7 +21,11 @@ export const requiredText = (max = NAME_MAX_LENGTH) =>
     .max(max, { error: withParams(V.tooLong, { max }) });
 
 export const optionalText = (max = NAME_MAX_LENGTH) =>
-  z.string({ error: V.invalid }).trim().max(max, { error: withParams(V.tooLong, { max }) }).optional();
+  z
+    .string({ error: V.invalid })
+    .trim()
+    .max(max, { error: withParams(V.tooLong, { max }) })
+    .optional();
 
 export const email = () =>
   z

@@ -149,9 +149,12 @@ describe('company schema: end of financial year', () => {
     expect(outputOf('endOfFinancialYear', value)).toBe(expected);
   });
 
-  it.each(['32/01', '00/05', '15/13', '15/00', '1/12', '31-12', '31/4', 'dec', '31/04', '30/02'])('refuses %j', (value) => {
-    expect(errorsOf(withValue('endOfFinancialYear', value))).toEqual({ endOfFinancialYear: [DAY_MONTH] });
-  });
+  it.each(['32/01', '00/05', '15/13', '15/00', '1/12', '31-12', '31/4', 'dec', '31/04', '30/02'])(
+    'refuses %j',
+    (value) => {
+      expect(errorsOf(withValue('endOfFinancialYear', value))).toEqual({ endOfFinancialYear: [DAY_MONTH] });
+    },
+  );
 });
 
 describe('company schema: owner phone number', () => {

@@ -50,7 +50,13 @@ const requiredDay = () =>
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
       const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
       const date = new Date(Date.UTC(y, m - 1, d));
-      if (!match || y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+      if (
+        !match ||
+        y < 1000 ||
+        date.getUTCFullYear() !== y ||
+        date.getUTCMonth() !== m - 1 ||
+        date.getUTCDate() !== d
+      ) {
         ctx.addIssue({ code: 'custom', message: EV.date, input: value });
         return z.NEVER;
       }

@@ -39,9 +39,9 @@ export function checkPasswordPresent(value: string): { value: string } | { error
   return { value };
 }
 
-function combine<T extends { [K in keyof T]: string }>(
-  checks: { [K in keyof T]: { value: string } | { error: string } },
-): PlainResult<T> {
+function combine<T extends { [K in keyof T]: string }>(checks: {
+  [K in keyof T]: { value: string } | { error: string };
+}): PlainResult<T> {
   const data: Record<string, string> = {};
   const errors: Record<string, string> = {};
   for (const [name, result] of Object.entries(checks) as Array<[string, { value?: string; error?: string }]>) {

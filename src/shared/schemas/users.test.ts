@@ -23,7 +23,9 @@ describe('users schemas (SPEC §5)', () => {
   });
 
   it('a mismatched confirmation is reported on passwordConfirmation with passwordMustMatch', () => {
-    expect(errors(resetPasswordFormSchema.safeParse({ password: 'long enough', passwordConfirmation: 'other' }))).toEqual({
+    expect(
+      errors(resetPasswordFormSchema.safeParse({ password: 'long enough', passwordConfirmation: 'other' })),
+    ).toEqual({
       passwordConfirmation: 'errors.validations.passwordMustMatch',
     });
     // Shown even while other fields of the form are still empty.
@@ -37,9 +39,9 @@ describe('users schemas (SPEC §5)', () => {
     expect(errors(resetPasswordFormSchema.safeParse({ password: 'short', passwordConfirmation: 'short' }))).toEqual({
       password: 'errors.validations.passwordTooShort?min=8',
     });
-    expect(resetPasswordFormSchema.safeParse({ password: 'long enough', passwordConfirmation: 'long enough' }).success).toBe(
-      true,
-    );
+    expect(
+      resetPasswordFormSchema.safeParse({ password: 'long enough', passwordConfirmation: 'long enough' }).success,
+    ).toBe(true);
   });
 
   it('forgot and user edit', () => {

@@ -68,8 +68,7 @@ export async function api<T, M = Record<string, unknown>>(
     throw new ApiError(0, { code: 'network_error', message: '' });
   }
   const payload = (await response.json().catch(() => undefined)) as
-    | { data?: unknown; meta?: unknown; errors?: ApiErrorBody }
-    | undefined;
+    { data?: unknown; meta?: unknown; errors?: ApiErrorBody } | undefined;
   if (!response.ok) {
     if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
     throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });

@@ -60,9 +60,7 @@ describe('routing when signed out', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/sign_in?locale=en');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ada@example.org', password: ' secret ' });
-    expect(
-      await screen.findByText('The credentials you provided were invalid. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The credentials you provided were invalid. Please try again.')).toBeInTheDocument();
   });
 
   it('checks the forgot-password form like its schema', async () => {

@@ -16,7 +16,13 @@ const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
  * The logo (SPEC §2): choose an image, crop it, upload the 200 px JPEG with a progress bar, and keep
  * the storage key in `avatarFileName` for the save. `onBusyChange` holds the save while uploading.
  */
-export function AvatarField({ savedUrl, onBusyChange }: { savedUrl: string | null; onBusyChange: (busy: boolean) => void }) {
+export function AvatarField({
+  savedUrl,
+  onBusyChange,
+}: {
+  savedUrl: string | null;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const { t } = useTranslation();
   const form = useCompanyForm();
   const fileName = useWatch({ control: form.control, name: 'avatarFileName' });
@@ -80,7 +86,8 @@ export function AvatarField({ savedUrl, onBusyChange }: { savedUrl: string | nul
   // Without a logo, the name's first letter (or Mantine's placeholder while there is no name).
   const initial = typeof name === 'string' ? name.trim().slice(0, 1).toUpperCase() : '';
 
-  const remove = () => form.setValue('avatarFileName', null, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  const remove = () =>
+    form.setValue('avatarFileName', null, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
   const serverError = fieldError(form, 'avatarFileName');
 
   return (
@@ -89,7 +96,13 @@ export function AvatarField({ savedUrl, onBusyChange }: { savedUrl: string | nul
         {t('companies.form.fields.avatar')}
       </Text>
       <Group align="center">
-        <Avatar src={shownUrl} alt={t('companies.form.fields.avatar')} size={80} radius="md" data-testid="company-avatar">
+        <Avatar
+          src={shownUrl}
+          alt={t('companies.form.fields.avatar')}
+          size={80}
+          radius="md"
+          data-testid="company-avatar"
+        >
           {initial && <span aria-hidden>{initial}</span>}
         </Avatar>
         <Group gap="xs">

@@ -45,7 +45,11 @@ export function BlocksSection() {
   );
 
   return (
-    <FormSection title={t('companies.form.sections.blocks')} headingRef={heading} action={blocks.fields.length > 0 ? addButtons : undefined}>
+    <FormSection
+      title={t('companies.form.sections.blocks')}
+      headingRef={heading}
+      action={blocks.fields.length > 0 ? addButtons : undefined}
+    >
       {blocks.fields.length === 0 && (
         <>
           <EmptySection text={b('empty')} addLabel={b('addNotes')} onAdd={() => add('notes')} />
@@ -64,7 +68,12 @@ export function BlocksSection() {
           <Fieldset key={field.key} legend={legend} data-block={field.key}>
             <TextareaField name={`blocks.${index}.content`} label={b('content')} />
             <Group justify="flex-end" mt="sm" gap="xs">
-              <Button variant="default" data-move="up" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
+              <Button
+                variant="default"
+                data-move="up"
+                disabled={index === 0}
+                onClick={() => move(index, index - 1, 'up')}
+              >
                 {b('moveUp')}
               </Button>
               <Button
@@ -75,10 +84,15 @@ export function BlocksSection() {
               >
                 {b('moveDown')}
               </Button>
-              <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+              <Button
+                variant="subtle"
+                color="red.9"
+                c="red.9"
+                onClick={() => {
                   blocks.remove(index);
                   focusLater(heading);
-                }}>
+                }}
+              >
                 {b('remove')}
               </Button>
             </Group>

@@ -108,7 +108,9 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
           }
           back();
         } catch (error) {
-          reportError(error, { fallbackKey: archived ? 'companies.toasts.restoreFailed' : 'companies.toasts.archiveFailed' });
+          reportError(error, {
+            fallbackKey: archived ? 'companies.toasts.restoreFailed' : 'companies.toasts.archiveFailed',
+          });
         }
       },
     });
@@ -119,7 +121,9 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
   return (
     <FormProvider {...form}>
       <Stack maw={1040}>
-        <Title order={1}>{company ? t('companies.form.editTitle', { name: company.name }) : t('companies.form.newTitle')}</Title>
+        <Title order={1}>
+          {company ? t('companies.form.editTitle', { name: company.name }) : t('companies.form.newTitle')}
+        </Title>
         <Text size="sm" c="gray.7">
           {t('companies.form.requiredHint')}
         </Text>

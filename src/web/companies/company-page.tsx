@@ -25,7 +25,8 @@ function EditCompany({ id }: { id: string }) {
   };
 
   // A failed background refetch keeps the form: what the user typed matters more than a fresh copy.
-  if (query.data) return <CompanyForm key={`${id}:${generation}`} company={query.data} onReload={() => void reload()} />;
+  if (query.data)
+    return <CompanyForm key={`${id}:${generation}`} company={query.data} onReload={() => void reload()} />;
   if (query.isPending) return <PageLoader />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
   return (

@@ -23,7 +23,13 @@ export function ContributionsSection() {
     <FormSection
       title={t('companies.form.sections.financialContributions')}
       headingRef={heading}
-      action={contributions.fields.length > 0 ? <Button variant="light" onClick={add}>{c('add')}</Button> : undefined}
+      action={
+        contributions.fields.length > 0 ? (
+          <Button variant="light" onClick={add}>
+            {c('add')}
+          </Button>
+        ) : undefined
+      }
     >
       {contributions.fields.length === 0 && <EmptySection text={c('empty')} addLabel={c('add')} onAdd={add} />}
       {contributions.fields.map((field, index) => {
@@ -39,9 +45,11 @@ export function ContributionsSection() {
                 searchable
               />
               <TextField name={name('projectName')} label={c('projectName')} />
-              {(Object.keys(CONTRIBUTION_NUMBER_FIELDS) as Array<keyof typeof CONTRIBUTION_NUMBER_FIELDS>).map((key) => (
-                <NumberField key={key} name={name(key)} label={c(key)} kind={CONTRIBUTION_NUMBER_FIELDS[key]} />
-              ))}
+              {(Object.keys(CONTRIBUTION_NUMBER_FIELDS) as Array<keyof typeof CONTRIBUTION_NUMBER_FIELDS>).map(
+                (key) => (
+                  <NumberField key={key} name={name(key)} label={c(key)} kind={CONTRIBUTION_NUMBER_FIELDS[key]} />
+                ),
+              )}
               <LookupSelect
                 name={name('warrantyId')}
                 label={c('warranty')}
@@ -53,10 +61,15 @@ export function ContributionsSection() {
               <DateField name={name('expectedEndDate')} label={c('expectedEndDate')} />
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
-              <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+              <Button
+                variant="subtle"
+                color="red.9"
+                c="red.9"
+                onClick={() => {
                   contributions.remove(index);
                   focusLater(heading);
-                }}>
+                }}
+              >
                 {c('remove')}
               </Button>
             </Group>

@@ -70,7 +70,9 @@ export function CropModal({
     const start = drag.current;
     if (!current || !start || start.pointerId !== event.pointerId) return;
     const k = scale();
-    update(moveCrop(start.crop, (event.clientX - start.x) * k, (event.clientY - start.y) * k, current.width, current.height));
+    update(
+      moveCrop(start.crop, (event.clientX - start.x) * k, (event.clientY - start.y) * k, current.width, current.height),
+    );
   };
   const onPointerUp = () => {
     drag.current = null;
@@ -78,7 +80,10 @@ export function CropModal({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!current || uploading) return;
-    const step = Math.max(1, Math.round(Math.min(current.width, current.height) * KEY_STEP * (event.shiftKey ? 10 : 1)));
+    const step = Math.max(
+      1,
+      Math.round(Math.min(current.width, current.height) * KEY_STEP * (event.shiftKey ? 10 : 1)),
+    );
     const moves: Record<string, [number, number]> = {
       ArrowLeft: [-step, 0],
       ArrowRight: [step, 0],
@@ -100,7 +105,13 @@ export function CropModal({
   const maxSize = current ? Math.min(current.width, current.height) : 1;
 
   return (
-    <Modal opened={source !== null} onClose={uploading ? () => undefined : onCancel} title={t('companies.form.avatar.cropTitle')} size="lg" centered>
+    <Modal
+      opened={source !== null}
+      onClose={uploading ? () => undefined : onCancel}
+      title={t('companies.form.avatar.cropTitle')}
+      size="lg"
+      centered
+    >
       <Stack>
         <Text size="sm" id={helpId}>
           {t('companies.form.avatar.cropHelp')}

@@ -24,7 +24,10 @@ export type CompanyField = FieldPath<CompanyFormState>;
 
 export const useCompanyForm = () => useFormContext<CompanyFormState>();
 
-type InputProps = Omit<TextInputProps, 'name' | 'error' | 'value' | 'onChange' | 'onBlur'> & { name: CompanyField; label: string };
+type InputProps = Omit<TextInputProps, 'name' | 'error' | 'value' | 'onChange' | 'onBlur'> & {
+  name: CompanyField;
+  label: string;
+};
 
 export function TextField({ name, ...props }: InputProps) {
   const form = useCompanyForm();

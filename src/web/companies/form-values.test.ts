@@ -23,7 +23,15 @@ const company: Company = {
   overseeingUserId: null,
   address: { id: id(5), address: '12, rue du Port', zipCode: 'G5R 3Y7', municipalityId: id(6) },
   owners: [
-    { id: id(7), name: 'Marie', phoneNumber: '4185550123', sharesPercentage: 60.5, address: null, city: null, zipCode: null },
+    {
+      id: id(7),
+      name: 'Marie',
+      phoneNumber: '4185550123',
+      sharesPercentage: 60.5,
+      address: null,
+      city: null,
+      zipCode: null,
+    },
   ],
   presentation: null,
   financialStatements: [
@@ -72,26 +80,43 @@ async function resolve(values: CompanyFormState, edit: boolean) {
 }
 
 describe('company form values', () => {
-  it.each(['fr', 'en'] as const)('shows a company in %s and saves back the same numbers, ids and version', async (locale) => {
-    const values = toFormValues(company, locale);
-    expect(values.phoneNumber).toBe('418-555-0199');
-    expect(values.financialStatements?.[0]?.sales).toBe(reformatNumberText('1234567.8', 'money', locale));
-    const { values: out, errors } = await resolve(values, true);
-    expect(errors).toEqual({});
-    expect(out).toMatchObject({
-      lockVersion: 3,
-      employeeCount: 1200,
-      phoneNumber: '4185550199',
-      address: { id: id(5), zipCode: 'G5R 3Y7' },
-      owners: [{ id: id(7), sharesPercentage: 60.5, phoneNumber: '4185550123' }],
-      financialStatements: [{ id: id(8), year: 2024, sales: 1234567.8, grossProfit: -1500, netProfit: null, fundsGenerated: 0.5 }],
-      financialContributions: [{ id: id(9), amount: 25000, rate: 4.25, amortization: 60, projectCost: 99999.99, authorizationDate: '2025-03-01' }],
-      blocks: [{ id: id(11), blockType: 'defaultOfPayment', content: 'Deux versements en retard.' }],
-    });
-  });
+  it.each(['fr', 'en'] as const)(
+    'shows a company in %s and saves back the same numbers, ids and version',
+    async (locale) => {
+      const values = toFormValues(company, locale);
+      expect(values.phoneNumber).toBe('418-555-0199');
+      expect(values.financialStatements?.[0]?.sales).toBe(reformatNumberText('1234567.8', 'money', locale));
+      const { values: out, errors } = await resolve(values, true);
+      expect(errors).toEqual({});
+      expect(out).toMatchObject({
+        lockVersion: 3,
+        employeeCount: 1200,
+        phoneNumber: '4185550199',
+        address: { id: id(5), zipCode: 'G5R 3Y7' },
+        owners: [{ id: id(7), sharesPercentage: 60.5, phoneNumber: '4185550123' }],
+        financialStatements: [
+          { id: id(8), year: 2024, sales: 1234567.8, grossProfit: -1500, netProfit: null, fundsGenerated: 0.5 },
+        ],
+        financialContributions: [
+          {
+            id: id(9),
+            amount: 25000,
+            rate: 4.25,
+            amortization: 60,
+            projectCost: 99999.99,
+            authorizationDate: '2025-03-01',
+          },
+        ],
+        blocks: [{ id: id(11), blockType: 'defaultOfPayment', content: 'Deux versements en retard.' }],
+      });
+    },
+  );
 
   it('reports errors under the form’s own paths, and a new company needs its required fields', async () => {
-    const values = { ...toFormValues(company, 'fr'), owners: [{ name: 'X', phoneNumber: '418-555', sharesPercentage: 'abc' }] };
+    const values = {
+      ...toFormValues(company, 'fr'),
+      owners: [{ name: 'X', phoneNumber: '418-555', sharesPercentage: 'abc' }],
+    };
     const { errors } = await resolve(values, true);
     expect(Object.keys(errors)).toEqual(['owners']);
     const { errors: fresh } = await resolve(newCompanyValues(), false);

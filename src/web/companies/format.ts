@@ -29,7 +29,9 @@ export function normalizeNumberText(text: string): string {
 
 /** The number in a text, as the schema would read it after normalizeNumberText; undefined if none. */
 export function parseNumberText(text: string): { value: number; decimals: number } | undefined {
-  const compact = normalizeNumberText(text).replace(SPACES, '').replace(/\u2212/g, '-');
+  const compact = normalizeNumberText(text)
+    .replace(SPACES, '')
+    .replace(/\u2212/g, '-');
   const match = /^([+-]?\d*)(?:[.,](\d*))?$/.exec(compact);
   if (!match || !/\d/.test(compact)) return undefined;
   const value = Number(`${match[1]}.${match[2] ?? ''}`.replace(/\.$/, ''));

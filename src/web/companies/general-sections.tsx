@@ -51,7 +51,12 @@ export function AddressSection() {
 
   return (
     <FormSection title={t('companies.form.sections.address')}>
-      <TextField name="address.address" label={t('companies.form.fields.address')} required autoComplete="street-address" />
+      <TextField
+        name="address.address"
+        label={t('companies.form.fields.address')}
+        required
+        autoComplete="street-address"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LookupSelect
           name="address.municipalityId"
@@ -79,8 +84,17 @@ export function ContactSection() {
     <FormSection title={t('companies.form.sections.contact')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField name="website" label={t('companies.form.fields.website')} type="url" autoComplete="url" />
-        <TextField name="emailAddress" label={t('companies.form.fields.emailAddress')} type="email" autoComplete="email" />
-        <PhoneField name="phoneNumber" label={t('companies.form.fields.phoneNumber')} placeholder={t('companies.form.fields.phoneNumberPlaceholder')} />
+        <TextField
+          name="emailAddress"
+          label={t('companies.form.fields.emailAddress')}
+          type="email"
+          autoComplete="email"
+        />
+        <PhoneField
+          name="phoneNumber"
+          label={t('companies.form.fields.phoneNumber')}
+          placeholder={t('companies.form.fields.phoneNumberPlaceholder')}
+        />
       </SimpleGrid>
     </FormSection>
   );
@@ -94,7 +108,12 @@ export function ProfileSection() {
   return (
     <FormSection title={t('companies.form.sections.profile')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <LookupSelect name="legalFormId" label={t('companies.form.fields.legalForm')} items={legalForms.data} required />
+        <LookupSelect
+          name="legalFormId"
+          label={t('companies.form.fields.legalForm')}
+          items={legalForms.data}
+          required
+        />
         <LookupSelect
           name="activityAreaId"
           label={t('companies.form.fields.activityArea')}
@@ -103,7 +122,12 @@ export function ProfileSection() {
           searchable
         />
         <LookupSelect name="statusId" label={t('companies.form.fields.status')} items={statuses.data} required />
-        <NumberField name="employeeCount" label={t('companies.form.fields.employeeCount')} kind="integer" inputMode="numeric" />
+        <NumberField
+          name="employeeCount"
+          label={t('companies.form.fields.employeeCount')}
+          kind="integer"
+          inputMode="numeric"
+        />
         <TextField name="riskRating" label={t('companies.form.fields.riskRating')} />
         <BlurFormattedField
           name="endOfFinancialYear"

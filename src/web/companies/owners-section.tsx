@@ -21,7 +21,13 @@ export function OwnersSection() {
     <FormSection
       title={t('companies.form.sections.owners')}
       headingRef={heading}
-      action={owners.fields.length > 0 ? <Button variant="light" onClick={add}>{o('add')}</Button> : undefined}
+      action={
+        owners.fields.length > 0 ? (
+          <Button variant="light" onClick={add}>
+            {o('add')}
+          </Button>
+        ) : undefined
+      }
     >
       {owners.fields.length === 0 && <EmptySection text={o('empty')} addLabel={o('add')} onAdd={add} />}
       {owners.fields.map((field, index) => (
@@ -36,10 +42,15 @@ export function OwnersSection() {
           </SimpleGrid>
           <Group justify="flex-end" mt="sm">
             {/* Named "Remove this owner" within the group "Owner N". */}
-            <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+            <Button
+              variant="subtle"
+              color="red.9"
+              c="red.9"
+              onClick={() => {
                 owners.remove(index);
                 focusLater(heading);
-              }}>
+              }}
+            >
               {o('remove')}
             </Button>
           </Group>

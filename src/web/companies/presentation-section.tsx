@@ -26,10 +26,15 @@ export function PresentationSection() {
             <TextareaField key={field} name={`presentation.${field}`} label={p(field)} />
           ))}
           <Group justify="flex-end">
-            <Button variant="subtle" color="red.9" c="red.9" onClick={() => {
+            <Button
+              variant="subtle"
+              color="red.9"
+              c="red.9"
+              onClick={() => {
                 set(null);
                 focusLater(heading);
-              }}>
+              }}
+            >
               {p('remove')}
             </Button>
           </Group>

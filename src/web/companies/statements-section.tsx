@@ -44,7 +44,13 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
     <FormSection
       title={t('companies.form.sections.financialStatements')}
       headingRef={heading}
-      action={count > 0 ? <Button variant="light" onClick={add}>{s('add')}</Button> : undefined}
+      action={
+        count > 0 ? (
+          <Button variant="light" onClick={add}>
+            {s('add')}
+          </Button>
+        ) : undefined
+      }
     >
       {!field ? (
         <EmptySection text={s('empty')} addLabel={s('add')} onAdd={add} />
@@ -64,7 +70,12 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
           {/* Keyed by the statement, so paging shows that statement's own inputs. */}
           <Fieldset key={field.key} legend={position}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              <TextField name={`financialStatements.${index}.year`} label={s('year')} inputMode="numeric" maxLength={4} />
+              <TextField
+                name={`financialStatements.${index}.year`}
+                label={s('year')}
+                inputMode="numeric"
+                maxLength={4}
+              />
               {STATEMENT_MONEY_FIELDS.map((name) => (
                 <NumberField key={name} name={`financialStatements.${index}.${name}`} label={s(name)} kind="money" />
               ))}

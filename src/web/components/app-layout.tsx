@@ -48,7 +48,12 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <Drawer opened={opened} onClose={close} title={t('common.appName')} closeButtonProps={{ 'aria-label': t('layout.closeMenu') }}>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title={t('common.appName')}
+        closeButtonProps={{ 'aria-label': t('layout.closeMenu') }}
+      >
         <Stack gap="xs" component="nav" aria-label={t('layout.navigation')}>
           <Text size="xs" c="gray.7" tt="uppercase">
             {t('layout.currentCompany')}

@@ -86,7 +86,10 @@ export function RowsPerPageMenu({ size, onChange }: { size: number; onChange(siz
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button variant="default" aria-label={`${t('common.pagination.rowsPerPage')}: ${t('common.rows', { rows: size })}`}>
+        <Button
+          variant="default"
+          aria-label={`${t('common.pagination.rowsPerPage')}: ${t('common.rows', { rows: size })}`}
+        >
           {t('common.rows', { rows: size })}
         </Button>
       </Menu.Target>
@@ -102,7 +105,15 @@ export function RowsPerPageMenu({ size, onChange }: { size: number; onChange(siz
 }
 
 /** Previous / next, as shown next to the search (SPEC §2). */
-export function PrevNext({ page, totalPages, onChange }: { page: number; totalPages: number; onChange(page: number): void }) {
+export function PrevNext({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange(page: number): void;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">

@@ -2,7 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from '../i18n';
 import { toSnake } from '../../shared/case';
 import type { DocumentCategory } from '../../shared/companies';
-import { DOCUMENT_EXTENSIONS, type CompanyDocument, type DocumentFileType, type DocumentSort } from '../../shared/documents';
+import {
+  DOCUMENT_EXTENSIONS,
+  type CompanyDocument,
+  type DocumentFileType,
+  type DocumentSort,
+} from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
 import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
@@ -69,18 +74,23 @@ function useDocumentMutation<TInput>(companyId: string, call: (input: TInput) =>
 }
 
 export const useCreateDocument = (companyId: string) =>
-  useDocumentMutation(companyId, async (input: NewDocument) =>
-    (await api<CompanyDocument>('POST', `/companies/${companyId}/documents`, { body: input })).data,
+  useDocumentMutation(
+    companyId,
+    async (input: NewDocument) =>
+      (await api<CompanyDocument>('POST', `/companies/${companyId}/documents`, { body: input })).data,
   );
 
 export const useUpdateDocument = (companyId: string) =>
-  useDocumentMutation(companyId, async ({ id, ...fields }: DocumentFields & { id: string }) =>
-    (await api<CompanyDocument>('PATCH', `/companies/${companyId}/documents/${id}`, { body: fields })).data,
+  useDocumentMutation(
+    companyId,
+    async ({ id, ...fields }: DocumentFields & { id: string }) =>
+      (await api<CompanyDocument>('PATCH', `/companies/${companyId}/documents/${id}`, { body: fields })).data,
   );
 
 export const useDeleteDocument = (companyId: string) =>
-  useDocumentMutation(companyId, async (id: string) =>
-    (await api<CompanyDocument>('DELETE', `/companies/${companyId}/documents/${id}`)).data,
+  useDocumentMutation(
+    companyId,
+    async (id: string) => (await api<CompanyDocument>('DELETE', `/companies/${companyId}/documents/${id}`)).data,
   );
 
 /** The file of a new document, uploaded with progress before the document is saved (SPEC §4). */

@@ -11,7 +11,14 @@ const CATEGORIES: DocumentCategory[] = [
     id: '11111111-1111-4111-8111-111111111111',
     name: 'Legal',
     parentId: null,
-    children: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Resolutions', parentId: '11111111-1111-4111-8111-111111111111', children: [] }],
+    children: [
+      {
+        id: '22222222-2222-4222-8222-222222222222',
+        name: 'Resolutions',
+        parentId: '11111111-1111-4111-8111-111111111111',
+        children: [],
+      },
+    ],
   },
 ];
 const COMPANY = '33333333-3333-4333-8333-333333333333';
@@ -69,7 +76,11 @@ beforeEach(async () => {
     if (url.pathname === '/api/assets/s3_presigned_url') {
       presigned += 1;
       return json(200, {
-        data: { url: `/api/storage/key-${presigned}.pdf?signature=x`, unique_file_name: `key-${presigned}.pdf`, content_type: 'application/pdf' },
+        data: {
+          url: `/api/storage/key-${presigned}.pdf?signature=x`,
+          unique_file_name: `key-${presigned}.pdf`,
+          content_type: 'application/pdf',
+        },
         meta: {},
       });
     }

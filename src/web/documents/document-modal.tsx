@@ -24,10 +24,7 @@ interface FormValues {
 }
 
 type Upload =
-  | { state: 'idle' }
-  | { state: 'uploading'; percent: number }
-  | { state: 'done'; key: string }
-  | { state: 'failed' };
+  { state: 'idle' } | { state: 'uploading'; percent: number } | { state: 'done'; key: string } | { state: 'failed' };
 
 /** Today as the date input wants it (local calendar day, not UTC's). */
 function today(): string {
@@ -80,12 +77,7 @@ export function DocumentModal({ opened, onClose, document, ...rest }: DocumentMo
   );
 }
 
-function DocumentForm({
-  companyId,
-  document,
-  categories,
-  onClose,
-}: Omit<DocumentModalProps, 'opened'>) {
+function DocumentForm({ companyId, document, categories, onClose }: Omit<DocumentModalProps, 'opened'>) {
   const { t } = useTranslation();
   const isNew = !document;
   const locale = currentLocale();
@@ -184,7 +176,12 @@ function DocumentForm({
         });
         toast('success', t('documents.toasts.created'));
       } else {
-        await update.mutateAsync({ id: document.id, name: values.name, date: values.date, categoryId: values.categoryId! });
+        await update.mutateAsync({
+          id: document.id,
+          name: values.name,
+          date: values.date,
+          categoryId: values.categoryId!,
+        });
         toast('success', t('documents.toasts.saved'));
       }
       onClose();
@@ -215,7 +212,12 @@ function DocumentForm({
   const busy = form.formState.isSubmitting;
 
   return (
-    <form className={classes.form} noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} aria-busy={busy}>
+    <form
+      className={classes.form}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
+      aria-busy={busy}
+    >
       <Stack>
         {isNew ? (
           <Input.Wrapper
@@ -315,7 +317,13 @@ function DocumentForm({
           {...form.register('name')}
           data-autofocus={isNew ? undefined : true}
         />
-        <TextInput label={t('documents.modal.date')} type="date" required error={fieldError(form, 'date')} {...form.register('date')} />
+        <TextInput
+          label={t('documents.modal.date')}
+          type="date"
+          required
+          error={fieldError(form, 'date')}
+          {...form.register('date')}
+        />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -101,10 +101,21 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
           >
             {t('documents.actions.view')}
           </Anchor>
-          <Anchor href={document.downloadUrl} download aria-label={t('documents.actions.downloadLabel', { name })} size="sm" px={6}>
+          <Anchor
+            href={document.downloadUrl}
+            download
+            aria-label={t('documents.actions.downloadLabel', { name })}
+            size="sm"
+            px={6}
+          >
             {t('documents.actions.download')}
           </Anchor>
-          <Button variant="subtle" size="compact-sm" onClick={() => onEdit(document)} aria-label={t('documents.actions.editLabel', { name })}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => onEdit(document)}
+            aria-label={t('documents.actions.editLabel', { name })}
+          >
             {t('documents.actions.edit')}
           </Button>
           <Button

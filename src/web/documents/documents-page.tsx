@@ -23,7 +23,8 @@ import { DocumentRow } from './document-row';
 /** The "all categories" choice of the filter; any other value is a category id. */
 const ALL = 'all';
 
-const isSort = (value: string | null): value is DocumentSort => (DOCUMENT_SORTS as readonly string[]).includes(value ?? '');
+const isSort = (value: string | null): value is DocumentSort =>
+  (DOCUMENT_SORTS as readonly string[]).includes(value ?? '');
 
 /** `-insertedAt` → the catalog key `insertedAt`. */
 const sortLabelKey = (sort: DocumentSort) => `documents.sort.${sort.replace(/^-/, '')}`;
@@ -40,7 +41,10 @@ function filterChoices(categories: DocumentCategory[], allLabel: string, allIn: 
         ? { value: top.id, label: top.name }
         : {
             group: top.name,
-            items: [{ value: top.id, label: allIn(top.name) }, ...top.children.map((c) => ({ value: c.id, label: c.name }))],
+            items: [
+              { value: top.id, label: allIn(top.name) },
+              ...top.children.map((c) => ({ value: c.id, label: c.name })),
+            ],
           },
     ),
   ];

@@ -46,7 +46,8 @@ export function useEventsTimeline(companyId: string, filters: EventFilters) {
 export function useEventYears(companyId: string) {
   return useQuery({
     queryKey: [...eventsKey(companyId), 'years'],
-    queryFn: async ({ signal }) => (await api<number[]>('GET', `/companies/${companyId}/events/years`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api<number[]>('GET', `/companies/${companyId}/events/years`, { signal })).data,
     staleTime: 0,
   });
 }
@@ -60,16 +61,21 @@ function useEventMutation<TInput>(companyId: string, call: (input: TInput) => Pr
 }
 
 export const useCreateEvent = (companyId: string) =>
-  useEventMutation(companyId, async (input: EventFields) =>
-    (await api<CompanyEvent>('POST', `/companies/${companyId}/events`, { body: input })).data,
+  useEventMutation(
+    companyId,
+    async (input: EventFields) =>
+      (await api<CompanyEvent>('POST', `/companies/${companyId}/events`, { body: input })).data,
   );
 
 export const useUpdateEvent = (companyId: string) =>
-  useEventMutation(companyId, async ({ id, ...fields }: EventFields & { id: string }) =>
-    (await api<CompanyEvent>('PATCH', `/companies/${companyId}/events/${id}`, { body: fields })).data,
+  useEventMutation(
+    companyId,
+    async ({ id, ...fields }: EventFields & { id: string }) =>
+      (await api<CompanyEvent>('PATCH', `/companies/${companyId}/events/${id}`, { body: fields })).data,
   );
 
 export const useDeleteEvent = (companyId: string) =>
-  useEventMutation(companyId, async (id: string) =>
-    (await api<CompanyEvent>('DELETE', `/companies/${companyId}/events/${id}`)).data,
+  useEventMutation(
+    companyId,
+    async (id: string) => (await api<CompanyEvent>('DELETE', `/companies/${companyId}/events/${id}`)).data,
   );

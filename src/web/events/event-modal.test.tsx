@@ -78,7 +78,11 @@ describe('EventModal', () => {
   it('keeps everything typed when the server refuses, and shows its messages on the fields', async () => {
     answer = () =>
       json(422, {
-        errors: { code: 'validation_failed', message: 'Some fields are invalid.', detail: { title: ['Already taken'] } },
+        errors: {
+          code: 'validation_failed',
+          message: 'Some fields are invalid.',
+          detail: { title: ['Already taken'] },
+        },
       });
     const { dialog, onClose } = renderModal();
     await chooseCategory(dialog, 'Other');

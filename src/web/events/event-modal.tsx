@@ -41,7 +41,12 @@ export interface EventModalProps {
 export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={event ? t('events.modal.editTitle') : t('events.modal.newTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={event ? t('events.modal.editTitle') : t('events.modal.newTitle')}
+      size="lg"
+    >
       <EventForm key={event?.id ?? 'new'} companyId={companyId} event={event} onClose={onClose} />
     </Modal>
   );
@@ -113,7 +118,13 @@ function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'
           error={fieldError(form, 'title')}
           {...form.register('title')}
         />
-        <TextInput label={t('events.modal.date')} type="date" required error={fieldError(form, 'date')} {...form.register('date')} />
+        <TextInput
+          label={t('events.modal.date')}
+          type="date"
+          required
+          error={fieldError(form, 'date')}
+          {...form.register('date')}
+        />
         <Textarea
           label={t('events.modal.notes')}
           rows={4}

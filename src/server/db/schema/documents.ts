@@ -40,6 +40,9 @@ export const documents = pgTable(
     index('documents_company_inserted_at_idx').on(t.companyId, t.insertedAt),
     index('documents_category_idx').on(t.categoryId),
     check('documents_file_type_check', sql`${t.fileType} in ('application/pdf', 'image/jpeg')`),
-    check('documents_file_size_check', sql`${t.fileSize} > 0 and ${t.fileSize} <= ${sql.raw(String(MAX_UPLOAD_BYTES))}`),
+    check(
+      'documents_file_size_check',
+      sql`${t.fileSize} > 0 and ${t.fileSize} <= ${sql.raw(String(MAX_UPLOAD_BYTES))}`,
+    ),
   ],
 );

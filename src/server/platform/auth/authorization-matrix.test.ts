@@ -60,7 +60,15 @@ const MATRIX: Record<string, Expected> = {
 };
 
 type Caller = 'signedOut' | 'user' | 'admin' | 'disabledUser' | 'tamperedToken' | 'expiredToken' | 'foreignSecret';
-const CALLERS: Caller[] = ['signedOut', 'user', 'admin', 'disabledUser', 'tamperedToken', 'expiredToken', 'foreignSecret'];
+const CALLERS: Caller[] = [
+  'signedOut',
+  'user',
+  'admin',
+  'disabledUser',
+  'tamperedToken',
+  'expiredToken',
+  'foreignSecret',
+];
 
 let t: TestApp;
 let headers: Record<Caller, Record<string, string>>;
@@ -134,9 +142,10 @@ describe('authorization matrix', () => {
         headers: headers[caller],
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
       });
-      expect(expectedStatus(expected, caller)(res.statusCode), `${route} as ${caller}: ${res.statusCode} ${res.body}`).toBe(
-        true,
-      );
+      expect(
+        expectedStatus(expected, caller)(res.statusCode),
+        `${route} as ${caller}: ${res.statusCode} ${res.body}`,
+      ).toBe(true);
       if (res.statusCode === 401) expect(res.json().errors.code).toMatch(/unauthorized|invalid_credentials/);
     }
   });

@@ -60,7 +60,11 @@ describe('content security policy with S3 storage', () => {
   it('lets the browser upload to and read from the bucket, and nothing else', async () => {
     const { storageOrigins } = await import('../../app');
     const { loadConfig } = await import('../../config');
-    const pathStyle = loadConfig({ S3_BUCKET: 'docs', S3_ENDPOINT: 'http://127.0.0.1:4569', S3_FORCE_PATH_STYLE: 'true' });
+    const pathStyle = loadConfig({
+      S3_BUCKET: 'docs',
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     expect(storageOrigins(pathStyle)).toEqual(['http://127.0.0.1:4569']);
     const aws = loadConfig({ S3_BUCKET: 'docs', S3_REGION: 'ca-central-1' });
     expect(storageOrigins(aws)).toContain('https://docs.s3.ca-central-1.amazonaws.com');

@@ -52,14 +52,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   // node-postgres reports a connection cut mid-query, or never made in time, without a code; and so
   // does pg-pool when no connection came free in time (db/client.ts).
-  if (typeof message === 'string' && /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$)/.test(message)) {
+  if (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$)/.test(message)
+  ) {
     return true;
   }
   if (typeof code !== 'string') return false;
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code) ||
-    code.startsWith('08')
-  );
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code) || code.startsWith('08');
 }
 
 /**
@@ -69,7 +69,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let known = error instanceof AppError ? error : fromFastify(error);
-    if (!known && isDatabaseUnavailable(error) ) {
+    if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       known = new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
     }

@@ -13,7 +13,10 @@ import { createMailer } from './mailer';
 /** A logger that keeps what it is told, to check what reaches the logs. */
 function recordingLog() {
   const lines: Array<{ level: string; args: unknown[] }> = [];
-  const record = (level: string) => (...args: unknown[]) => void lines.push({ level, args });
+  const record =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push({ level, args });
   const log = {
     info: record('info'),
     error: record('error'),
@@ -41,7 +44,12 @@ describe('outbox adapter (no SMTP_URL)', () => {
     const { log, lines } = recordingLog();
     const link = 'http://atrium.test/passwords/reset?token=secret-token-value';
     await delivery.send(
-      { to: 'someone@example.com', subject: 'Réinitialisation', text: `Lien : ${link}`, html: `<a href="${link}">lien</a>` },
+      {
+        to: 'someone@example.com',
+        subject: 'Réinitialisation',
+        text: `Lien : ${link}`,
+        html: `<a href="${link}">lien</a>`,
+      },
       log,
     );
     await delivery.close();
@@ -180,8 +188,16 @@ describe('SMTP relay down', () => {
 
   it('forgot-password still answers as usual: the failure is only logged', async () => {
     await t.createUser({ email: 'known@example.com' });
-    const known = await t.inject({ method: 'POST', url: '/api/passwords/forgot', payload: { email: 'known@example.com' } });
-    const unknown = await t.inject({ method: 'POST', url: '/api/passwords/forgot', payload: { email: 'nope@example.com' } });
+    const known = await t.inject({
+      method: 'POST',
+      url: '/api/passwords/forgot',
+      payload: { email: 'known@example.com' },
+    });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/passwords/forgot',
+      payload: { email: 'nope@example.com' },
+    });
     await t.app.mail.settled();
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);

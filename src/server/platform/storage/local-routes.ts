@@ -21,7 +21,10 @@ function mediaType(header: string | undefined): string {
 
 /** ASCII fallback plus RFC 5987 UTF-8 name, so accents survive in every browser. */
 function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii || 'file'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 

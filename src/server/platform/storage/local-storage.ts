@@ -22,7 +22,8 @@ export interface SignedRequest {
   downloadName?: string;
 }
 
-export type Verdict = { ok: true; request: SignedRequest } | { ok: false; reason: 'bad_key' | 'bad_signature' | 'expired' };
+export type Verdict =
+  { ok: true; request: SignedRequest } | { ok: false; reason: 'bad_key' | 'bad_signature' | 'expired' };
 
 export interface LocalStorage extends Storage {
   readonly kind: 'local';
@@ -110,7 +111,13 @@ export async function createLocalStorage(options: Options): Promise<LocalStorage
     async presignPut(storageKey, contentType, maxBytes = MAX_UPLOAD_BYTES) {
       fileOf(storageKey);
       const expires = Math.floor(now() / 1000) + PUT_URL_TTL_SECONDS;
-      return url({ method: 'PUT', key: storageKey, expires, contentType, maxBytes: Math.min(maxBytes, MAX_UPLOAD_BYTES) });
+      return url({
+        method: 'PUT',
+        key: storageKey,
+        expires,
+        contentType,
+        maxBytes: Math.min(maxBytes, MAX_UPLOAD_BYTES),
+      });
     },
 
     async presignGet(storageKey, getOptions: PresignGetOptions = {}) {

@@ -25,7 +25,11 @@ describe('S3 storage against s3rver', () => {
     expect(signed.get('X-Amz-Expires')).toBe('900');
     expect(putUrl).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum/i);
 
-    const uploaded = await fetch(putUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: JPEG_BYTES });
+    const uploaded = await fetch(putUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: JPEG_BYTES,
+    });
     expect(uploaded.status).toBe(200);
 
     expect(await storage.head(key)).toEqual({ size: JPEG_BYTES.length, contentType: 'image/jpeg' });
