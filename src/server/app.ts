@@ -31,28 +31,10 @@ import { isLocalStorage } from './platform/storage/local-storage';
 import type { Storage } from './platform/storage/storage';
 import { createMailDelivery, type MailDelivery } from './platform/mail/delivery';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import type { AppDeps, RouteDeps } from './platform/route-deps';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  tokens: TokenService;
-  /** Built from the configuration when absent (local disk under DATA_DIR, or S3 with S3_BUCKET). */
-  storage?: Storage;
-  /** Built from the configuration when absent (outbox folder, or SMTP with SMTP_URL). */
-  mailer?: Mailer;
-}
-
-/** Everything a route needs, handed to each feature's plugin. */
-export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
-  mail: MailDelivery;
-  storage: Storage;
-  limits: ReturnType<typeof publicEndpointLimits>;
-  /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
-  lists: ListSnapshots;
-};
 
 export interface RouteEntry {
   method: string;

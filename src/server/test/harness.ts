@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from '../lookups/seed';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { createTokenService, type TokenService } from '../platform/auth/tokens';

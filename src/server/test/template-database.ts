@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from '../lookups/seed';
 
 /** Set by the global set-up for the test workers: a dump file (PGlite) or a database name (PostgreSQL). */
 export const PGLITE_TEMPLATE_ENV = 'ATRIUM_TEST_PGLITE_TEMPLATE';
