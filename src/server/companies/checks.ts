@@ -29,7 +29,7 @@ const message = (key: string, params: Record<string, unknown> = {}): IssueMessag
 /**
  * What the schema cannot know: that the chosen lookups and overseeing user exist (and the user is
  * active), that the parts sent with an id belong to this company, and that the avatar is an uploaded
- * avatar is an uploaded JPEG of at most 200×200 px. Every problem is collected, so one 422 tells the form
+ * JPEG of at most 200×200 px. Every problem is collected, so one 422 tells the form
  * everything, before anything is written. A new avatar is sealed (issue 12.1): the answer names the copy
  * the record must keep; the caller deletes it if the save fails, and the upload once it succeeds.
  */
