@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth, type Access } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
-import { registerErrorHandling } from './platform/errors/handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
@@ -121,6 +121,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     trustProxy: deps.config.trustProxy,
     // Query strings like `page[number]=2` are kept as flat keys and read by the list helpers.
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests refused before routing still answer the JSON error envelope (issue 12.7).
+    frameworkErrors,
+    clientErrorHandler,
     ...options,
   });
 

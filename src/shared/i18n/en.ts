@@ -586,6 +586,12 @@ export const en = {
       unknownCode: 'Change recorded by the application',
     },
   },
+  files: {
+    avatarType: 'The logo must be a JPEG image',
+    avatarDimensions: 'The logo must be at most {{max}}×{{max}} pixels (this one is {{width}}×{{height}})',
+    badAddress: 'The address of this request holds characters that are not allowed.',
+    outOfRange: 'A number in this request is out of range.',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -591,4 +591,10 @@ export const fr = {
       unknownCode: 'Changement consigné par l’application',
     },
   },
+  files: {
+    avatarType: 'Le logo doit être une image JPEG',
+    avatarDimensions: 'Le logo doit faire au plus {{max}} × {{max}} pixels (celui-ci fait {{width}} × {{height}})',
+    badAddress: 'L’adresse de cette requête contient des caractères non permis.',
+    outOfRange: 'Un nombre de cette requête est hors limites.',
+  },
 } satisfies Catalog;

@@ -12,6 +12,20 @@ import { V, withParams } from './messages';
 /** Building blocks for the shared schemas. Every message is an i18n key with its values (`./messages`). */
 export { V, parseMessage, withParams, type IssueMessage } from './messages';
 
+/**
+ * The largest PostgreSQL `integer` (int4). An integer a schema lets through must fit its column: beyond,
+ * PostgreSQL refuses the query itself, which would be a 500 instead of a 422 on the field.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A record's `lock_version` (optimistic locking): a non-negative int4. */
+export const lockVersion = () =>
+  z
+    .number({ error: V.required })
+    .int({ error: V.invalid })
+    .min(0, { error: V.invalid })
+    .max(INT4_MAX, { error: V.invalid });
+
 /** A trimmed string that must not be empty; a missing value or a wrong type reads as "required". */
 export const requiredText = (max = NAME_MAX_LENGTH) =>
   z

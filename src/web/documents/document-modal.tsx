@@ -130,20 +130,33 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
     return promise;
   }
 
+  /**
+   * A refused file names nothing (issue 12.19): the name it suggested goes, unless the user changed it.
+   * Left empty without a message: the user has not touched the field yet.
+   */
+  function forgetSuggestedName() {
+    if (suggestedName.current !== '' && form.getValues('name') === suggestedName.current) {
+      form.setValue('name', '', { shouldDirty: true });
+    }
+    suggestedName.current = '';
+  }
+
   function chooseFile(file: File | undefined) {
     if (!file) return;
     current.current?.controller.abort();
     current.current = null;
     form.setValue('file', file, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+    // Only a file that can be saved is uploaded or names the document: the size and type messages
+    // show at once instead.
+    if (documentFileProblem(file, locale)) {
+      forgetSuggestedName();
+      setUpload({ state: 'idle' });
+      return;
+    }
     const name = form.getValues('name');
     if (name.trim() === '' || name === suggestedName.current) {
       suggestedName.current = withoutExtension(file.name);
       form.setValue('name', suggestedName.current, { shouldValidate: true, shouldDirty: true });
-    }
-    // Only a file that can be saved is uploaded: the size and type messages show at once instead.
-    if (documentFileProblem(file, locale)) {
-      setUpload({ state: 'idle' });
-      return;
     }
     void startUpload(file).catch(() => undefined);
   }
@@ -193,6 +206,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
       }
       if (error instanceof ApiError && error.status === 422) {
         const fields = Object.entries(error.fieldErrors);
+        if (fields.some(([path]) => FILE_FIELDS.has(path))) forgetSuggestedName();
         for (const [path, message] of fields) {
           const field = FILE_FIELDS.has(path) ? 'file' : (path as keyof FormValues);
           form.setError(field, { type: 'server', message }, { shouldFocus: false });
