@@ -111,7 +111,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     if (!current) throw notFound();
     // Stale before anything else: the form keeps what was typed and tells the user to reload.
     if (current.lockVersion !== input.lockVersion) throw conflict();
-    await checkCompanyInput(db, storage, input, { id, avatarFileName: current.avatarFileName });
+    await checkCompanyInput(db, storage, input, { id, ...current });
     try {
       return ok(await writeThenAnswer(async (tx) => (await updateCompany(tx, id, input, userOf(request).id)) && id));
     } catch (error) {

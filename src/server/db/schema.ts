@@ -321,6 +321,7 @@ export const companiesRelations = relations(companies, ({ one, many }) => ({
   financialStatements: many(financialStatements),
   financialContributions: many(financialContributions),
   blocks: many(blocks),
+  overseeingUser: one(users, { fields: [companies.overseeingUserId], references: [users.id] }),
 }));
 export const ownersRelations = relations(owners, ({ one }) => ({
   company: one(companies, { fields: [owners.companyId], references: [companies.id] }),
@@ -340,3 +341,6 @@ export * from './schema/documents';
 
 /* The event history of a company: db/schema/events.ts. */
 export * from './schema/events';
+
+/* Sessions and abuse-limit counters: db/schema/identity.ts. */
+export * from './schema/identity';
