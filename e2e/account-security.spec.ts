@@ -28,11 +28,13 @@ test('changing my password on My account keeps this session and ends the other o
 
   // A wrong current password: said on that field, nothing typed is lost.
   await section.getByRole('textbox', { name: 'Mot de passe actuel' }).fill('pas le bon');
-  await section.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill('un tout nouveau secret');
+  await section.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('un tout nouveau secret');
   await section.getByRole('textbox', { name: 'Confirmer le nouveau mot de passe' }).fill('un tout nouveau secret');
   await section.getByRole('button', { name: 'Changer mon mot de passe' }).click();
   await expect(section.getByText('Ce n’est pas votre mot de passe actuel.')).toBeVisible();
-  await expect(section.getByRole('textbox', { name: 'Nouveau mot de passe' })).toHaveValue('un tout nouveau secret');
+  await expect(section.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true })).toHaveValue(
+    'un tout nouveau secret',
+  );
   await expectAccessible(page);
 
   await section.getByRole('textbox', { name: 'Mot de passe actuel' }).fill(PASSWORD);
@@ -56,14 +58,14 @@ test('in English too, the email change asks for the current password', async ({ 
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
   const current = page.getByRole('textbox', { name: 'Current password, to confirm the new email' });
   await expect(current).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Email' }).fill('serge.ailleurs@e2e.test');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('serge.ailleurs@e2e.test');
   await expect(current).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter your current password to change your sign-in email.')).toBeVisible();
   await expectAccessible(page);
   await expect(page.getByRole('region', { name: 'Change my password' })).toBeVisible();
   // Back to the saved address: nothing to confirm any more.
-  await page.getByRole('textbox', { name: 'Email' }).fill(ACCOUNTS.signOut.email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(ACCOUNTS.signOut.email);
   await expect(current).toHaveCount(0);
 });
 
