@@ -13,7 +13,7 @@ import { registerAuth, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { ListSnapshots } from './platform/lists/list-snapshots';
-import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
+import { publicEndpointLimits } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
@@ -32,6 +32,7 @@ import type { AppDeps, RouteDeps } from './platform/route-deps';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
+import { findSessionUser } from './identity/sessions';
 
 export interface RouteEntry {
   method: string;
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   registerWire(app);
   registerErrorHandling(app);
-  registerAuth(app, { db: deps.database.db, tokens: deps.tokens });
+  registerAuth(app, { tokens: deps.tokens, findSessionUser: (claims) => findSessionUser(deps.database.db, claims) });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
@@ -168,13 +169,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
       urlBase: `${API_PREFIX}/storage`,
     }));
-  await registerRateLimiting(app);
   const lists = new ListSnapshots();
   // A write's transaction has committed when its handler is done: from then on, lists are counted anew.
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) lists.changed();
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists };
 
   await app.register(
     async (api) => {

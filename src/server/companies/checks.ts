@@ -27,18 +27,22 @@ const AVATAR_HEADER_BYTES = 256 * 1024;
 const message = (key: string, params: Record<string, unknown> = {}): IssueMessage => ({ key, params });
 
 /**
- * What the schema cannot know: that the chosen lookups and overseeing user exist (and the user is
- * active), that the parts sent with an id belong to this company, and that the avatar is an uploaded
- * JPEG of at most 200×200 px. Every problem is collected, so one 422 tells the form
- * everything, before anything is written. A new avatar is sealed (issue 12.1): the answer names the copy
- * the record must keep; the caller deletes it if the save fails, and the upload once it succeeds.
+ * What the schema cannot know: that the chosen lookups and a newly chosen overseeing user exist (and the
+ * user is active), that the parts sent with an id belong to this company, and that the avatar is an uploaded
+ * JPEG of at most 200×200 px. Every problem is collected, so one 422 tells the form everything, before
+ * anything is written. A new avatar is sealed (issue 12.1): the answer names the copy the record must keep;
+ * the caller deletes it if the save fails, and the upload once it succeeds.
  */
 export async function checkCompanyInput(
   db: Db,
   storage: Storage,
   input: CompanyInput,
-  current?: { id: string; avatarFileName: string | null },
+  current?: { id: string; avatarFileName: string | null; overseeingUserId: string | null },
 ): Promise<{ sealedAvatar?: string }> {
+  // Issue 12.12: an overseeing user archived since is kept on an unchanged field; only a new choice
+  // must be an active user.
+  const newOverseer =
+    input.overseeingUserId && input.overseeingUserId !== current?.overseeingUserId ? input.overseeingUserId : null;
   const contributions = input.financialContributions;
   const existing = await findExistingIds(
     db,
@@ -49,7 +53,7 @@ export async function checkCompanyInput(
       municipalities: [input.address.municipalityId],
       contributionFunds: contributions.map((c) => c.contributionFundId),
       warranties: contributions.flatMap((c) => (c.warrantyId ? [c.warrantyId] : [])),
-      activeUsers: input.overseeingUserId ? [input.overseeingUserId] : [],
+      activeUsers: newOverseer ? [newOverseer] : [],
     },
     current?.id,
   );
@@ -63,7 +67,7 @@ export async function checkCompanyInput(
   if (!refs.municipalities.has(input.address.municipalityId)) {
     add(['address', 'municipalityId'], message(CV.unknownChoice));
   }
-  if (input.overseeingUserId && !refs.activeUsers.has(input.overseeingUserId)) {
+  if (newOverseer && !refs.activeUsers.has(newOverseer)) {
     add(['overseeingUserId'], message(CV.inactiveUser));
   }
   contributions.forEach((c, i) => {

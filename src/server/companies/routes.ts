@@ -148,10 +148,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     if (!current) throw notFound();
     // Stale before anything else: the form keeps what was typed and tells the user to reload.
     if (current.lockVersion !== input.lockVersion) throw conflict();
-    const { sealedAvatar } = await checkCompanyInput(db, storage, input, {
-      id,
-      avatarFileName: current.avatarFileName,
-    });
+    const { sealedAvatar } = await checkCompanyInput(db, storage, input, { id, ...current });
     try {
       return ok(
         await saveWithAvatar(

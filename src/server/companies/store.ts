@@ -17,6 +17,7 @@ import type { Company, CompanySortField } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
 import type { ListSnapshots, Snapshot } from '../platform/lists/list-snapshots';
 import { recordCompanySave, recordSystemEvent, type ContributionChange } from '../events/system-events';
+import { fullNameOf } from '../users/store';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -224,6 +225,8 @@ const graphQuery = (db: Executor) =>
         orderBy: [asc(financialContributions.insertedAt), asc(financialContributions.seq)],
       },
       blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
+      // The form names the person even once archived (issue 12.12); nothing else of the account.
+      overseeingUser: { columns: { id: true, firstName: true, lastName: true, email: true, disabledAt: true } },
     },
   });
 
@@ -267,6 +270,13 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
     statusId: row.statusId,
     activityAreaId: row.activityAreaId,
     overseeingUserId: row.overseeingUserId,
+    overseeingUser: row.overseeingUser
+      ? {
+          id: row.overseeingUser.id,
+          fullName: fullNameOf(row.overseeingUser),
+          archived: row.overseeingUser.disabledAt !== null,
+        }
+      : null,
     address: {
       id: row.address.id,
       address: row.address.address,
@@ -290,13 +300,17 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
   };
 }
 
-/** What a save checks against: the version and the avatar it replaces. */
+/** What a save checks against: the version, the avatar it replaces and the overseeing user it keeps. */
 export async function findCompanyHead(
   db: Executor,
   id: string,
-): Promise<{ lockVersion: number; avatarFileName: string | null } | undefined> {
+): Promise<{ lockVersion: number; avatarFileName: string | null; overseeingUserId: string | null } | undefined> {
   const [row] = await db
-    .select({ lockVersion: companies.lockVersion, avatarFileName: companies.avatarFileName })
+    .select({
+      lockVersion: companies.lockVersion,
+      avatarFileName: companies.avatarFileName,
+      overseeingUserId: companies.overseeingUserId,
+    })
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);

@@ -31,8 +31,11 @@ const signIn = (email: string, password = TEST_PASSWORD) =>
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/users/:id', () => {
-  it('answers the user, to any signed-in user', async () => {
-    const res = await call('GET', `/users/${admin.id}`, staff);
+  it('answers the user to an administrator, 403 to other signed-in users (issue 12.2)', async () => {
+    const refused = await call('GET', `/users/${admin.id}`, staff);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(admin.email);
+    const res = await call('GET', `/users/${admin.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: admin.id, full_name: 'Ada Admin', role: 'admin', status: 'active' });
     expect(res.json().data).not.toHaveProperty('password_hash');

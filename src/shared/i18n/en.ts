@@ -592,6 +592,33 @@ export const en = {
     badAddress: 'The address of this request holds characters that are not allowed.',
     outOfRange: 'A number in this request is out of range.',
   },
+  accountSecurity: {
+    errors: {
+      rateLimitedMinutes: 'Too many attempts. Please try again in {{minutes}} minutes.',
+      rateLimitedOneMinute: 'Too many attempts. Please try again in 1 minute.',
+      currentPasswordRequired: 'Enter your current password to change your sign-in email.',
+      currentPasswordWrong: 'This is not your current password.',
+    },
+    password: {
+      title: 'Change my password',
+      current: 'Current password',
+      new: 'New password',
+      confirmation: 'Confirm the new password',
+      submit: 'Change my password',
+      saved: 'Your password was changed. Your other sessions were signed out.',
+    },
+    currentPasswordForEmail: 'Current password, to confirm the new email',
+    archivedUser: '{{name}} (archived)',
+    mail: {
+      emailChanged: {
+        subject: 'The sign-in email of your {{appName}} account was changed',
+        intro:
+          'The sign-in email of your {{appName}} account was just changed to {{email}}. Mails for this account will now go to that address.',
+        notYou:
+          'If you did not make this change, contact your administrator right away: someone else may be using your account.',
+      },
+    },
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -597,4 +597,31 @@ export const fr = {
     badAddress: 'L’adresse de cette requête contient des caractères non permis.',
     outOfRange: 'Un nombre de cette requête est hors limites.',
   },
+  accountSecurity: {
+    errors: {
+      rateLimitedMinutes: 'Trop de tentatives. Veuillez réessayer dans {{minutes}} minutes.',
+      rateLimitedOneMinute: 'Trop de tentatives. Veuillez réessayer dans 1 minute.',
+      currentPasswordRequired: 'Entrez votre mot de passe actuel pour changer votre courriel de connexion.',
+      currentPasswordWrong: 'Ce n’est pas votre mot de passe actuel.',
+    },
+    password: {
+      title: 'Changer mon mot de passe',
+      current: 'Mot de passe actuel',
+      new: 'Nouveau mot de passe',
+      confirmation: 'Confirmer le nouveau mot de passe',
+      submit: 'Changer mon mot de passe',
+      saved: 'Votre mot de passe a été changé. Vos autres sessions ont été fermées.',
+    },
+    currentPasswordForEmail: 'Mot de passe actuel, pour confirmer le nouveau courriel',
+    archivedUser: '{{name}} (compte archivé)',
+    mail: {
+      emailChanged: {
+        subject: 'Le courriel de connexion de votre compte {{appName}} a été changé',
+        intro:
+          'Le courriel de connexion de votre compte {{appName}} vient d’être remplacé par {{email}}. Les courriels de ce compte seront désormais envoyés à cette adresse.',
+        notYou:
+          'Si vous n’avez pas fait ce changement, communiquez sans tarder avec votre administrateur : quelqu’un d’autre utilise peut-être votre compte.',
+      },
+    },
+  },
 } satisfies Catalog;

@@ -13,7 +13,7 @@ const newPasswordFields = {
 const newPasswordObject = z.object(newPasswordFields);
 
 /** The confirmation must match: reported on `passwordConfirmation`, once both fields are otherwise valid. */
-function withNewPassword<S extends z.ZodRawShape>(shape: S) {
+export function withNewPassword<S extends z.ZodRawShape>(shape: S) {
   return z.object({ ...shape, ...newPasswordFields }).refine(
     (value) => {
       const v = value as { password: string; passwordConfirmation: string };
@@ -65,3 +65,7 @@ export type UserEditInput = z.input<typeof userEditSchema>;
  */
 export const invitedUserEditSchema = z.object({ role: role() });
 export type InvitedUserEditInput = z.input<typeof invitedUserEditSchema>;
+
+/** Issue 12.5: a new password while signed in, proven by the current one. */
+export const changePasswordSchema = withNewPassword({ currentPassword: passwordPresent() });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -148,7 +148,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
             />
             <AddressSection />
             <ContactSection />
-            <ProfileSection />
+            <ProfileSection overseeingUser={company?.overseeingUser ?? null} />
             <OwnersSection />
             <PresentationSection />
             <StatementsSection view={statementView} onViewChange={setStatementView} />

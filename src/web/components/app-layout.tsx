@@ -15,9 +15,9 @@ export function AppLayout() {
   const company = useCurrentCompany();
   const navigate = useNavigate();
 
-  const logout = () => {
+  const logout = async () => {
     close();
-    session.logout();
+    await session.signOut();
     void navigate('/', { replace: true });
   };
 
@@ -87,7 +87,7 @@ export function AppLayout() {
           {session.isAdmin && link('/users', t('layout.users'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />
-          <NavLink component="button" label={t('layout.logout')} onClick={logout} />
+          <NavLink component="button" label={t('layout.logout')} onClick={() => void logout()} />
         </Stack>
       </Drawer>
 

@@ -12,7 +12,7 @@ interface Envelope {
 function envelope(request: Pick<FastifyRequest, 'locale'>, error: AppError): Envelope {
   const locale = request.locale;
   const body: Envelope = {
-    errors: { code: error.code, message: translate(locale, error.messageKey) },
+    errors: { code: error.code, message: translate(locale, error.messageKey, error.messageParams) },
   };
   if (error.detail) {
     body.errors.detail = Object.fromEntries(
