@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   blocks,
@@ -11,6 +11,7 @@ import {
   financialStatements,
   owners,
 } from '../db/schema';
+import { events } from '../db/schema/events';
 import { fullCompany, lookupIds, type LookupIds } from './fixtures';
 
 let t: TestApp;
@@ -416,14 +417,38 @@ describe('DELETE /api/companies/:id and POST /api/companies/:id/restore', () => 
     expect(new Date(archivedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(archived.json().data.lock_version).toBe(1);
 
-    // Archiving again keeps the first date.
-    const again = await t.inject({ method: 'DELETE', url: `/api/companies/${company.id}`, headers: auth });
-    expect(again.json().data.archived_at).toBe(archivedAt);
-
     const restored = await t.inject({ method: 'POST', url: `/api/companies/${company.id}/restore`, headers: auth });
     expect(restored.statusCode).toBe(200);
-    expect(restored.json().data).toMatchObject({ archived_at: null, lock_version: 3 });
+    expect(restored.json().data).toMatchObject({ archived_at: null, lock_version: 2 });
     // The parts survive archiving.
     expect(restored.json().data.owners).toHaveLength(2);
   });
+
+  // Issue 12.8: archiving twice or restoring an active company bumped lock_version, so a form left open
+  // elsewhere got a false conflict. Refused with 422, and nothing changes: no version, no history entry.
+  it.each([
+    ['fr', 'DELETE', '', 'already_archived', 'Cette entreprise est déjà archivée.'],
+    ['en', 'DELETE', '', 'already_archived', 'This company is already archived.'],
+    ['fr', 'POST', '/restore', 'not_archived', 'Cette entreprise n’est pas archivée, il n’y a rien à restaurer.'],
+    ['en', 'POST', '/restore', 'not_archived', 'This company is not archived, there is nothing to restore.'],
+  ] as const)(
+    'refuses a meaningless %s %s%s with 422 and changes nothing',
+    async (locale, method, suffix, code, message) => {
+      const company = await created({ name: `Refused ${method}${suffix} ${locale}` });
+      const url = `/api/companies/${company.id}`;
+      if (method === 'DELETE') {
+        expect((await t.inject({ method: 'DELETE', url, headers: auth })).statusCode).toBe(200);
+      }
+      const before = (await show(company.id)).json().data as Json;
+      const history = async () =>
+        (await t.database.db.select({ n: count() }).from(events).where(eq(events.companyId, company.id)))[0]!.n;
+      const eventsBefore = await history();
+
+      const res = await t.inject({ method, url: `${url}${suffix}?locale=${locale}`, headers: auth });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { code, message } });
+      expect((await show(company.id)).json().data).toEqual(before);
+      expect(await history()).toBe(eventsBefore);
+    },
+  );
 });

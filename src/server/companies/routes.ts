@@ -4,7 +4,7 @@ import { companySchema, companyUpdateSchema } from '../../shared/schemas/company
 import type { RouteDeps } from '../app';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parseBody } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
@@ -120,13 +120,23 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     }
   });
 
-  app.delete('/companies/:id', async (request) => {
-    const id = companyId(request.params);
-    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, true, userOf(request).id)) && id));
-  });
+  /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (SPEC §4). */
+  const archiveOrRestore = (id: string, archived: boolean, authorId: string) =>
+    writeThenAnswer(async (tx) => {
+      const outcome = await setArchived(tx, id, archived, authorId);
+      if (outcome === 'unchanged') {
+        throw archived
+          ? new AppError(422, 'already_archived', 'companies.errors.alreadyArchived')
+          : new AppError(422, 'not_archived', 'companies.errors.notArchived');
+      }
+      return outcome === 'done' && id;
+    });
 
-  app.post('/companies/:id/restore', async (request) => {
-    const id = companyId(request.params);
-    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, false, userOf(request).id)) && id));
-  });
+  app.delete('/companies/:id', async (request) =>
+    ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
+  );
+
+  app.post('/companies/:id/restore', async (request) =>
+    ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
+  );
 };

@@ -434,6 +434,10 @@ export const en = {
       archiveFailed: 'The company could not be archived.',
       restoreFailed: 'The company could not be restored.',
     },
+    errors: {
+      alreadyArchived: 'This company is already archived.',
+      notArchived: 'This company is not archived, there is nothing to restore.',
+    },
   },
   documents: {
     title: 'Documents',

@@ -438,6 +438,10 @@ export const fr = {
       archiveFailed: 'L’entreprise n’a pas pu être archivée.',
       restoreFailed: 'L’entreprise n’a pas pu être restaurée.',
     },
+    errors: {
+      alreadyArchived: 'Cette entreprise est déjà archivée.',
+      notArchived: 'Cette entreprise n’est pas archivée, il n’y a rien à restaurer.',
+    },
   },
   documents: {
     title: 'Documents',
