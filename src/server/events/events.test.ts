@@ -224,19 +224,23 @@ describe('system events are the server’s own', () => {
     return event!;
   }
 
-  it('refuses to create one (403, localized) and writes nothing', async () => {
+  // Issue 12.9: creating with the system category answered 403 while editing answered 422: both are a
+  // wrong choice in the form, so both are 422 on category_slug, next to the other field messages.
+  it('refuses to create one (422 on category_slug, localized, with the other field messages) and writes nothing', async () => {
     const companyId = await newCompany();
     const before = await eventCount();
-    const res = await post(companyId, { category_slug: 'system', title: 'Faux', date: '2024-01-01' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual({
-      code: 'system_event_read_only',
-      message: 'Events recorded by the application (system category) cannot be created, edited or deleted.',
+    const res = await post(companyId, { category_slug: 'system', title: '', date: '2024-01-01' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.code).toBe('validation_failed');
+    expect(res.json().errors.detail).toEqual({
+      category_slug: ['The system category is reserved for events recorded by the application'],
+      title: ['Field is required'],
     });
     const fr = await post(companyId, { category_slug: 'system', title: 'Faux', date: '2024-01-01' }, 'fr');
-    expect(fr.json().errors.message).toBe(
-      'Les événements consignés par l’application (catégorie Système) ne peuvent être ni créés, ni modifiés, ni supprimés.',
-    );
+    expect(fr.statusCode).toBe(422);
+    expect(fr.json().errors.detail).toEqual({
+      category_slug: ['La catégorie Système est réservée aux événements consignés par l’application'],
+    });
     expect(await eventCount()).toBe(before);
   });
 
