@@ -408,6 +408,51 @@ describe('PATCH /api/companies/:id', () => {
   });
 });
 
+describe('wrong values, single-line fields and the website (issue 12.10, 12.13)', () => {
+  const bad = () =>
+    fullCompany(ids, {
+      name: 'Deux\nlignes',
+      website: 'javascript:alert(1)',
+      address: { address: '350, rue\tSaint-Paul', zip_code: 12345, municipality_id: ids.montreal },
+      blocks: [{ block_type: 'evil', content: 'Notes\nsur deux lignes' }],
+    });
+
+  it('says what is wrong with each field, in both languages, and writes nothing', async () => {
+    const before = await rowCounts();
+    const en = await create(bad());
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors.detail).toEqual({
+      name: ['Must fit on one line, without line breaks or control characters'],
+      website: ['Must be a web address starting with http:// or https://'],
+      'address.address': ['Must fit on one line, without line breaks or control characters'],
+      'address.zip_code': ['Must be text'],
+      'blocks.0.block_type': ['Not a valid choice'],
+    });
+    const fr = await create(bad(), 'fr');
+    expect(fr.statusCode).toBe(422);
+    expect(fr.json().errors.detail).toEqual({
+      name: ['Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle'],
+      website: ['Doit être une adresse Web commençant par http:// ou https://'],
+      'address.address': ['Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle'],
+      'address.zip_code': ['Doit être du texte'],
+      'blocks.0.block_type': ['Choix non valide'],
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('keeps "required" for what is absent or blank', async () => {
+    const res = await create(
+      fullCompany(ids, { name: '  ', address: { zip_code: null, municipality_id: ids.montreal } }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.detail).toEqual({
+      name: ['Field is required'],
+      'address.address': ['Field is required'],
+      'address.zip_code': ['Field is required'],
+    });
+  });
+});
+
 describe('DELETE /api/companies/:id and POST /api/companies/:id/restore', () => {
   it('archives, then restores', async () => {
     const company = await created({ name: 'Archivable' });

@@ -173,7 +173,7 @@ describe('bad input', () => {
       category_slug: ['This choice does not exist (anymore)'],
       title: ['Must be at most 200 characters'],
       date: ['Must be a valid date'],
-      notes: ['Invalid value'],
+      notes: ['Must be text'],
     });
     for (const date of ['12/03/2024', '2024-3-1', '2024-03-01T10:00:00Z', '0999-01-01']) {
       const again = await post(companyId, { category_slug: 'other', title: 'x', date });
@@ -192,6 +192,30 @@ describe('bad input', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.detail).toEqual({ title: ['Field is required'] });
     expect((await show(companyId, event.id)).json().data).toEqual(event);
+  });
+
+  // Issue 12.13: a title is one line; the notes keep their line breaks.
+  it('refuses a title with a line break or a control character, in both languages, and writes nothing', async () => {
+    const companyId = await newCompany();
+    const before = await eventCount();
+    const en = await post(companyId, { category_slug: 'other', title: 'Visite\nde suivi', date: '2024-01-01' });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors.detail).toEqual({
+      title: ['Must fit on one line, without line breaks or control characters'],
+    });
+    const fr = await post(companyId, { category_slug: 'other', title: 'Visite\u0007', date: '2024-01-01' }, 'fr');
+    expect(fr.json().errors.detail).toEqual({
+      title: ['Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle'],
+    });
+    expect(await eventCount()).toBe(before);
+    const kept = await post(companyId, {
+      category_slug: 'other',
+      title: 'Visite',
+      date: '2024-01-01',
+      notes: 'Un\nDeux',
+    });
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().data.notes).toBe('Un\nDeux');
   });
 
   it('answers 400 for a body that is not an object, 401 without a session', async () => {
