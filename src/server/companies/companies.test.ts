@@ -12,6 +12,9 @@ import {
   owners,
 } from '../db/schema';
 import { events } from '../db/schema/events';
+import { snakeKeys } from '../../shared/case';
+import { companySchema } from '../../shared/schemas/company';
+import { COMPANY_BODY_LIMIT_BYTES, largestCompany } from '../../shared/schemas/company-size';
 import { fullCompany, lookupIds, type LookupIds } from './fixtures';
 
 let t: TestApp;
@@ -406,6 +409,41 @@ describe('PATCH /api/companies/:id', () => {
     expect(await rowCounts()).toEqual(before);
     expect((await show(company.id)).json().data).toEqual(company);
   });
+});
+
+// Issue 12.11: the 1 MiB body limit refused companies the rules allow. The largest valid company, in the
+// form's own spelling (JSON.stringify, here with a 3-byte character everywhere), saves, and so does its edit.
+describe('the largest valid company', () => {
+  it('saves (no 413 from a valid form), and the limit follows from the schema', async () => {
+    const largest = largestCompany('€', { lookup: ids.legalForm, fund: ids.fund, municipality: ids.montreal });
+    largest.statusId = ids.status;
+    largest.activityAreaId = ids.activityArea;
+    for (const contribution of largest.financialContributions) contribution.warrantyId = ids.warranty;
+    expect(companySchema.safeParse(largest).success).toBe(true);
+    const body = JSON.stringify(snakeKeys(largest));
+    expect(Buffer.byteLength(body)).toBeGreaterThan(6 * 1024 * 1024);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(COMPANY_BODY_LIMIT_BYTES);
+
+    const send = (method: 'POST' | 'PATCH', url: string, payload: string) =>
+      t.inject({ method, url, headers: { ...auth, 'content-type': 'application/json' }, payload });
+    const res = await send('POST', '/api/companies?locale=en', body);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    const saved = res.json().data as Json;
+    expect(saved.blocks).toHaveLength(100);
+    expect(saved.blocks[99].content).toBe('€'.repeat(20_000));
+
+    const edit = await send('PATCH', `/api/companies/${saved.id}?locale=en`, JSON.stringify(asForm(saved)));
+    expect(edit.statusCode, edit.body.slice(0, 300)).toBe(200);
+
+    // Beyond any valid company, the limit still answers 413 in the envelope.
+    const tooLarge = await send(
+      'POST',
+      '/api/companies?locale=en',
+      `{"name":"${'x'.repeat(COMPANY_BODY_LIMIT_BYTES)}"}`,
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().errors.code).toBe('payload_too_large');
+  }, 120_000);
 });
 
 describe('wrong values, single-line fields and the website (issue 12.10, 12.13)', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { COMPANY_SORT_FIELDS } from '../../shared/companies';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
+import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { RouteDeps } from '../app';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
@@ -97,14 +98,17 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
 
   app.get('/companies/:id', async (request) => ok(await answer(companyId(request.params))));
 
-  app.post('/companies', async (request, reply) => {
+  // The whole graph travels on each save: the limit follows from the schema's maxima (issue 12.11).
+  const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
+
+  app.post('/companies', saveOptions, async (request, reply) => {
     const input = parseBody(companySchema, request.body);
     await checkCompanyInput(db, storage, input);
     const company = await writeThenAnswer((tx) => insertCompany(tx, input, userOf(request).id));
     return reply.code(201).send(ok(company));
   });
 
-  app.patch('/companies/:id', async (request) => {
+  app.patch('/companies/:id', saveOptions, async (request) => {
     const id = companyId(request.params);
     const input = parseBody(companyUpdateSchema, request.body);
     const current = await findCompanyHead(db, id);
