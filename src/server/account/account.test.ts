@@ -123,7 +123,7 @@ describe('POST /api/account', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.detail).toEqual({
-      locale: ['Field is required'],
+      locale: ['Not a valid choice'],
       email: ['Must be a valid email'],
       first_name: ['Field is required'],
       last_name: ['Must be at most 100 characters'],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { accountSchema } from '../../shared/schemas/auth';
+import { lockVersion } from '../../shared/schemas/common';
 import { changePasswordSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
@@ -14,7 +14,7 @@ import { ok, parseBody } from '../platform/http/wire';
 import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount, type UserRow } from '../users/store';
 
 /** The account form also sends back the version it read; without it the save simply wins. */
-const accountUpdateSchema = accountSchema.extend({ lockVersion: z.number().int().nonnegative().optional() });
+const accountUpdateSchema = accountSchema.extend({ lockVersion: lockVersion().optional() });
 
 /** Whoever holds an open session must still prove they know the password before it or the email changes. */
 async function requireCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {

@@ -83,7 +83,7 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     expect(gif.statusCode).toBe(422);
     expect(gif.json().errors.detail).toEqual({ file_extension: ['The file must be one of: jpg, jpeg, png, pdf'] });
     const get = await presign({ method: 'GET', file_extension: 'jpg' });
-    expect(get.json().errors.detail).toEqual({ method: ['Invalid value'] });
+    expect(get.json().errors.detail).toEqual({ method: ['Not a valid choice'] });
     const anonymous = await t.inject({
       method: 'POST',
       url: '/api/assets/s3_presigned_url',

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { COMPANY_SORT_FIELDS } from '../../shared/companies';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
+import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parseBody } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
@@ -128,7 +129,10 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     return saved;
   }
 
-  app.post('/companies', async (request, reply) => {
+  // The whole graph travels on each save: the limit follows from the schema's maxima (issue 12.11).
+  const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
+
+  app.post('/companies', saveOptions, async (request, reply) => {
     const input = parseBody(companySchema, request.body);
     const { sealedAvatar } = await checkCompanyInput(db, storage, input);
     const company = await saveWithAvatar(
@@ -141,7 +145,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     return reply.code(201).send(ok(company));
   });
 
-  app.patch('/companies/:id', async (request) => {
+  app.patch('/companies/:id', saveOptions, async (request) => {
     const id = companyId(request.params);
     const input = parseBody(companyUpdateSchema, request.body);
     const current = await findCompanyHead(db, id);
@@ -168,13 +172,23 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     }
   });
 
-  app.delete('/companies/:id', async (request) => {
-    const id = companyId(request.params);
-    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, true, userOf(request).id)) && id));
-  });
+  /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (SPEC §4). */
+  const archiveOrRestore = (id: string, archived: boolean, authorId: string) =>
+    writeThenAnswer(async (tx) => {
+      const outcome = await setArchived(tx, id, archived, authorId);
+      if (outcome === 'unchanged') {
+        throw archived
+          ? new AppError(422, 'already_archived', 'companies.errors.alreadyArchived')
+          : new AppError(422, 'not_archived', 'companies.errors.notArchived');
+      }
+      return outcome === 'done' && id;
+    });
 
-  app.post('/companies/:id/restore', async (request) => {
-    const id = companyId(request.params);
-    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, false, userOf(request).id)) && id));
-  });
+  app.delete('/companies/:id', async (request) =>
+    ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
+  );
+
+  app.post('/companies/:id/restore', async (request) =>
+    ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
+  );
 };

@@ -567,33 +567,38 @@ export async function updateCompany(db: Db, id: string, input: CompanyUpdateInpu
 }
 
 /**
- * DELETE archives (SPEC §4); archiving twice keeps the first date. Answers false when not found. An
- * actual change (not archiving an archived company again) is recorded in the history by `authorId`.
+ * DELETE archives and restore undoes it (SPEC §4). Archiving an archived company or restoring an active
+ * one changes nothing (no version bump, no history): it answers 'unchanged' and the route refuses it, so
+ * that a form left open elsewhere does not get a false conflict. 'notFound' when no such company.
  */
-export async function setArchived(db: Db, id: string, archived: boolean, authorId: string): Promise<boolean> {
+export async function setArchived(
+  db: Db,
+  id: string,
+  archived: boolean,
+  authorId: string,
+): Promise<'done' | 'unchanged' | 'notFound'> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ archivedAt: companies.archivedAt })
       .from(companies)
       .where(eq(companies.id, id))
       .for('update');
-    if (!before) return false;
+    if (!before) return 'notFound';
+    if ((before.archivedAt !== null) === archived) return 'unchanged';
     await tx
       .update(companies)
       .set({
-        archivedAt: archived ? sql`coalesce(${companies.archivedAt}, now())` : null,
+        archivedAt: archived ? sql`now()` : null,
         lockVersion: sql`${companies.lockVersion} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, id));
-    if ((before.archivedAt !== null) !== archived) {
-      await recordSystemEvent(tx, {
-        companyId: id,
-        code: archived ? 'companyArchived' : 'companyRestored',
-        params: {},
-        authorId,
-      });
-    }
-    return true;
+    await recordSystemEvent(tx, {
+      companyId: id,
+      code: archived ? 'companyArchived' : 'companyRestored',
+      params: {},
+      authorId,
+    });
+    return 'done';
   });
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
-import { V } from '../../shared/schemas/common';
+import { lockVersion, optionalText } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
@@ -32,13 +31,15 @@ import {
   type UserSortField,
 } from './store';
 
-const lockVersion = z.number({ error: V.required }).int({ error: V.invalid }).nonnegative({ error: V.invalid });
-
 /** An invited user's disabled name fields may come back blank or null: only a real value is a change. */
-const blankName = z.string({ error: V.invalid }).trim().max(200, { error: V.invalid }).nullish();
+const blankName = optionalText();
 
-const activeUserUpdate = userEditSchema.extend({ lockVersion });
-const invitedUserUpdate = invitedUserEditSchema.extend({ firstName: blankName, lastName: blankName, lockVersion });
+const activeUserUpdate = userEditSchema.extend({ lockVersion: lockVersion() });
+const invitedUserUpdate = invitedUserEditSchema.extend({
+  firstName: blankName,
+  lastName: blankName,
+  lockVersion: lockVersion(),
+});
 
 /** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
 const refused = (code: string, key: string, field?: string) =>

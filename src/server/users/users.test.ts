@@ -86,7 +86,7 @@ describe('PATCH /api/users/:id', () => {
     expect(res.json().errors.detail).toEqual({
       first_name: ['Field is required'],
       last_name: ['Field is required'],
-      role: ['Field is required'],
+      role: ['Not a valid choice'],
       lock_version: ['Field is required'],
     });
     const tooLong = await call('PATCH', `/users/${user.id}`, admin, {

@@ -56,6 +56,11 @@ export const en = {
       inactiveUser: 'Must be an active user',
       uploadMissing: 'The uploaded file could not be found, please upload it again',
       fileTaken: 'This file is already attached to another document',
+      notAChoice: 'Not a valid choice',
+      mustBeText: 'Must be text',
+      mustBeList: 'Must be a list',
+      singleLine: 'Must fit on one line, without line breaks or control characters',
+      webAddress: 'Must be a web address starting with http:// or https://',
     },
     api: {
       badRequest: 'The request is malformed.',
@@ -433,6 +438,10 @@ export const en = {
       saveFailed: 'The company could not be saved.',
       archiveFailed: 'The company could not be archived.',
       restoreFailed: 'The company could not be restored.',
+    },
+    errors: {
+      alreadyArchived: 'This company is already archived.',
+      notArchived: 'This company is not archived, there is nothing to restore.',
     },
   },
   documents: {

@@ -53,6 +53,11 @@ export const fr = {
       inactiveUser: 'Doit être un utilisateur actif',
       uploadMissing: 'Le fichier téléversé est introuvable, veuillez le téléverser de nouveau',
       fileTaken: 'Ce fichier est déjà joint à un autre document',
+      notAChoice: 'Choix non valide',
+      mustBeText: 'Doit être du texte',
+      mustBeList: 'Doit être une liste',
+      singleLine: 'Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle',
+      webAddress: 'Doit être une adresse Web commençant par http:// ou https://',
     },
     api: {
       badRequest: 'La requête est mal formée.',
@@ -437,6 +442,10 @@ export const fr = {
       saveFailed: 'L’entreprise n’a pas pu être enregistrée.',
       archiveFailed: 'L’entreprise n’a pas pu être archivée.',
       restoreFailed: 'L’entreprise n’a pas pu être restaurée.',
+    },
+    errors: {
+      alreadyArchived: 'Cette entreprise est déjà archivée.',
+      notArchived: 'Cette entreprise n’est pas archivée, il n’y a rien à restaurer.',
     },
   },
   documents: {

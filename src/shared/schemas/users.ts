@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, email, newPassword, passwordPresent, requiredText, role } from './common';
+import { V, email, newPassword, passwordPresent, requiredText, role, wrongValue } from './common';
 
 /**
  * SPEC §5 rules for users, invitations and passwords. The SPA forms and the API routes parse with these
@@ -28,7 +28,7 @@ export function withNewPassword<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** A token as it arrives from a link: its shape is checked by the server, which answers "invalid link". */
-const token = () => z.string({ error: V.required }).min(1, { error: V.required }).max(200, { error: V.tooLong });
+const token = () => z.string({ error: wrongValue }).min(1, { error: V.required }).max(200, { error: V.tooLong });
 
 /** SPEC §5 Invite: email and role. */
 export const inviteSchema = z.object({ email: email(), role: role() });

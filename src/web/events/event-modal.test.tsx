@@ -94,6 +94,28 @@ describe('EventModal', () => {
     expect(within(dialog).getByRole('combobox', { name: /Category/ })).toHaveValue('Other');
   });
 
+  // Issue 12.9: the API refuses the system category with a 422 on category_slug; the modal puts it on the
+  // Category field (described by it, marked invalid), not in a toast alone.
+  it('shows the refused category on the Category field', async () => {
+    const message = 'The system category is reserved for events recorded by the application';
+    answer = () =>
+      json(422, {
+        errors: {
+          code: 'validation_failed',
+          message: 'Some fields are invalid.',
+          detail: { category_slug: [message] },
+        },
+      });
+    const { dialog, onClose } = renderModal();
+    await chooseCategory(dialog, 'Funding');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Loan');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const category = within(dialog).getByRole('combobox', { name: /Category/ });
+    await waitFor(() => expect(category).toHaveAccessibleDescription(message));
+    expect(category).toHaveAttribute('aria-invalid', 'true');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('edits an event with its values, sent with PATCH', async () => {
     answer = (body) => json(200, { data: { id: 'e1', ...body }, meta: {} });
     const event: CompanyEvent = {
