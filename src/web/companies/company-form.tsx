@@ -96,6 +96,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
     if (!company) return;
     confirm({
       text: t(archived ? 'companies.form.confirmRestore' : 'companies.form.confirmArchive', { name: company.name }),
+      confirmLabel: t(archived ? 'companies.form.actions.restore' : 'companies.form.actions.archive'),
       danger: !archived,
       onConfirm: async () => {
         try {

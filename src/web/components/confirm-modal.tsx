@@ -23,7 +23,7 @@ export default function ConfirmModal({
           {t('common.cancel')}
         </Button>
         <Button color={request?.danger ? 'red.8' : undefined} onClick={onConfirm} loading={running} data-autofocus>
-          {request?.confirmLabel ?? t('common.continue')}
+          {request?.confirmLabel}
         </Button>
       </Group>
     </Modal>

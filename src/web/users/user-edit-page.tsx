@@ -96,8 +96,8 @@ function UserEditForm({ user }: { user: User }) {
                   </Button>
                 )}
                 {user.archivable && user.status !== 'disabled' && (
-                  <Button color="red.8" variant="light" onClick={() => actions.archive(user, back)}>
-                    {t('users.edit.disable')}
+                  <Button color="red.9" variant="outline" onClick={() => actions.archive(user, back)}>
+                    {t('users.edit.archive')}
                   </Button>
                 )}
                 {user.archivable && user.status === 'disabled' && (

@@ -100,7 +100,7 @@ function UserRow({ user }: { user: User }) {
             )}
             {user.archivable && user.status !== 'disabled' && (
               <Menu.Item color="red.8" onClick={() => actions.archive(user)}>
-                {t('users.actions.remove')}
+                {t('users.actions.archive')}
               </Menu.Item>
             )}
             {user.archivable && user.status === 'disabled' && (
