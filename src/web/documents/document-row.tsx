@@ -62,14 +62,15 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
   const name = document.name;
   return (
     <Paper component="li" withBorder p="sm" radius="md" data-testid="document-row">
-      <Group wrap="nowrap" align="flex-start" gap="md">
+      {/* The actions wrap below the name when both do not fit (a phone), instead of squeezing the name. */}
+      <Group wrap="wrap" align="flex-start" gap="md">
         <Stack gap={4} align="center" miw={48}>
           <FileIcon pdf={pdf} />
           <Badge variant="outline" color={pdf ? 'red.9' : 'blue.9'} size="sm">
             {pdf ? t('documents.fileTypes.pdf') : t('documents.fileTypes.jpeg')}
           </Badge>
         </Stack>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-name">
             <HighlightedName name={name} search={search} />
           </Text>
@@ -90,7 +91,7 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
             )}
           </Group>
         </Stack>
-        <Group gap={4} wrap="wrap" justify="flex-end" maw={360}>
+        <Group gap={4} wrap="wrap" justify="flex-end" maw={360} ml="auto">
           <Anchor
             href={document.fileUrl}
             target="_blank"
