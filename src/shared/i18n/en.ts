@@ -586,6 +586,28 @@ export const en = {
       unknownCode: 'Change recorded by the application',
     },
   },
+  screens: {
+    /** Browser tab titles, "<screen> · Atrium" (issue 12 item 21). */
+    titles: {
+      login: 'Sign in',
+      forgotPassword: 'Forgot password',
+      resendInvitation: 'Resend invitation',
+      resetPassword: 'New password',
+      confirmInvitation: 'Accept the invitation',
+      companies: 'Companies',
+      newCompany: 'New company',
+      company: 'Company',
+      documents: 'Documents',
+      events: 'Event history',
+      users: 'Users',
+      user: 'Edit user',
+      invite: 'Invite a user',
+      account: 'My account',
+      notFound: 'Page not found',
+    },
+    titleFormat: '{{screen}} · {{appName}}',
+    languageSaveFailed: 'Your language could not be saved to your account.',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
