@@ -608,6 +608,11 @@ export const en = {
     titleFormat: '{{screen}} · {{appName}}',
     languageSaveFailed: 'Your language could not be saved to your account.',
   },
+  unsavedChanges: {
+    title: 'Discard your changes?',
+    text: 'This form has changes that are not saved. If you leave now, they will be lost.',
+    discard: 'Discard the changes',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

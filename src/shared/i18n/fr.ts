@@ -612,4 +612,9 @@ export const fr = {
     titleFormat: '{{screen}} · {{appName}}',
     languageSaveFailed: 'Votre langue n’a pas pu être enregistrée dans votre compte.',
   },
+  unsavedChanges: {
+    title: 'Abandonner vos modifications ?',
+    text: 'Ce formulaire contient des modifications non enregistrées. Si vous le quittez maintenant, elles seront perdues.',
+    discard: 'Abandonner les modifications',
+  },
 } satisfies Catalog;

@@ -9,6 +9,7 @@ import { api } from '../api/client';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n, setLocale, useTranslation } from '../i18n';
 import { USER_QUERY_KEY, useSession } from '../session/session';
 
@@ -42,6 +43,8 @@ function AccountForm({ user }: { user: Account }) {
     resolver: zodResolver(accountSchema),
     defaultValues: initialValues(user),
   });
+  // A save remounts this form (key = lockVersion), so a saved form is never dirty.
+  useUnsavedChanges(form.formState.isDirty);
 
   const save = useMutation({
     mutationFn: (input: AccountInput) =>
