@@ -20,20 +20,18 @@ export function useUnsavedChanges(dirty: boolean): { release(): void } {
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
-  const blocked = blocker.state === 'blocked';
-  const current = useRef(blocker);
-  current.current = blocker;
+  // The router keeps one blocker object per state, so this asks once per blocked navigation.
   useEffect(() => {
-    if (!blocked) return;
+    if (blocker.state !== 'blocked') return;
     confirm({
       title: t('unsavedChanges.title'),
       text: t('unsavedChanges.text'),
       confirmLabel: t('unsavedChanges.discard'),
       danger: true,
-      onConfirm: () => current.current.proceed?.(),
-      onCancel: () => current.current.reset?.(),
+      onConfirm: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
     });
-  }, [blocked, confirm, t]);
+  }, [blocker, confirm, t]);
 
   useEffect(() => {
     if (!dirty) return;
