@@ -234,7 +234,7 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(statementsEn.getByRole('textbox', { name: 'Sales' })).toHaveValue('1,234,567.80');
   const contributionEn = region(page, 'Financial contributions').getByRole('group', { name: 'Contribution 1' });
   await expect(contributionEn.getByRole('textbox', { name: 'Amount' })).toHaveValue('25,000.00');
-  await expect(contributionEn.getByLabel('Authorization date')).toHaveValue('2025-03-01');
+  await expect(contributionEn.getByLabel('Authorization date')).toHaveValue('March 1, 2025');
   const blocksEn = region(page, 'Notes');
   await expect(blocksEn.getByRole('group', { name: 'Default of payment 1' }).getByRole('textbox')).toHaveValue(
     'Deux versements en retard.',

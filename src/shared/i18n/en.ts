@@ -613,6 +613,9 @@ export const en = {
     text: 'This form has changes that are not saved. If you leave now, they will be lost.',
     discard: 'Discard the changes',
   },
+  dates: {
+    hint: 'For example 2026-11-23, 11/23/2026 or November 23',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

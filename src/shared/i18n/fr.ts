@@ -617,4 +617,7 @@ export const fr = {
     text: 'Ce formulaire contient des modifications non enregistrées. Si vous le quittez maintenant, elles seront perdues.',
     discard: 'Abandonner les modifications',
   },
+  dates: {
+    hint: 'Par exemple 2026-11-23, 23/11/2026 ou 23 novembre',
+  },
 } satisfies Catalog;

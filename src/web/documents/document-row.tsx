@@ -2,18 +2,11 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { Fragment } from 'react';
 import type { Locale } from '../../shared/constants';
 import { formatFileSize, highlightRanges, type CompanyDocument } from '../../shared/documents';
+import { formatDay } from '../components/day';
 import { currentLocale, useTranslation } from '../i18n';
 
-const DATE_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
-
-/** "2025-03-14" → "14 mars 2025" / "March 14, 2025"; a calendar day, so no time zone may shift it. */
-export function formatDay(day: string, locale: Locale): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long' }).format(new Date(y!, m! - 1, d!));
-}
-
 function formatInstant(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long' }).format(new Date(iso));
 }
 
 /** The name with every accent-insensitive match of the search marked: "ecole" marks "École". */
