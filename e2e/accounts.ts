@@ -16,4 +16,5 @@ export const ACCOUNTS = {
   companies: { email: 'companies@e2e.test', role: 'user', firstName: 'Camille', lastName: 'Gagnon' },
   events: { email: 'events@e2e.test', role: 'user', firstName: 'Évariste', lastName: 'Historien' },
   screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
+  screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
 } as const;

@@ -31,9 +31,12 @@ async function expectWhole(page: Page, selector: ReturnType<Page['locator']>): P
 
 for (const viewport of VIEWPORTS) {
   const phone = viewport.width < 600;
+  // Each width has its own account: the story saves a language to it.
+  const account = phone ? ACCOUNTS.screensPhone : ACCOUNTS.screens;
 
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
+    // An English browser: the French screens must not borrow its date format (issue 12 item 18).
+    test.use({ viewport, locale: 'en-US' });
 
     test('users: every fact and action without scrolling sideways, one word for archiving, readable buttons, changes not lost', async ({
       page,
@@ -110,7 +113,7 @@ for (const viewport of VIEWPORTS) {
       const consoleMessages: string[] = [];
       page.on('console', (message) => consoleMessages.push(message.text()));
 
-      await signIn(page, ACCOUNTS.screens.email);
+      await signIn(page, account.email);
       await expect(page).toHaveURL(/\/companies$/);
       await expect(page).toHaveTitle('Entreprises · Atrium');
       const name = `Coopérative forestière du Bas-Saint-Laurent ${viewport.width}-${Date.now()}`;
@@ -129,7 +132,7 @@ for (const viewport of VIEWPORTS) {
       await expect(nav).toBeVisible();
       await expectAccessible(page);
       const saved = page.waitForResponse(
-        (res) => res.url().endsWith('/api/account') && res.request().method() === 'POST',
+        (res) => new URL(res.url()).pathname === '/api/account' && res.request().method() === 'POST',
       );
       await nav.getByText('English').click();
       expect((await saved).status()).toBe(200);
@@ -138,9 +141,9 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page);
 
       // Another browser, French by default: signing in brings the account's English.
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ viewport, locale: 'en-US' });
       const other = await context.newPage();
-      await signIn(other, ACCOUNTS.screens.email);
+      await signIn(other, account.email);
       await expect(other.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
       await expect(other).toHaveTitle('Companies · Atrium');
       await context.close();
@@ -161,12 +164,18 @@ for (const viewport of VIEWPORTS) {
         buffer: pdfFile(),
       });
       await expect(modal.getByText('Téléversé')).toBeVisible();
+      // The date in the app's words, typed the short way (an English browser would have shown 11/23/2025).
+      const date = modal.getByRole('textbox', { name: 'Date' });
+      await date.fill('23/11/2025');
+      await date.blur();
+      await expect(date).toHaveValue('23 novembre 2025');
       await modal.getByRole('combobox', { name: 'Catégorie' }).click();
       await page.getByRole('option', { name: 'États financiers', exact: true }).click();
       await modal.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(modal).toBeHidden();
       const documentName = page.getByTestId('document-name');
       await expect(documentName).toContainText('Procès-verbal');
+      await expect(page.getByText('Date : 23 novembre 2025')).toBeVisible();
       const nameBox = await documentName.boundingBox();
       expect(nameBox!.width).toBeGreaterThan(phone ? 200 : 400);
       await expectNoSidewaysScroll(page);
