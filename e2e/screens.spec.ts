@@ -72,7 +72,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('menu')).toHaveCount(0);
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Annuler' }).click();
-      await expect(dialog).toHaveCount(0);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // The edit page with its red Archive button: readable (axe measures it).
       await entry.getByRole('link', { name: /Ulysse/ }).click();
@@ -97,7 +97,7 @@ for (const viewport of VIEWPORTS) {
       await expect(ask).toBeVisible();
       await expectAccessible(page);
       await ask.getByRole('button', { name: 'Annuler' }).click();
-      await expect(ask).toHaveCount(0);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page).toHaveURL(/\/users\/[0-9a-f-]+$/);
       await expect(firstName).toHaveValue('Changé');
       await page.getByRole('button', { name: 'Annuler' }).click();
@@ -128,7 +128,9 @@ for (const viewport of VIEWPORTS) {
 
       // The drawer, then English from its language switch: saved to the account.
       await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      // Found by place, not by name: its name changes with the language.
+      const nav = page.getByRole('dialog').getByRole('navigation');
+      await expect(nav).toHaveAccessibleName('Navigation principale');
       await expect(nav).toBeVisible();
       await expectAccessible(page);
       const saved = page.waitForResponse(
@@ -149,7 +151,11 @@ for (const viewport of VIEWPORTS) {
       await context.close();
 
       // Back to French the same way.
+      const savedFrench = page.waitForResponse(
+        (res) => new URL(res.url()).pathname === '/api/account' && res.request().method() === 'POST',
+      );
       await nav.getByText('Français').click();
+      expect((await savedFrench).status()).toBe(200);
       await expect(nav.getByRole('link', { name: 'Entreprises' })).toBeVisible();
       await page.getByRole('button', { name: 'Fermer le menu' }).click();
 
