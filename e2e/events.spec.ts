@@ -162,16 +162,20 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await expect(page.getByText('L’événement a été supprimé.')).toBeVisible();
   await expect(titles(page)).toHaveText([`Entreprise « ${companyName} » créée`, 'Rencontre annuelle 2024']);
 
-  // Archiving the company is recorded by the server; the title follows the reader's language.
+  // Archiving and restoring the company are recorded by the server; the title follows the reader's
+  // language. (An archived company stops being current, docs/decisions/0017: it is restored to be read.)
   await callApi(page, 'DELETE', `/companies/${companyId}`);
+  await callApi(page, 'POST', `/companies/${companyId}/restore`);
   await page.reload();
-  await expect(titles(page).first()).toHaveText('Entreprise archivée');
+  await expect(titles(page).first()).toHaveText('Entreprise restaurée');
+  await expect(titles(page).nth(1)).toHaveText('Entreprise archivée');
   await expect(page.getByTestId('event-item').first()).toContainText('Système');
 
   await page.evaluate(() => localStorage.setItem('locale', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Event history' })).toBeVisible();
   await expect(titles(page)).toHaveText([
+    'Company restored',
     'Company archived',
     `Company “${companyName}” created`,
     'Rencontre annuelle 2024',
