@@ -195,12 +195,12 @@ test('event history: add, filter by year, category and accent-free text, edit, d
     });
   }
   await page.reload();
-  await expect(page.getByText('25 of 33 events shown')).toBeVisible();
+  await expect(page.getByText('25 of 34 events shown')).toBeVisible();
   await expect(titles(page)).toHaveCount(25);
   await page.getByRole('button', { name: 'Load more events' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('33 of 33 events shown')).toBeVisible();
+  await expect(page.getByText('34 of 34 events shown')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more events' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 3, name: 'Suivi 08' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 3, name: 'Suivi 09' })).toBeFocused();
   await expectAccessible(page);
 });
