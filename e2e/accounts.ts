@@ -19,4 +19,6 @@ export const ACCOUNTS = {
   security: { email: 'security@e2e.test', role: 'user', firstName: 'Sécurité', lastName: 'Motdepasse' },
   signOut: { email: 'signout@e2e.test', role: 'user', firstName: 'Serge', lastName: 'Sortant' },
   guessed: { email: 'guessed@e2e.test', role: 'user', firstName: 'Gisèle', lastName: 'Devinée' },
+  screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
+  screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
 } as const;

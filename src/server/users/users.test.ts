@@ -185,7 +185,7 @@ describe('DELETE /api/users/:id and POST /api/users/:id/restore', () => {
 
     const again = await call('DELETE', `/users/${user.id}`);
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors).toEqual({ code: 'already_archived', message: 'This user is already removed.' });
+    expect(again.json().errors).toEqual({ code: 'already_archived', message: 'This user is already archived.' });
 
     const restored = await call('POST', `/users/${user.id}/restore`);
     expect(restored.statusCode).toBe(200);
@@ -203,7 +203,7 @@ describe('DELETE /api/users/:id and POST /api/users/:id/restore', () => {
     const other = await t.createUser({ role: 'admin' });
     const res = await call('DELETE', `/users/${other.id}`, other);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ code: 'cannot_archive_self', message: 'You cannot remove your own account.' });
+    expect(res.json().errors).toEqual({ code: 'cannot_archive_self', message: 'You cannot archive your own account.' });
     expect((await fresh(other.id)).disabledAt).toBeNull();
     const self = await call('GET', `/users/${other.id}`, other);
     expect(self.json().data.archivable).toBe(false);

@@ -9,6 +9,7 @@ import { api } from '../api/client';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n, setLocale, useTranslation } from '../i18n';
 import { PasswordField } from '../components/password-field';
 import { USER_QUERY_KEY, useSession } from '../session/session';
@@ -48,6 +49,8 @@ function AccountForm({ user }: { user: Account }) {
     resolver: zodResolver(accountSchema),
     defaultValues: initialValues(user),
   });
+  // A save remounts this form (key = lockVersion), so a saved form is never dirty.
+  useUnsavedChanges(form.formState.isDirty);
 
   // Issue 12.5: the current password is asked for, and sent, only when the sign-in email changes.
   const emailChanged = !sameEmail(useWatch({ control: form.control, name: 'email' }) ?? '', user.email);

@@ -10,6 +10,7 @@ import type { DocumentCategory } from '../../shared/companies';
 import { formatFileSize, isDocumentFileType, type CompanyDocument } from '../../shared/documents';
 import { documentFileProblem, documentFormSchema } from '../../shared/schemas/document';
 import { ApiError } from '../api/client';
+import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
@@ -331,13 +332,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
           {...form.register('name')}
           data-autofocus={isNew ? undefined : true}
         />
-        <TextInput
-          label={t('documents.modal.date')}
-          type="date"
-          required
-          error={fieldError(form, 'date')}
-          {...form.register('date')}
-        />
+        <DayInput form={form} name="date" label={t('documents.modal.date')} required />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
