@@ -8,9 +8,14 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { startBuiltApp, WEB_DIST, webDataDir } from './lib/built-app';
+import { startBuiltApp, webDataDir } from './lib/built-app';
 import { ROOT } from './lib/datasets';
 import { cleanupAll, installSignalHandlers } from './lib/processes';
+
+/** `--app DIR`: measure another checkout (built) instead of this one, e.g. the code before a change. */
+const appAt = process.argv.indexOf('--app');
+const APP_ROOT = appAt > 0 && process.argv[appAt + 1] ? path.resolve(process.argv[appAt + 1]!) : ROOT;
+const webDist = path.join(APP_ROOT, 'dist', 'web');
 
 export const BUDGETS = { firstLoad: 170 * 1024, route: 120 * 1024, css: 45 * 1024 } as const;
 
@@ -40,7 +45,7 @@ export function fetchWire(base: string, file: string, acceptEncoding = 'br, gzip
       response.on('data', (chunk: Buffer) => (wire += chunk.length));
       response.on('end', () => {
         if (response.statusCode !== 200) return reject(new Error(`${file}: HTTP ${response.statusCode}`));
-        const raw = readFileSync(path.join(WEB_DIST, file)).length;
+        const raw = readFileSync(path.join(webDist, file)).length;
         resolve({ file, raw, wire, encoding: String(response.headers['content-encoding'] ?? 'identity') });
       });
       response.on('error', reject);
@@ -103,7 +108,7 @@ export interface Part {
 }
 
 export async function measure(base: string): Promise<{ firstLoad: Part; routes: Part[]; allCss: Sent[] }> {
-  const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const text = interfaceText();
   /** A chunk and everything it imports statically: what the browser loads with it. */
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
@@ -119,7 +124,7 @@ export async function measure(base: string): Promise<{ firstLoad: Part; routes: 
       files.add(chunk.file);
       for (const css of chunk.css ?? []) {
         files.add(css);
-        for (const font of fontsFor(readFileSync(path.join(WEB_DIST, css), 'utf8'), text)) files.add(font);
+        for (const font of fontsFor(readFileSync(path.join(webDist, css), 'utf8'), text)) files.add(font);
       }
     }
     return [...files].filter((file) => !already.has(file));
@@ -150,8 +155,8 @@ const mantineClasses = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g
  * uses that no CSS of the build defines.
  */
 export function unstyledClasses(): { firstLoad: string[]; anywhere: string[] } {
-  const manifest = JSON.parse(readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const read = (file: string) => readFileSync(path.join(WEB_DIST, file), 'utf8');
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const read = (file: string) => readFileSync(path.join(webDist, file), 'utf8');
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const first = new Set<string>();
   const walk = (key: string) => {
@@ -191,7 +196,7 @@ export function overBudget(report: Awaited<ReturnType<typeof measure>>): string[
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   installSignalHandlers();
-  const app = await startBuiltApp(webDataDir(0));
+  const app = await startBuiltApp(webDataDir(0), APP_ROOT);
   const problems: string[] = [];
   try {
     const report = await measure(app.base);

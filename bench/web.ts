@@ -9,7 +9,8 @@
  * Each time is read in the page (performance.now() and the click event's timeStamp share the
  * navigation's clock), so Playwright's own round trips are not counted. Prints the median of --runs
  * runs per profile, with the bytes the browser received for the sign-in page (CDP encodedDataLength).
- * Usage: npm run bench:web -- [--runs N] [--companies N] [--out FILE]
+ * Usage: npm run bench:web -- [--runs N] [--companies N] [--out FILE] [--app DIR]
+ * (--app: another checkout, built, whose server and build to measure instead of this one's).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -142,12 +143,17 @@ const median = (values: number[]) => {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: 'string' }, companies: { type: 'string' }, out: { type: 'string' } },
+    options: {
+      runs: { type: 'string' },
+      companies: { type: 'string' },
+      out: { type: 'string' },
+      app: { type: 'string' },
+    },
   });
   const runs = Number(values.runs ?? 3);
   const companies = Number(values.companies ?? 200);
   installSignalHandlers();
-  const app = await startBuiltApp(webDataDir(companies));
+  const app = await startBuiltApp(webDataDir(companies), values.app ? path.resolve(values.app) : undefined);
   const email = await staffEmail(app.base);
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

@@ -60,8 +60,13 @@ function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-export async function startBuiltApp(dataDir: string): Promise<BuiltApp> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`no build in ${WEB_DIST}: run npm run build`);
+/**
+ * Starts `appRoot`'s server on its build (`appRoot/dist/web`): this checkout by default, or another
+ * one (`--app DIR` of bench:size and bench:web) to compare a change with the code before it.
+ */
+export async function startBuiltApp(dataDir: string, appRoot = ROOT): Promise<BuiltApp> {
+  const webDist = path.join(appRoot, 'dist', 'web');
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error(`no build in ${webDist}: run npm run build`);
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
   writeFileSync(logFile, '');
@@ -71,11 +76,15 @@ export async function startBuiltApp(dataDir: string): Promise<BuiltApp> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    WEB_DIST,
+    WEB_DIST: webDist,
     // A fixed secret: the data directory is the bench's own, and this skips writing one.
     JWT_SECRET: 'bench-web-secret-bench-web-secret-0123456789',
   });
-  const server = startChild(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, logFile, cwd: ROOT });
+  const server = startChild(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    logFile,
+    cwd: appRoot,
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${base}/api/health`, server, 120_000, logFile);
   return { base, server, stop: () => server.stop() };
