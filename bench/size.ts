@@ -74,7 +74,10 @@ const WEIGHTS = [400, 500, 600, 700];
  */
 export function fontsFor(css: string, text: string): string[] {
   const faces = (css.match(/@font-face\s*{[^}]*}/g) ?? []).map((face) => {
-    const [low, high] = (/font-weight:\s*(\d+)(?:\s+(\d+))?/.exec(face) ?? []).slice(1).map(Number);
+    const [low, high] = (/font-weight:\s*(\d+)(?:\s+(\d+))?/.exec(face) ?? [])
+      .slice(1)
+      .filter((w) => w !== undefined)
+      .map(Number);
     return {
       weights: [low ?? 400, high ?? low ?? 400] as const,
       range: ranges(/unicode-range:\s*([^;}]*)/.exec(face)?.[1] ?? 'U+0-10FFFF'),
