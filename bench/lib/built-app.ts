@@ -86,6 +86,12 @@ export async function startBuiltApp(dataDir: string, appRoot = ROOT): Promise<Bu
     cwd: appRoot,
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(`${base}/api/health`, server, 120_000, logFile);
+  try {
+    await waitUntilReady(`${base}/api/health`, server, 120_000, logFile);
+  } catch (error) {
+    // A server that never answered must not outlive the bench (it would hold the data directory).
+    await server.stop(3000);
+    throw error;
+  }
   return { base, server, stop: () => server.stop() };
 }
