@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
 import { registerAuth, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
@@ -178,6 +179,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   await app.register(
     async (api) => {
+      // Inside the API's scope only: the SPA's files are compressed once, at build time (registerSpa).
+      await registerApiCompression(api);
       await api.register(healthRoutes, routeDeps);
       await api.register(authRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
@@ -200,10 +203,15 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   return app;
 }
 
-/** Serves the built SPA; any path outside /api that is not a file gets index.html (client routing). */
+/**
+ * Serves the built SPA; any path outside /api that is not a file gets index.html (client routing).
+ * The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (vite.config.ts,
+ * ADR 0018): each answer is the smallest copy the client accepts, with `vary: accept-encoding`, or the
+ * plain file when it accepts none or the copy is missing. Nothing is compressed per request.
+ */
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   // serve: false — only reply.sendFile; the two public routes below are the only ones serving files.
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
     reply.sendFile((request.params as { '*': string })['*'], path.join(root, 'assets'), {
       immutable: true,

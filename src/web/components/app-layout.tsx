@@ -7,6 +7,8 @@ import { useSession } from '../session/session';
 import { useCurrentCompany } from '../session/use-current-company';
 import { AccountLanguageSwitch } from '../session/account-language';
 import { PageLoader } from './status-pages';
+// The signed-in screens' styles travel with the signed-in frame, not with the sign-in page (ADR 0018).
+import '../styles/signed-in.css';
 
 /** SPEC §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
