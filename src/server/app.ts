@@ -34,6 +34,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
+import { portfolioRoutes } from './portfolio/routes';
 
 export interface AppDeps {
   config: Config;
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(assetRoutes, routeDeps);
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
+      await api.register(portfolioRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },
