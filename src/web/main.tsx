@@ -7,6 +7,7 @@ import '@fontsource/inter/latin-700.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
+import './print.css';
 import { Providers, createQueryClient } from './providers';
 import { createRouter } from './router';
 

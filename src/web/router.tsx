@@ -42,7 +42,13 @@ export const routes: RouteObject[] = [
                 path: '/account',
                 ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))),
               },
+              { path: '/dashboard', ...lazyPage(() => import('./portfolio/dashboard-page')) },
               { path: '/companies', ...lazyPage(() => import('./companies/companies-page')) },
+              {
+                path: '/companies/:id/contributions/:contributionId/schedule',
+                ...lazyPage(() => import('./companies/schedule-page')),
+              },
+              { path: '/companies/:id/file', ...lazyPage(() => import('./companies/company-file-page')) },
               { path: '/companies/new', ...lazyPage(() => import('./companies/company-page')) },
               { path: '/companies/:id', ...lazyPage(() => import('./companies/company-page')) },
               {
