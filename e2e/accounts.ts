@@ -15,4 +15,5 @@ export const ACCOUNTS = {
   logout: { email: 'logout@e2e.test', role: 'user', firstName: 'Léa', lastName: 'Sortie' },
   companies: { email: 'companies@e2e.test', role: 'user', firstName: 'Camille', lastName: 'Gagnon' },
   events: { email: 'events@e2e.test', role: 'user', firstName: 'Évariste', lastName: 'Historien' },
+  portfolio: { email: 'portfolio@e2e.test', role: 'user', firstName: 'Paule', lastName: 'Portefeuille' },
 } as const;

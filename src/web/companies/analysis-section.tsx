@@ -58,7 +58,7 @@ export function AnalysisSection({
               thresholds: `${thresholds}, ${a('ratios.workingCapital')} ${formatAmount(0, locale)}`,
             })}
           </Text>
-          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={a('title')}>
+          <Box style={{ overflowX: 'auto' }} tabIndex={0}>
             <Table className={classes.numbers} withTableBorder miw={160 + years.length * 130}>
               <Table.Thead>
                 <Table.Tr>

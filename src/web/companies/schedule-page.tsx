@@ -141,7 +141,7 @@ function ScheduleView({ company, index }: { company: Company; index: number }) {
             {s('convention', { moratorium: contribution.moratorium ?? 0, amortization: contribution.amortization })}
           </Text>
           <Table className={classes.numbers} striped withTableBorder>
-            <Table.Caption>{s('caption')}</Table.Caption>
+            <Table.Caption c="gray.8">{s('caption')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th data-numeric>{s('columns.number')}</Table.Th>

@@ -32,10 +32,13 @@ const count = (value: number, locale: Locale) => new Intl.NumberFormat(INTL[loca
 const compactMoney = (value: number, locale: Locale) =>
   new Intl.NumberFormat(INTL[locale], { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
 
-/** A table that scrolls sideways on a phone; focusable so that keyboard users can scroll it too. */
-function Scroll({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table that scrolls sideways on a phone; focusable so that keyboard users can scroll it too. Not a
+ * landmark of its own: the section around it is, under the same name.
+ */
+function Scroll({ children }: { children: ReactNode }) {
   return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+    <Box style={{ overflowX: 'auto' }} tabIndex={0}>
       {children}
     </Box>
   );
@@ -166,7 +169,7 @@ export default function DashboardPage() {
             {dashboard.followups.length === 0 ? (
               <Text c="gray.7">{t('portfolio.dashboard.followups.empty')}</Text>
             ) : (
-              <Scroll label={t('portfolio.dashboard.followups.title')}>
+              <Scroll>
                 <Table miw={640} striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -215,7 +218,7 @@ export default function DashboardPage() {
             {dashboard.endingSoon.length === 0 ? (
               <Text c="gray.7">{t('portfolio.dashboard.endingSoon.empty')}</Text>
             ) : (
-              <Scroll label={t('portfolio.dashboard.endingSoon.title')}>
+              <Scroll>
                 <Table miw={560} striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -270,7 +273,7 @@ export default function DashboardPage() {
                       format={(value) => compactMoney(value, locale)}
                     />
                   </Suspense>
-                  <Scroll label={t('portfolio.dashboard.byFund.title')}>
+                  <Scroll>
                     <Table miw={320}>
                       <Table.Thead>
                         <Table.Tr>
@@ -380,7 +383,7 @@ function CountTable(props: {
   locale: Locale;
 }) {
   return (
-    <Scroll label={props.label}>
+    <Scroll>
       <Table>
         <Table.Thead>
           <Table.Tr>
