@@ -322,7 +322,6 @@ export default function DashboardPage() {
                     />
                   </Suspense>
                   <CountTable
-                    label={t('portfolio.dashboard.byStatus.title')}
                     heading={t('portfolio.dashboard.byStatus.status')}
                     countHeading={t('portfolio.dashboard.byStatus.companies')}
                     rows={dashboard.byStatus.map((s) => ({
@@ -355,7 +354,6 @@ export default function DashboardPage() {
                     />
                   </Suspense>
                   <CountTable
-                    label={t('portfolio.dashboard.byRisk.title')}
                     heading={t('portfolio.dashboard.byRisk.rating')}
                     countHeading={t('portfolio.dashboard.byStatus.companies')}
                     rows={dashboard.byRisk.map((r) => ({
@@ -376,7 +374,6 @@ export default function DashboardPage() {
 }
 
 function CountTable(props: {
-  label: string;
   heading: string;
   countHeading: string;
   rows: { key: string; name: string; count: number }[];
