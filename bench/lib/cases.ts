@@ -17,6 +17,8 @@ import { COMPANY_SORT_FIELDS } from '../../src/shared/companies';
 import { DEFAULT_DOCUMENT_SORT, DOCUMENT_SORT_FIELDS } from '../../src/shared/documents';
 import { EVENTS_PAGE_SIZE } from '../../src/shared/events';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../src/server/db/demo-seed';
+import { exportPortfolio, readDashboard } from '../../src/server/portfolio/store';
+import { computeSchedule, todayIso } from '../../src/shared/portfolio/schedule';
 import type { HttpCase } from './load';
 
 /** The id demo-seed gives company number g (`md5('atrium-demo-company-' || g)::uuid`). */
@@ -212,6 +214,37 @@ export const CASES: BenchCase[] = [
       };
     },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
+  },
+  {
+    // Issue 13: the whole dashboard, every active company (no filter), in a few aggregate statements.
+    id: 'dashboard',
+    label: 'portfolio dashboard',
+    scaling: true,
+    request: () => ({ method: 'GET', path: '/api/dashboard' }),
+    direct: (ctx) => async () => {
+      await findUserById(ctx.db, ctx.userId);
+      return readDashboard(ctx.db, { fundId: null, mineUserId: null, today: todayIso(), locale: LOCALE });
+    },
+    targets: (backend) => ({ p99Ms: backend === 'pg' ? 1000 : 3000 }),
+  },
+  {
+    // Issue 13: every contribution of the portfolio as CSV, streamed in keyset batches (memory stays flat).
+    id: 'portfolio-export',
+    label: 'portfolio CSV export',
+    scaling: true,
+    request: () => ({ method: 'GET', path: '/api/portfolio/export.csv' }),
+    direct: (ctx) => async () => {
+      await findUserById(ctx.db, ctx.userId);
+      let rows = 0;
+      const today = todayIso();
+      for await (const batch of exportPortfolio(ctx.db, { fundId: null, locale: LOCALE })) {
+        for (const row of batch) computeSchedule(row, today);
+        rows += batch.length;
+      }
+      return rows;
+    },
+    // A whole-portfolio file is a download of seconds, not a page: no p99 target, memory is what is watched.
+    targets: () => ({}),
   },
   {
     id: 'sign-in',

@@ -34,6 +34,7 @@ import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { findSessionUser } from './identity/sessions';
+import { portfolioRoutes } from './portfolio/routes';
 
 export interface RouteEntry {
   method: string;
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(assetRoutes, routeDeps);
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
+      await api.register(portfolioRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -85,6 +85,7 @@ export function AppLayout() {
             </Text>
           )}
           <Divider my="xs" />
+          {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/companies', t('layout.companies'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}

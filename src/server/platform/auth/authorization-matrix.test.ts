@@ -54,6 +54,11 @@ const MATRIX: Record<string, Expected> = {
   'PATCH /api/companies/:companyId/events/:id': 'user',
   'DELETE /api/companies/:companyId/events/:id': 'user',
 
+  'GET /api/dashboard': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/schedule': 'user',
+  'GET /api/companies/export.csv': 'user',
+  'GET /api/portfolio/export.csv': 'user',
+
   'POST /api/invitations': 'admin',
   // SPEC §6: accounts are private to administrators (issue 12.2).
   'GET /api/users': 'admin',
