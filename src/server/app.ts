@@ -15,6 +15,7 @@ import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { ListSnapshots } from './platform/lists/list-snapshots';
+import { JobRunner } from './platform/jobs/queue';
 import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
@@ -24,6 +25,7 @@ import { companyRoutes } from './companies/routes';
 import { assetRoutes } from './assets/routes';
 import { eventRoutes } from './events/routes';
 import { documentRoutes } from './documents/routes';
+import { searchRoutes } from './search/routes';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createStorage } from './platform/storage/create-storage';
 import { localStorageRoutes } from './platform/storage/local-routes';
@@ -52,6 +54,8 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   limits: ReturnType<typeof publicEndpointLimits>;
   /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
   lists: ListSnapshots;
+  /** Background jobs, run once across all processes (platform/jobs, ADR 0023): handlers are added by features. */
+  jobs: JobRunner;
 };
 
 export interface RouteEntry {
@@ -66,6 +70,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Exposed so that shutdown, and tests, can wait for mail sent after a response. */
     mail: MailDelivery;
+    /** Exposed so that tests can run the due background jobs (`app.jobs.drain()`). */
+    jobs: JobRunner;
   }
 }
 
@@ -192,7 +198,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) lists.changed();
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
+  const jobs = new JobRunner(deps.database.db, { log: app.log });
+  app.decorate('jobs', jobs);
+  // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists, jobs };
 
   await app.register(
     async (api) => {
@@ -207,6 +218,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(assetRoutes, routeDeps);
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
+      await api.register(searchRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -10,6 +10,7 @@ import { uuidParam } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { checkNewDocument } from './checks';
+import { enqueueDocumentText, handleDocumentText } from './content-indexing';
 import { startUploadSweeper } from './orphan-sweep';
 import {
   categoryExists,
@@ -67,6 +68,8 @@ async function toDocument(storage: Storage, row: DocumentRow): Promise<CompanyDo
     downloadUrl,
     insertedAt: iso(row.insertedAt),
     updatedAt: iso(row.updatedAt),
+    contentStatus: row.contentStatus,
+    ...(row.highlight === undefined ? {} : { highlight: row.highlight }),
   };
 }
 
@@ -77,8 +80,9 @@ function rawFileName(body: unknown): string | undefined {
 }
 
 /** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
-export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
+export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists, jobs }) => {
   const { db } = database;
+  handleDocumentText(jobs, db, storage);
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
   async function companyOf(request: FastifyRequest): Promise<string> {
@@ -133,7 +137,10 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
           fileName: input.fileName,
           fileType: input.fileType,
           fileSize: upload.size,
+          contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
         });
+        // The text is read after the save answers (issue 14), by whichever process claims the job.
+        if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
         // In the save's transaction: the history says "added" exactly when the document exists.
         await recordSystemEvent(tx, {
           companyId,
@@ -143,6 +150,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
         });
         return inserted;
       });
+      jobs.wake();
       return reply.code(201).send(ok(await toDocument(storage, row)));
     } catch (error) {
       // Client mistakes only: after a 5xx the client may retry with the same upload.
