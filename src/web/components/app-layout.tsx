@@ -6,6 +6,7 @@ import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
 import { useCurrentCompany } from '../session/use-current-company';
 import { PageLoader } from './status-pages';
+import { SearchButton } from './search-button';
 
 /** SPEC §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
@@ -42,9 +43,12 @@ export function AppLayout() {
               </Group>
             )}
           </Group>
-          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
-            {t('common.appName')}
-          </Anchor>
+          <Group wrap="nowrap" gap="sm">
+            <SearchButton />
+            <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
+              {t('common.appName')}
+            </Anchor>
+          </Group>
         </Group>
       </AppShell.Header>
 

@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import type { Locale } from '../../shared/constants';
 import { formatFileSize, highlightRanges, type CompanyDocument } from '../../shared/documents';
 import { currentLocale, useTranslation } from '../i18n';
+import { DocumentContent } from './document-content';
 
 const DATE_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
 
@@ -73,6 +74,7 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
           <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-name">
             <HighlightedName name={name} search={search} />
           </Text>
+          <DocumentContent document={document} />
           <Group gap="md" wrap="wrap">
             <Text size="sm" c="gray.8">
               {t('documents.list.date', { date: formatDay(document.date, locale) })}
