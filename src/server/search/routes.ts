@@ -3,14 +3,8 @@ import type { RouteDeps } from '../app';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest } from '../platform/errors/app-error';
 import { ok } from '../platform/http/wire';
-import {
-  SEARCH_KINDS,
-  SEARCH_MAX_LENGTH,
-  searchWordsOf,
-  type SearchKind,
-  type SearchResults,
-} from '../../shared/search';
-import { searchCompanies, searchDocuments, searchEvents, searchUsers, similarCompanies } from './store';
+import { SEARCH_KINDS, SEARCH_MAX_LENGTH, searchWordsOf, type SearchKind } from '../../shared/search';
+import { globalSearch, similarCompanies } from './store';
 
 const one = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -37,14 +31,7 @@ export const searchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databas
     // Only letters and digits are searched: punctuation, tsquery or SQL syntax and NUL are separators,
     // and a query with nothing else finds nothing (200 with empty lists, not an error).
     const words = searchWordsOf(one(query['q']));
-    const data: SearchResults = {};
-    const empty = words.length === 0;
-    // One after the other: on PGlite queries run one at a time anyway, and on PostgreSQL a search then
-    // takes one pooled connection, not four.
-    if (kinds.has('companies')) data.companies = empty ? [] : await searchCompanies(db, words);
-    if (kinds.has('documents')) data.documents = empty ? [] : await searchDocuments(db, words);
-    if (kinds.has('events')) data.events = empty ? [] : await searchEvents(db, words, request.locale);
-    if (kinds.has('users')) data.users = empty ? [] : await searchUsers(db, words);
+    const data = await globalSearch(db, words, kinds, request.locale);
     return ok(data, { words });
   });
 

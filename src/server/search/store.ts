@@ -16,6 +16,8 @@ import {
   SIMILAR_COMPANIES_LIMIT,
   markedText,
   type CompanySearchResult,
+  type SearchKind,
+  type SearchResults,
   type DocumentSearchResult,
   type EventSearchResult,
   type SimilarCompany,
@@ -181,6 +183,25 @@ export async function searchUsers(db: Db, words: string[]): Promise<UserSearchRe
       highlight: title === row.email ? marked(title, words) : withContext(title, [row.email], words),
     };
   });
+}
+
+/**
+ * The answer of `GET /search` for these words and kinds. One kind after the other: on PGlite queries run
+ * one at a time anyway, and on PostgreSQL a search then holds one pooled connection, not four.
+ */
+export async function globalSearch(
+  db: Db,
+  words: string[],
+  kinds: ReadonlySet<SearchKind>,
+  locale: Locale,
+): Promise<SearchResults> {
+  const data: SearchResults = {};
+  const empty = words.length === 0;
+  if (kinds.has('companies')) data.companies = empty ? [] : await searchCompanies(db, words);
+  if (kinds.has('documents')) data.documents = empty ? [] : await searchDocuments(db, words);
+  if (kinds.has('events')) data.events = empty ? [] : await searchEvents(db, words, locale);
+  if (kinds.has('users')) data.users = empty ? [] : await searchUsers(db, words);
+  return data;
 }
 
 /**
