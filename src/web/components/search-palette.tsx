@@ -142,6 +142,8 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
           label={session.isAdmin ? t('search.inputLabelAdmin') : t('search.inputLabel')}
           placeholder={t('search.placeholder')}
           description={t('search.instructions')}
+          // Mantine's dimmed description is too pale on white (axe colour contrast).
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
