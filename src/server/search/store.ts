@@ -25,6 +25,13 @@ import {
 } from '../../shared/search';
 import { fullNameOf } from '../users/store';
 
+/**
+ * Ranking reads every row it ranks: a common word ("montreal", a single letter) matches tens of thousands.
+ * Each kind therefore ranks the first this many matches its index gives (and companies their exact name
+ * too), which bounds a search's cost whatever it matches; a more precise query ranks all its matches.
+ */
+const SEARCH_CANDIDATES = 200;
+
 /** Every word (letters and digits only: no LIKE wildcard can be among them) a part of `folded`. */
 function allWordsIn(folded: SQL, words: string[]): SQL {
   return sql.join(
@@ -66,13 +73,17 @@ export async function searchCompanies(db: Db, words: string[]): Promise<CompanyS
     owners: string | null;
   }>(
     db,
-    sql`SELECT c.id, c.name, c.reference_number, c.archived_at IS NOT NULL AS archived,
+    sql`WITH candidates AS (
+          -- The exact name always (an index lookup), then the first matches the trigram index gives.
+          (SELECT id FROM companies WHERE name_key = public.f_search_text(${query}))
+          UNION
+          (SELECT id FROM companies WHERE ${allWordsIn(sql`search_text`, words)} LIMIT ${SEARCH_CANDIDATES}))
+        SELECT c.id, c.name, c.reference_number, c.archived_at IS NOT NULL AS archived,
                (SELECT concat_ws(' / ', m.name_fr, nullif(m.name_en, m.name_fr))
                   FROM company_addresses a JOIN municipalities m ON m.id = a.municipality_id
                  WHERE a.company_id = c.id) AS municipality,
                (SELECT string_agg(o.name, ', ') FROM owners o WHERE o.company_id = c.id) AS owners
-          FROM companies c
-         WHERE ${allWordsIn(sql`c.search_text`, words)}
+          FROM candidates JOIN companies c USING (id)
          -- The exact name first, then names starting with the query, then the most similar; active first.
          ORDER BY c.name_key = public.f_search_text(${query}) DESC,
                   c.name_key LIKE public.f_search_text(${query}) || '%' DESC,
@@ -101,11 +112,14 @@ export async function searchDocuments(db: Db, words: string[]): Promise<Document
     excerpt: string | null;
   }>(
     db,
-    sql`WITH found AS (
+    sql`WITH candidates AS (
+          SELECT d.id FROM documents d
+           WHERE d.search_vector @@ ${textQuery(words)} OR (${nameMatch})
+           LIMIT ${SEARCH_CANDIDATES}),
+        found AS (
           SELECT d.id, d.company_id, d.name, coalesce(${nameMatch}, false) AS name_matched,
                  ts_rank_cd(d.search_vector, ${textQuery(words)}) AS rank
-            FROM documents d
-           WHERE d.search_vector @@ ${textQuery(words)} OR (${nameMatch})
+            FROM candidates JOIN documents d USING (id)
            ORDER BY name_matched DESC, rank DESC, d.inserted_at DESC, d.id
            LIMIT ${SEARCH_RESULTS_PER_KIND})
         SELECT f.id, f.company_id, f.name, f.name_matched, c.name AS company_name,
@@ -141,10 +155,11 @@ export async function searchEvents(db: Db, words: string[], locale: Locale): Pro
     company_archived: boolean;
   }>(
     db,
-    sql`SELECT e.id, e.company_id, e.title, e.code, e.params, e.notes, c.name AS company_name,
+    sql`WITH candidates AS (
+          SELECT id FROM events WHERE ${allWordsIn(sql`search_text`, words)} LIMIT ${SEARCH_CANDIDATES})
+        SELECT e.id, e.company_id, e.title, e.code, e.params, e.notes, c.name AS company_name,
                c.archived_at IS NOT NULL AS company_archived
-          FROM events e JOIN companies c ON c.id = e.company_id
-         WHERE ${allWordsIn(sql`e.search_text`, words)}
+          FROM candidates JOIN events e USING (id) JOIN companies c ON c.id = e.company_id
          ORDER BY word_similarity(public.f_search_text(${query}), e.search_text) DESC, e.date DESC, e.id
          LIMIT ${SEARCH_RESULTS_PER_KIND}`,
   );
@@ -169,8 +184,8 @@ export async function searchUsers(db: Db, words: string[]): Promise<UserSearchRe
   const folded = sql`public.f_search_text(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.email)`;
   const rows = await selectRows<{ id: string; first_name: string | null; last_name: string | null; email: string }>(
     db,
-    sql`SELECT u.id, u.first_name, u.last_name, u.email FROM users u
-         WHERE ${allWordsIn(folded, words)}
+    sql`SELECT u.id, u.first_name, u.last_name, u.email
+          FROM (SELECT * FROM users u WHERE ${allWordsIn(folded, words)} LIMIT ${SEARCH_CANDIDATES}) u
          ORDER BY similarity(${folded}, public.f_search_text(${query})) DESC, u.email
          LIMIT ${SEARCH_RESULTS_PER_KIND}`,
   );
