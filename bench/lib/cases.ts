@@ -13,6 +13,8 @@ import { companyExists as eventsCompanyExists, listEvents } from '../../src/serv
 import { pageWindow, parseListParams } from '../../src/server/platform/http/list-params';
 import { verifyPassword } from '../../src/server/platform/auth/passwords';
 import { countActiveAdmins, findUserByEmail, findUserById } from '../../src/server/users/store';
+import { globalSearch } from '../../src/server/search/store';
+import { SEARCH_KINDS, searchWordsOf } from '../../src/shared/search';
 import { COMPANY_SORT_FIELDS } from '../../src/shared/companies';
 import { DEFAULT_DOCUMENT_SORT, DOCUMENT_SORT_FIELDS } from '../../src/shared/documents';
 import { EVENTS_PAGE_SIZE } from '../../src/shared/events';
@@ -42,6 +44,8 @@ export const FULL_GRAPH_COMPANY = demoCompanyId(59);
  */
 export const SEARCH_ACCENTED = 'Érablière';
 export const SEARCH_UNACCENTED = 'montreal';
+/** Global search (issue 14): a company word typed without accents and a stemmed word of document content. */
+export const GLOBAL_SEARCH = 'erabliere financement';
 
 export const LOCALE = 'fr';
 /** The companies list's default page size (the SPA's first page). */
@@ -245,6 +249,17 @@ export const CASES: BenchCase[] = [
     },
     // A whole-portfolio file is a download of seconds, not a page: no p99 target, memory is what is watched.
     targets: () => ({}),
+  },
+  {
+    id: 'global-search',
+    label: `global search "${GLOBAL_SEARCH}" (every kind, as an administrator)`,
+    scaling: true,
+    request: () => ({ method: 'GET', path: '/api/search', query: { q: GLOBAL_SEARCH } }),
+    direct: (ctx) => async () => {
+      await findUserById(ctx.db, ctx.userId);
+      return globalSearch(ctx.db, searchWordsOf(GLOBAL_SEARCH), new Set(SEARCH_KINDS), LOCALE);
+    },
+    targets: (backend) => (backend === 'pg' ? { p99Ms: 100, minDbRatio: 0.5 } : { p99Ms: 300 }),
   },
   {
     id: 'sign-in',

@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerWire } from './platform/http/wire';
 import { ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits } from './platform/rate-limit/limits';
+import { JobRunner } from './platform/jobs/queue';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
@@ -23,6 +24,7 @@ import { companyRoutes } from './companies/routes';
 import { assetRoutes } from './assets/routes';
 import { eventRoutes } from './events/routes';
 import { documentRoutes } from './documents/routes';
+import { searchRoutes } from './search/routes';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createStorage } from './platform/storage/create-storage';
 import { localStorageRoutes } from './platform/storage/local-routes';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Exposed so that shutdown, and tests, can wait for mail sent after a response. */
     mail: MailDelivery;
+    /** Exposed so that tests can run the due background jobs (`app.jobs.drain()`). */
+    jobs: JobRunner;
   }
 }
 
@@ -176,7 +180,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) lists.changed();
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists };
+  const jobs = new JobRunner(deps.database.db, { log: app.log });
+  app.decorate('jobs', jobs);
+  // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists, jobs };
 
   await app.register(
     async (api) => {
@@ -194,6 +203,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
       await api.register(portfolioRoutes, routeDeps);
+      await api.register(searchRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -23,14 +23,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /* ------------------------------------------------------------------------------------------------
- * Search text: what `filter[search]` matches, kept next to the company so one trigram index serves it.
+ * Search text: what `filter[search]` and the global search match (owners' names too, issue 14), kept next
+ * to the company so one trigram index serves it.
  * ---------------------------------------------------------------------------------------------- */
 
 const searchTextOf = sql`f_search_text(concat_ws(' ',
   ${companies.name}, ${companies.referenceNumber}, ${companies.emailAddress},
   (SELECT concat_ws(' ', m.name_fr, m.name_en)
      FROM company_addresses a JOIN municipalities m ON m.id = a.municipality_id
-    WHERE a.company_id = ${companies.id})))`;
+    WHERE a.company_id = ${companies.id}),
+  (SELECT string_agg(o.name, ' ') FROM owners o WHERE o.company_id = ${companies.id})))`;
 
 async function refreshSearchText(db: Executor, where: SQL): Promise<void> {
   await db.update(companies).set({ searchText: searchTextOf }).where(where);

@@ -837,6 +837,35 @@ export const en = {
       },
     },
   },
+  search: {
+    open: 'Search',
+    openLabel: 'Search everything (Ctrl+K)',
+    dialogTitle: 'Search',
+    inputLabel: 'Search companies, documents and events',
+    inputLabelAdmin: 'Search companies, documents, events and users',
+    placeholder: 'A name, a reference number, words from a document…',
+    instructions: 'Up and down arrows to move through the results, Enter to open one, Escape to close.',
+    kinds: { companies: 'Companies', documents: 'Documents', events: 'Events', users: 'Users' },
+    archived: 'Archived',
+    inCompany: 'In {{name}}',
+    inArchivedCompany: 'In {{name}} (archived)',
+    countNone: 'No results',
+    countOne: '1 result',
+    countMany: '{{count}} results',
+    loading: 'Searching…',
+    failed: 'The search failed. Try again.',
+    content: {
+      pending: 'Text being read',
+      noText: 'No text layer: not searchable by its content',
+      failed: 'Text unreadable: not searchable by its content',
+      excerpt: 'Found in the content:',
+    },
+    similar: {
+      title: 'Companies with a similar name already exist:',
+      hint: 'If this is a different company, you can still save it.',
+      openLabel: 'Open {{name}} (in a new tab)',
+    },
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

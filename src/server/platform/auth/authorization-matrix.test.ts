@@ -47,6 +47,9 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/companies/:companyId/documents': 'user',
   'PATCH /api/companies/:companyId/documents/:id': 'user',
   'DELETE /api/companies/:companyId/documents/:id': 'user',
+  // Global search (issue 14): any signed-in user; user results are filtered inside, not refused.
+  'GET /api/search': 'user',
+  'GET /api/companies/similar': 'user',
   'GET /api/companies/:companyId/events': 'user',
   'GET /api/companies/:companyId/events/years': 'user',
   'GET /api/companies/:companyId/events/:id': 'user',
