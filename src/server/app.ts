@@ -34,6 +34,9 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
+import { backupRoutes } from './backups/routes';
+import { guardFileDeletes } from './backups/file-guard';
+import { createBackupService, type BackupService } from './backups/service';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +55,7 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   limits: ReturnType<typeof publicEndpointLimits>;
   /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
   lists: ListSnapshots;
+  backups: BackupService;
 };
 
 export interface RouteEntry {
@@ -66,6 +70,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Exposed so that shutdown, and tests, can wait for mail sent after a response. */
     mail: MailDelivery;
+    /** Exposed so that tests can wait for a backup and drive the schedule. */
+    backups: BackupService;
   }
 }
 
@@ -180,19 +186,36 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.close());
-  const storage =
+  const baseStorage =
     deps.storage ??
     (await createStorage(deps.config, {
       secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
       urlBase: `${API_PREFIX}/storage`,
     }));
+  const backups = createBackupService({
+    database: deps.database,
+    storage: baseStorage,
+    s3Bucket: deps.config.s3?.bucket,
+    settings: {
+      dir: deps.config.backup.dir,
+      keep: deps.config.backup.keep,
+      intervalMs: deps.config.backup.intervalHours * 3600_000,
+      tickMs: 15 * 60_000,
+    },
+    log: app.log,
+  });
+  // Files referred to by a backup's snapshot must still be there when it copies them (backups/file-guard.ts).
+  const storage = guardFileDeletes(baseStorage, () => backups.isRunning());
+  app.decorate('backups', backups);
+  app.addHook('onReady', async () => backups.startSchedule());
+  app.addHook('onClose', () => backups.stop());
   await registerRateLimiting(app);
   const lists = new ListSnapshots();
   // A write's transaction has committed when its handler is done: from then on, lists are counted anew.
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) lists.changed();
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists, backups };
 
   await app.register(
     async (api) => {
@@ -207,6 +230,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(assetRoutes, routeDeps);
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
+      await api.register(backupRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -340,3 +340,6 @@ export * from './schema/documents';
 
 /* The event history of a company: db/schema/events.ts. */
 export * from './schema/events';
+
+/* Backups of the database and files: db/schema/backups.ts. */
+export * from './schema/backups';

@@ -586,6 +586,23 @@ export const en = {
       unknownCode: 'Change recorded by the application',
     },
   },
+  backups: {
+    title: 'Backups',
+    nav: 'Backups',
+    intro: 'A backup holds the database and every stored file. One is taken every day; the newest {{keep}} are kept.',
+    start: 'Back up now',
+    started: 'Backup started.',
+    download: 'Download',
+    downloadLabel: 'Download the backup of {{date}}',
+    empty: 'No backup yet.',
+    columns: { date: 'Date', size: 'Size', outcome: 'Outcome', trigger: 'Started by' },
+    status: { running: 'In progress', succeeded: 'Succeeded', failed: 'Failed' },
+    trigger: { schedule: 'Schedule', manual: 'Administrator' },
+    failedHint: 'The backup could not be written (for example, the disk is full). Details are in the server log.',
+    errors: {
+      running: 'A backup is already in progress. Wait until it ends before starting another.',
+    },
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

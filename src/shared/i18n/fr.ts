@@ -591,4 +591,23 @@ export const fr = {
       unknownCode: 'Changement consigné par l’application',
     },
   },
+  backups: {
+    title: 'Sauvegardes',
+    nav: 'Sauvegardes',
+    intro:
+      'Une sauvegarde contient la base de données et tous les fichiers déposés. Une sauvegarde est faite chaque jour; les {{keep}} plus récentes sont conservées.',
+    start: 'Sauvegarder maintenant',
+    started: 'Sauvegarde lancée.',
+    download: 'Télécharger',
+    downloadLabel: 'Télécharger la sauvegarde du {{date}}',
+    empty: 'Aucune sauvegarde pour l’instant.',
+    columns: { date: 'Date', size: 'Taille', outcome: 'Résultat', trigger: 'Lancée par' },
+    status: { running: 'En cours', succeeded: 'Réussie', failed: 'Échouée' },
+    trigger: { schedule: 'Planification', manual: 'Administrateur' },
+    failedHint:
+      'La sauvegarde n’a pas pu être écrite (par exemple, le disque est plein). Les détails sont dans le journal du serveur.',
+    errors: {
+      running: 'Une sauvegarde est déjà en cours. Attendez qu’elle se termine avant d’en lancer une autre.',
+    },
+  },
 } satisfies Catalog;
