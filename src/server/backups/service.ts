@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { backups } from '../db/schema';
 import { selectRows } from '../db/rows';
 import type { Storage } from '../platform/storage/storage';
@@ -35,6 +35,29 @@ const isUniqueViolation = (error: unknown): boolean => {
   const code = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
   return code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505';
 };
+
+/** A `running` row whose process died (no heartbeat) no longer blocks: it is marked failed. */
+async function releaseStale(db: Db): Promise<void> {
+  await db
+    .update(backups)
+    .set({ status: 'failed', error: 'interrupted: the process taking it stopped', finishedAt: new Date() })
+    .where(and(eq(backups.status, 'running'), lt(backups.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS))));
+}
+
+/**
+ * Claims the one running backup of this database; undefined when another runs. `npm run backup` claims
+ * too, so that its files are guarded and the screen says a backup runs.
+ */
+export async function claimBackup(db: Db, trigger: BackupTrigger): Promise<BackupRow | undefined> {
+  await releaseStale(db);
+  try {
+    const [row] = await db.insert(backups).values({ trigger }).returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
 
 export interface BackupService {
   /** Claims and starts a backup; undefined when one is already running (anywhere on this database). */
@@ -70,21 +93,10 @@ export function createBackupService(deps: {
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
 
-  /** A `running` row whose process died (no heartbeat) no longer blocks: it is marked failed. */
-  async function releaseStale(): Promise<void> {
-    await db
-      .update(backups)
-      .set({ status: 'failed', error: 'interrupted: the process taking it stopped', finishedAt: new Date() })
-      .where(and(eq(backups.status, 'running'), lt(backups.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS))));
-  }
-
   async function claim(trigger: BackupTrigger, onlyIfDueAt?: Date): Promise<BackupRow | undefined> {
-    await releaseStale();
+    if (!onlyIfDueAt) return claimBackup(db, trigger);
+    await releaseStale(db);
     try {
-      if (!onlyIfDueAt) {
-        const [row] = await db.insert(backups).values({ trigger }).returning();
-        return row;
-      }
       const since = new Date(onlyIfDueAt.getTime() - settings.intervalMs);
       const failedSince = new Date(onlyIfDueAt.getTime() - RETRY_AFTER_FAILURE_MS);
       // Due when nothing ran or succeeded within the interval, and nothing failed within the retry delay.
