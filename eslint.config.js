@@ -1,18 +1,73 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+/** Folders that every feature may use; every other folder of src/web and src/server is a feature. */
+const WEB_COMMON = ['api', 'components', 'i18n', 'session', 'test', 'public'];
+const SERVER_COMMON = ['platform', 'db', 'test'];
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = folders('src/web').filter((name) => !WEB_COMMON.includes(name));
+const serverFeatures = folders('src/server').filter((name) => !SERVER_COMMON.includes(name));
+
+/** The house's boundaries (ARCHITECTURE §3): shared imports neither side; a web feature does not import another;
+ * the server's platform and db import no feature; shared web parts import no feature. */
+const boundaries = [
+  { target: './src/shared', from: ['./src/server', './src/web'], message: 'src/shared is imported by both sides.' },
+  { target: './src/web', from: './src/server', message: 'The SPA talks to the server over HTTP only.' },
+  { target: './src/server', from: './src/web', message: 'The server does not import the SPA.' },
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/${feature}`,
+    from: webFeatures.filter((other) => other !== feature).map((other) => `./src/web/${other}`),
+    message: 'A web feature does not import another: move what both need to src/web/components or src/shared.',
+  })),
+  ...WEB_COMMON.map((common) => ({
+    target: `./src/web/${common}`,
+    from: webFeatures.map((feature) => `./src/web/${feature}`),
+    message: 'Shared web code imports no feature.',
+  })),
+  ...['platform', 'db'].map((common) => ({
+    target: `./src/server/${common}`,
+    from: serverFeatures.map((feature) => `./src/server/${feature}`),
+    message: 'platform/ and db/ import no feature: features depend on them, not the reverse.',
+  })),
+];
+
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'bench/.data/',
+      'src/server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'src/web/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

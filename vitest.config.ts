@@ -2,22 +2,34 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * `npm test` runs every project (API suites on in-memory PGlite); `npm run test:pg` runs the `api`
- * project again with TEST_DATABASE_URL pointing at a throwaway PostgreSQL (scripts/with-postgres.ts).
+ * `npm test` runs the everyday projects (API suites on in-memory PGlite, shared, web); `npm run test:pg` runs
+ * the `api` project again with TEST_DATABASE_URL pointing at a throwaway PostgreSQL (scripts/with-postgres.ts).
+ * The suites that kill processes or cut the database off are the `faults` project (`npm run test:faults`, both
+ * databases, in CI): they take minutes and test the platform, not the features one changes every day.
  */
+const FAULT_SUITES = [
+  'src/server/platform/faults.test.ts',
+  'src/server/companies/save-crash.test.ts',
+  'src/server/db/pool.test.ts',
+];
+const API = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  globalSetup: ['src/server/test/global-setup.ts'],
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
       {
         extends: true,
-        test: {
-          name: 'api',
-          include: ['src/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { name: 'api', include: ['src/server/**/*.test.ts'], exclude: FAULT_SUITES, ...API },
+      },
+      {
+        extends: true,
+        test: { name: 'faults', include: FAULT_SUITES, ...API },
       },
       {
         extends: true,

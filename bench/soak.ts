@@ -23,7 +23,7 @@ import pg from 'pg';
 import { USER_EVENT_CATEGORY_SLUGS } from '../src/shared/events';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { seedReferenceData } from '../src/server/db/seed';
+import { seedReferenceData } from '../src/server/lookups/seed';
 import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/platform/auth/passwords';
 import { isStorageKey } from '../src/server/platform/storage/storage';

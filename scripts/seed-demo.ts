@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { seedReferenceData } from '../src/server/db/seed';
+import { seedReferenceData } from '../src/server/lookups/seed';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, seedDemo } from '../src/server/db/demo-seed';
 import { hashPassword } from '../src/server/platform/auth/passwords';
 

@@ -43,7 +43,7 @@ interface Stamp {
 const SEED_FILES = [
   'src/server/db/demo-seed.ts',
   'scripts/seed-demo.ts',
-  'src/server/db/seed.ts',
+  'src/server/lookups/seed.ts',
   'src/server/db/reference-data.ts',
 ];
 

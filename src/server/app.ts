@@ -31,32 +31,13 @@ import { isLocalStorage } from './platform/storage/local-storage';
 import type { Storage } from './platform/storage/storage';
 import { createMailDelivery, type MailDelivery } from './platform/mail/delivery';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import type { AppDeps, RouteDeps } from './platform/route-deps';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { backupRoutes } from './backups/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  tokens: TokenService;
-  /** Built from the configuration when absent (local disk under DATA_DIR, or S3 with S3_BUCKET). */
-  storage?: Storage;
-  /** Built from the configuration when absent (outbox folder, or SMTP with SMTP_URL). */
-  mailer?: Mailer;
-}
-
-/** Everything a route needs, handed to each feature's plugin. */
-export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
-  mail: MailDelivery;
-  storage: Storage;
-  limits: ReturnType<typeof publicEndpointLimits>;
-  /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
-  lists: ListSnapshots;
-  backups: BackupService;
-};
 
 export interface RouteEntry {
   method: string;
@@ -215,7 +196,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) lists.changed();
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists, backups };
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
 
   await app.register(
     async (api) => {
@@ -230,7 +211,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(assetRoutes, routeDeps);
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
-      await api.register(backupRoutes, routeDeps);
+      await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

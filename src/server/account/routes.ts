@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountSchema } from '../../shared/schemas/auth';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { conflict, fieldError } from '../platform/errors/app-error';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { UPLOAD_CONTENT_TYPES, type PresignedUpload } from '../../shared/companies';
 import { presignedUrlSchema } from '../../shared/schemas/assets';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { ok, parseBody } from '../platform/http/wire';
 import { MAX_UPLOAD_BYTES, newStorageKey } from '../platform/storage/storage';
 

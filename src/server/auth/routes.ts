@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { signInSchema } from '../../shared/schemas/auth';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { verifyPassword } from '../platform/auth/passwords';
 import type { TokenService } from '../platform/auth/tokens';
 import { AppError } from '../platform/errors/app-error';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { users } from '../db/schema';
-import { ensureFirstAdmin } from '../db/bootstrap';
+import { ensureFirstAdmin } from '../users/first-admin';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,11 +2,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import type { BackupSummary } from '../../shared/backups';
-import type { RouteDeps } from '../app';
 import { AppError, notFound } from '../platform/errors/app-error';
 import { uuidParam } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
-import type { BackupRow } from './service';
+import type { BackupRow, BackupService } from './service';
 
 function toSummary(row: BackupRow): BackupSummary {
   return {
@@ -20,7 +19,7 @@ function toSummary(row: BackupRow): BackupSummary {
 }
 
 /** The Backups screen's API (issue 17), administrators only. */
-export const backupRoutes: FastifyPluginAsync<RouteDeps> = async (app, { backups }) => {
+export const backupRoutes: FastifyPluginAsync<{ backups: BackupService }> = async (app, { backups }) => {
   app.get('/backups', { config: { access: 'admin' } }, async () => ok((await backups.list()).map(toSummary)));
 
   app.post('/backups', { config: { access: 'admin' } }, async (_request, reply) => {

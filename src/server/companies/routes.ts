@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { COMPANY_SORT_FIELDS } from '../../shared/companies';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, conflict, notFound } from '../platform/errors/app-error';

@@ -12,6 +12,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip, used by /api/health. */
   ping(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (the test template). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,12 @@ class TimedConnectClient extends pg.Client {
  * `url` undefined → embedded PGlite stored under `pgliteDir` (or in memory when that is undefined too).
  * PGlite runs in this process and handles one query at a time; PostgreSQL gets a pool.
  */
-export async function openDatabase(options: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  pgliteDir?: string;
+  /** PGlite: start from this data-directory dump instead of an empty cluster (the tests' template). */
+  pgliteTemplate?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -60,12 +67,16 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string }
     import('@electric-sql/pglite/contrib/unaccent'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(options.pgliteDir, {
+    extensions: { pg_trgm, unaccent },
+    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -80,7 +80,7 @@ export const oneTimeTokens = pgTable(
 );
 
 /*
- * Reference data (SPEC §3 lookups). Seeded from code on every start (db/seed.ts): rows are matched on
+ * Reference data (SPEC §3 lookups). Seeded from code on every start (lookups/seed.ts): rows are matched on
  * `key`, a stable slug, so their uuids survive restarts and renamed labels. Names exist in both
  * interface languages; the API answers the one the request asks for.
  */

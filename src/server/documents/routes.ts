@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DOCUMENT_SORT_FIELDS, type CompanyDocument } from '../../shared/documents';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { recordSystemEvent } from '../events/system-events';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';

@@ -11,7 +11,7 @@ import {
   type EventCategorySlug,
 } from '../../shared/events';
 import { eventSchema, type EventFields } from '../../shared/schemas/event';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { userOf } from '../platform/auth/plugin';

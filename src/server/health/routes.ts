@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { AppError } from '../platform/errors/app-error';
 import { ok } from '../platform/http/wire';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from './seed';
 import { municipalities } from '../db/schema';
 import { selectRows } from '../db/rows';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { ok } from '../platform/http/wire';
 import {
   listActivityAreas,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { issueSession } from '../auth/routes';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from '../lookups/seed';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { createTokenService, type TokenService } from '../platform/auth/tokens';
+import { databaseUrlFor, PG_TEMPLATE_ENV, pgliteTemplateDump, runOnServer } from './template-database';
 import type { UserRow } from '../users/store';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -50,19 +50,12 @@ export async function createThrowawayDatabase(
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) return undefined;
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  const template = process.env[PG_TEMPLATE_ENV];
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return {
+    url: databaseUrlFor(serverUrl, name),
+    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
@@ -83,9 +76,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openDatabase({ url: config.databaseUrl });
+  const pgliteTemplate = databaseUrl ? undefined : await pgliteTemplateDump();
+  const database = await openDatabase({ url: config.databaseUrl, ...(pgliteTemplate ? { pgliteTemplate } : {}) });
+  // A copy of the template is already migrated and seeded; both are no-ops there, and needed without it.
   await migrate(database, config.databaseUrl);
-  await seedReferenceData(database.db);
+  if (!pgliteTemplate && !process.env[PG_TEMPLATE_ENV]) await seedReferenceData(database.db);
   const tokens = createTokenService(TEST_SECRET, config.jwtTtlSeconds);
   const app = await buildApp({ config, database, tokens });
   await app.ready();

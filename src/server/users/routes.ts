@@ -5,7 +5,7 @@ import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
 import { V } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
-import type { RouteDeps } from '../app';
+import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';

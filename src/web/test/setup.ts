@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom lacks what Mantine measures with (ARCHITECTURE §2).
@@ -24,7 +24,20 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 
+// A React warning (act, keys, a prop type) or an error logged by a component is a defect: the test that
+// caused it fails, with what was logged.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void consoleErrors.push(args));
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.mocked(console.error).mockRestore();
+  if (consoleErrors.length > 0) {
+    const logged = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`console.error was called during this test:\n${logged}`);
+  }
 });

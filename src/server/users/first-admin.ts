@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './client';
-import { users } from './schema';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
-import { countUsers } from '../users/store';
+import { countUsers } from './store';
 
 export interface FirstAdmin {
   email: string;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
-import { selectRows } from './rows';
+import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
 import {
   ACTIVITY_AREAS,
   CONTRIBUTION_FUNDS,
@@ -10,7 +10,7 @@ import {
   STATUSES,
   WARRANTIES,
   type LookupSeed,
-} from './reference-data';
+} from '../db/reference-data';
 import { refreshSearchTextForMunicipalities } from '../companies/store';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,0 +1,31 @@
+/**
+ * What the app is built from, and what each feature's routes receive. Kept apart from app.ts, which imports
+ * every feature's routes: a feature importing app.ts for these types closed a circle.
+ */
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { TokenService } from './auth/tokens';
+import type { ListSnapshots } from './lists/list-snapshots';
+import type { MailDelivery } from './mail/delivery';
+import type { Mailer } from './mail/mailer';
+import type { publicEndpointLimits } from './rate-limit/limits';
+import type { Storage } from './storage/storage';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  /** Built from the configuration when absent (local disk under DATA_DIR, or S3 with S3_BUCKET). */
+  storage?: Storage;
+  /** Built from the configuration when absent (outbox folder, or SMTP with SMTP_URL). */
+  mailer?: Mailer;
+}
+
+/** Everything a route needs, handed to each feature's plugin. */
+export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
+  mail: MailDelivery;
+  storage: Storage;
+  limits: ReturnType<typeof publicEndpointLimits>;
+  /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
+  lists: ListSnapshots;
+};
