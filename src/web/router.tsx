@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
                   { path: '/users', ...lazyPage(() => import('./users/users-page')) },
                   { path: '/users/:id', ...lazyPage(() => import('./users/user-edit-page')) },
                   { path: '/invitations/invite', ...lazyPage(() => import('./users/invite-page')) },
+                  { path: '/backups', ...lazyPage(() => import('./backups/backups-page')) },
                 ],
               },
               { path: '/onboarding', element: <Navigate to="/companies" replace /> },

@@ -589,7 +589,8 @@ export const en = {
   backups: {
     title: 'Backups',
     nav: 'Backups',
-    intro: 'A backup holds the database and every stored file. One is taken every day; the newest {{keep}} are kept.',
+    intro:
+      'A backup holds the database and every stored file. One is taken on a schedule (daily by default), and you can take one now.',
     start: 'Back up now',
     started: 'Backup started.',
     download: 'Download',

@@ -595,7 +595,7 @@ export const fr = {
     title: 'Sauvegardes',
     nav: 'Sauvegardes',
     intro:
-      'Une sauvegarde contient la base de données et tous les fichiers déposés. Une sauvegarde est faite chaque jour; les {{keep}} plus récentes sont conservées.',
+      'Une sauvegarde contient la base de données et tous les fichiers déposés. Elle est faite selon un horaire (chaque jour par défaut), et vous pouvez en lancer une maintenant.',
     start: 'Sauvegarder maintenant',
     started: 'Sauvegarde lancée.',
     download: 'Télécharger',

@@ -79,3 +79,27 @@ export async function api<T, M = Record<string, unknown>>(
     headers: response.headers,
   };
 }
+
+/**
+ * A file the API serves behind the bearer token (a backup archive), saved by the browser under the name
+ * the server gives. Errors are the same ApiError as `api`.
+ */
+export async function downloadFile(path: string): Promise<void> {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const response = await fetch(`${API_BASE}${path}?locale=${currentLocale()}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, { code: 'network_error', message: '' });
+  });
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => undefined)) as { errors?: ApiErrorBody } | undefined;
+    throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.click();
+  URL.revokeObjectURL(url);
+}
