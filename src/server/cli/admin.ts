@@ -126,8 +126,16 @@ export async function runAdminCommand(config: Config, args: string[]): Promise<C
   }
 }
 
-/** Placeholder until the shared sign-in limits land (see unlockAccount below). */
+/**
+ * Today's sign-in limits (ADR 0007) are counters in each app process's memory: no other process can
+ * reach them, so the command says what does lift them. When the limits move into PostgreSQL (branch
+ * `sec`, ADR 0013) this deletes the account's counter rows instead.
+ */
 async function unlockAccount(db: Db, email: string): Promise<string[]> {
-  await existingAccount(db, email);
-  return [`${email} has no sign-in limit recorded.`];
+  const user = await existingAccount(db, email);
+  return [
+    `${user.email}: sign-in limits are counted in the memory of each running app process, where this command cannot reach them.`,
+    'They lift by themselves 15 minutes after the last failed attempt (one hour for reset and invitation mails);',
+    'restarting the app lifts them at once. Nothing was changed.',
+  ];
 }

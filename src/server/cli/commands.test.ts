@@ -132,6 +132,10 @@ describe('operator commands', () => {
         expect(nobody.code).toBe(1);
         expect(nobody.stderr).toContain('No account has the email nobody@example.com');
 
+        const unlockNobody = await run('admin', ['unlock', 'nobody@example.com'], env);
+        expect(unlockNobody.code).toBe(1);
+        expect(unlockNobody.stderr).toContain('No account has the email nobody@example.com');
+
         const unknown = await run('admin', ['make-coffee'], env);
         expect(unknown.code).toBe(2);
         expect(unknown.stderr).toContain('Unknown command "make-coffee"');
