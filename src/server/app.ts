@@ -37,6 +37,9 @@ import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { findSessionUser } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
+import { backupRoutes } from './backups/routes';
+import { guardFileDeletes } from './backups/file-guard';
+import { createBackupService, type BackupService } from './backups/service';
 
 export interface RouteEntry {
   method: string;
@@ -52,6 +55,8 @@ declare module 'fastify' {
     mail: MailDelivery;
     /** Exposed so that tests can run the due background jobs (`app.jobs.drain()`). */
     jobs: JobRunner;
+    /** Exposed so that tests can wait for a backup and drive the schedule. */
+    backups: BackupService;
   }
 }
 
@@ -169,12 +174,29 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.close());
-  const storage =
+  const baseStorage =
     deps.storage ??
     (await createStorage(deps.config, {
       secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
       urlBase: `${API_PREFIX}/storage`,
     }));
+  const backups = createBackupService({
+    database: deps.database,
+    storage: baseStorage,
+    s3Bucket: deps.config.s3?.bucket,
+    settings: {
+      dir: deps.config.backup.dir,
+      keep: deps.config.backup.keep,
+      intervalMs: deps.config.backup.intervalHours * 3600_000,
+      tickMs: 15 * 60_000,
+    },
+    log: app.log,
+  });
+  // Files referred to by a backup's snapshot must still be there when it copies them (backups/file-guard.ts).
+  const storage = guardFileDeletes(baseStorage, () => backups.isRunning());
+  app.decorate('backups', backups);
+  app.addHook('onReady', async () => backups.startSchedule());
+  app.addHook('onClose', () => backups.stop());
   const lists = new ListSnapshots();
   // A write's transaction has committed when its handler is done: from then on, lists are counted anew.
   app.addHook('onSend', async (request) => {
@@ -204,6 +226,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(documentRoutes, routeDeps);
       await api.register(portfolioRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
+      await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -37,6 +37,9 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
 });
 
 export interface Config {
@@ -66,6 +69,8 @@ export interface Config {
   /** Folder of the built SPA; undefined in tests, where only the API is served. */
   webDist: string | undefined;
   trustProxy: boolean;
+  /** Scheduled and on-demand backups (backups/service.ts); intervalHours 0 turns the schedule off. */
+  backup: { dir: string; keep: number; intervalHours: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -100,5 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+    },
   };
 }

@@ -9,11 +9,14 @@ import { ensureFirstAdmin } from './users/first-admin';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createTokenService } from './platform/auth/tokens';
 import { createMailer } from './platform/mail/mailer';
+import { lockEmbeddedDatabase } from './db/embedded-lock';
 
 /** Reads config, migrates, bootstraps, listens; drains and exits cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   await mkdir(config.dataDir, { recursive: true });
+  // Operators' commands (npm run admin, backup) check this before opening the embedded database.
+  const embeddedLock = config.databaseUrl ? undefined : await lockEmbeddedDatabase(config.dataDir, 'the app');
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await embeddedLock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

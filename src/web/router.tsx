@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
                     ...titled('invite'),
                     ...lazyPage(() => import('./users/invite-page')),
                   },
+                  { path: '/backups', ...titled('backups'), ...lazyPage(() => import('./backups/backups-page')) },
                 ],
               },
               { path: '/onboarding', element: <Navigate to="/companies" replace /> },

@@ -20,10 +20,10 @@ const EXTENSION_STATEMENTS = [
  * Applies the committed migrations. On PostgreSQL a session advisory lock on one dedicated connection
  * makes several processes starting together take turns. Any failure throws: main.ts exits non-zero.
  */
-export async function migrate(database: Database, databaseUrl?: string): Promise<void> {
+export async function migrate(database: Database, databaseUrl?: string, folder = migrationsFolder): Promise<void> {
   if (database.kind === 'pglite') {
     for (const statement of EXTENSION_STATEMENTS) await database.db.execute(statement);
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -31,7 +31,7 @@ export async function migrate(database: Database, databaseUrl?: string): Promise
   try {
     await client.query('SELECT pg_advisory_lock(727274)');
     for (const statement of EXTENSION_STATEMENTS) await drizzlePg(client).execute(statement);
-    await migratePg(drizzlePg(client), { migrationsFolder });
+    await migratePg(drizzlePg(client), { migrationsFolder: folder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();

@@ -353,3 +353,5 @@ export * from './schema/events';
 
 /* Sessions and abuse-limit counters: db/schema/identity.ts. */
 export * from './schema/identity';
+/* Backups of the database and files: db/schema/backups.ts. */
+export * from './schema/backups';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { companies, documentCategories, documents } from '../db/schema';
@@ -61,6 +61,15 @@ export async function referencedKeys(db: Executor, keys: string[]): Promise<Set<
     db.select({ key: companies.avatarFileName }).from(companies).where(inArray(companies.avatarFileName, keys)),
   ]);
   return new Set([...asDocuments, ...asAvatars].flatMap((row) => (row.key ? [row.key] : [])));
+}
+
+/** Every storage key a record points at (same tables as `referencedKeys`): the files a backup holds. */
+export async function allReferencedKeys(db: Executor): Promise<string[]> {
+  const [asDocuments, asAvatars] = await Promise.all([
+    db.select({ key: documents.fileName }).from(documents),
+    db.select({ key: companies.avatarFileName }).from(companies).where(isNotNull(companies.avatarFileName)),
+  ]);
+  return [...new Set([...asDocuments, ...asAvatars].flatMap((row) => (row.key ? [row.key] : [])))].sort();
 }
 
 /* ------------------------------------------------------------------------------------------------

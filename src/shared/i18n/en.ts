@@ -649,6 +649,7 @@ export const en = {
       dashboard: 'Dashboard',
       schedule: 'Loan schedule',
       companyFile: 'Company file',
+      backups: 'Backups',
     },
     titleFormat: '{{screen}} · {{appName}}',
     languageSaveFailed: 'Your language could not be saved to your account.',
@@ -864,6 +865,24 @@ export const en = {
       title: 'Companies with a similar name already exist:',
       hint: 'If this is a different company, you can still save it.',
       openLabel: 'Open {{name}} (in a new tab)',
+    },
+  },
+  backups: {
+    title: 'Backups',
+    nav: 'Backups',
+    intro:
+      'A backup holds the database and every stored file. One is taken on a schedule (daily by default), and you can take one now.',
+    start: 'Back up now',
+    started: 'Backup started.',
+    download: 'Download',
+    downloadLabel: 'Download the backup of {{date}}',
+    empty: 'No backup yet.',
+    columns: { date: 'Date', size: 'Size', outcome: 'Outcome', trigger: 'Started by' },
+    status: { running: 'In progress', succeeded: 'Succeeded', failed: 'Failed' },
+    trigger: { schedule: 'Schedule', manual: 'Administrator' },
+    failedHint: 'The backup could not be written (for example, the disk is full). Details are in the server log.',
+    errors: {
+      running: 'A backup is already in progress. Wait until it ends before starting another.',
     },
   },
 } as const;

@@ -653,6 +653,7 @@ export const fr = {
       dashboard: 'Tableau de bord',
       schedule: 'Calendrier de remboursement',
       companyFile: 'Dossier de l’entreprise',
+      backups: 'Sauvegardes',
     },
     titleFormat: '{{screen}} · {{appName}}',
     languageSaveFailed: 'Votre langue n’a pas pu être enregistrée dans votre compte.',
@@ -869,6 +870,25 @@ export const fr = {
       title: 'Des entreprises au nom semblable existent déjà :',
       hint: 'S’il s’agit d’une autre entreprise, vous pouvez tout de même l’enregistrer.',
       openLabel: 'Ouvrir {{name}} (dans un nouvel onglet)',
+    },
+  },
+  backups: {
+    title: 'Sauvegardes',
+    nav: 'Sauvegardes',
+    intro:
+      'Une sauvegarde contient la base de données et tous les fichiers déposés. Elle est faite selon un horaire (chaque jour par défaut), et vous pouvez en lancer une maintenant.',
+    start: 'Sauvegarder maintenant',
+    started: 'Sauvegarde lancée.',
+    download: 'Télécharger',
+    downloadLabel: 'Télécharger la sauvegarde du {{date}}',
+    empty: 'Aucune sauvegarde pour l’instant.',
+    columns: { date: 'Date', size: 'Taille', outcome: 'Résultat', trigger: 'Lancée par' },
+    status: { running: 'En cours', succeeded: 'Réussie', failed: 'Échouée' },
+    trigger: { schedule: 'Planification', manual: 'Administrateur' },
+    failedHint:
+      'La sauvegarde n’a pas pu être écrite (par exemple, le disque est plein). Les détails sont dans le journal du serveur.',
+    errors: {
+      running: 'Une sauvegarde est déjà en cours. Attendez qu’elle se termine avant d’en lancer une autre.',
     },
   },
 } satisfies Catalog;

@@ -51,17 +51,22 @@ export function apiUrl(path: string, query: Query = {}): string {
 }
 
 /**
- * Downloads a file the API answers (CSV exports) under the name it gives. A link cannot carry the
- * bearer token, so the file is fetched and handed to the browser as a blob.
+ * Downloads a file the API answers (CSV exports, backup archives) under the name it gives. A link cannot
+ * carry the bearer token, so the file is fetched and handed to the browser as a blob. Errors are the same
+ * ApiError as `api`.
  */
 export async function downloadFile(path: string, query: Query = {}): Promise<void> {
   const token = localStorage.getItem(STORAGE_KEYS.token);
-  const response = await fetch(apiUrl(path, query), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(apiUrl(path, query), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, { code: 'network_error', message: '' });
+  });
   if (!response.ok) {
     const payload = (await response.json().catch(() => undefined)) as { errors?: ApiErrorBody } | undefined;
     throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(link);

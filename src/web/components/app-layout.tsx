@@ -94,6 +94,7 @@ export function AppLayout() {
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
+          {session.isAdmin && link('/backups', t('backups.nav'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />
           <AccountLanguageSwitch />

@@ -70,6 +70,9 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/users/:id': 'admin',
   'POST /api/users/:id/restore': 'admin',
   'POST /api/users/:id/reinvite': 'admin',
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
+  'GET /api/backups/:id/download': 'admin',
 };
 
 type Caller = 'signedOut' | 'user' | 'admin' | 'disabledUser' | 'tamperedToken' | 'expiredToken' | 'foreignSecret';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { limitCounters } from '../../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { liftAccountLimits } from './limits';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -65,6 +66,22 @@ describe('abuse limits', () => {
       const ok = await post('/api/sign_in', { email: 'clumsy@example.com', password: TEST_PASSWORD }, '10.7.0.1');
       expect(ok.statusCode).toBe(200);
     }
+  });
+
+  it('lifts an account’s limits for the admin command, and only that account’s', async () => {
+    await t.createUser({ email: 'locked@example.com' });
+    await t.createUser({ email: 'other@example.com' });
+    for (let i = 0; i < 5; i += 1) {
+      await post('/api/sign_in', { email: 'locked@example.com', password: 'guess' }, '10.8.0.1');
+      await post('/api/sign_in', { email: 'other@example.com', password: 'guess' }, '10.8.0.2');
+    }
+    const blocked = { email: 'locked@example.com', password: TEST_PASSWORD };
+    expect((await post('/api/sign_in', blocked, '10.8.0.1')).statusCode).toBe(429);
+    expect(await liftAccountLimits(t.database.db, 'LOCKED@example.com')).toBe(1);
+    expect((await post('/api/sign_in', blocked, '10.8.0.1')).statusCode).toBe(200);
+    const stillBlocked = { email: 'other@example.com', password: TEST_PASSWORD };
+    expect((await post('/api/sign_in', stillBlocked, '10.8.0.2')).statusCode).toBe(429);
+    expect(await liftAccountLimits(t.database.db, 'nobody@example.com')).toBe(0);
   });
 
   it('caps failed sign-ins from one address across accounts at 20 in 15 minutes', async () => {

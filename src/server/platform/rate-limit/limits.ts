@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitCounters } from '../../db/schema';
 import { AppError } from '../errors/app-error';
@@ -175,6 +175,24 @@ export function byEmail(request: FastifyRequest): string | undefined {
 export function byEmailAndAddress(request: FastifyRequest): string | undefined {
   const email = byEmail(request);
   return email === undefined ? undefined : `${email}|${byAddress(request)}`;
+}
+
+/**
+ * `npm run admin -- unlock EMAIL`: forgets the counters kept for an account (its failed sign-ins from every
+ * address, its mails). Per-address caps are the address's, not the account's, and stay. Returns how many.
+ */
+export async function liftAccountLimits(db: Db, email: string): Promise<number> {
+  const account = email.trim().toLowerCase();
+  const lifted = await db
+    .delete(limitCounters)
+    .where(
+      or(
+        sql`starts_with(${limitCounters.key}, ${`sign-in-fail-account-ip:${account}|`})`,
+        eq(limitCounters.key, `mail-account:${account}`),
+      ),
+    )
+    .returning({ key: limitCounters.key });
+  return lifted.length;
 }
 
 /** A preHandler that consumes each limiter in turn. */

@@ -1,0 +1,48 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsync } from 'fastify';
+import type { BackupSummary } from '../../shared/backups';
+import { AppError, notFound } from '../platform/errors/app-error';
+import { uuidParam } from '../platform/http/params';
+import { ok } from '../platform/http/wire';
+import type { BackupRow, BackupService } from './service';
+
+function toSummary(row: BackupRow): BackupSummary {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    size: row.size,
+    status: row.status,
+    trigger: row.trigger,
+  };
+}
+
+/** The Backups screen's API (issue 17), administrators only. */
+export const backupRoutes: FastifyPluginAsync<{ backups: BackupService }> = async (app, { backups }) => {
+  app.get('/backups', { config: { access: 'admin' } }, async () => ok((await backups.list()).map(toSummary)));
+
+  app.post('/backups', { config: { access: 'admin' } }, async (_request, reply) => {
+    const row = await backups.start('manual');
+    if (!row) throw new AppError(409, 'backup_running', 'backups.errors.running');
+    return reply.code(202).send(ok(toSummary(row)));
+  });
+
+  app.get('/backups/:id/download', { config: { access: 'admin' } }, async (request, reply) => {
+    const row = await backups.find(uuidParam(request));
+    if (!row || row.status !== 'succeeded' || !row.fileName) throw notFound();
+    const file = backups.archivePath(row);
+    // Removed by retention, or kept in another process's BACKUP_DIR: gone is gone.
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size === undefined) throw notFound();
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-length', String(size))
+      .header('content-disposition', `attachment; filename="${row.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(createReadStream(file));
+  });
+};

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per backup, whatever started it (docs/decisions/0024-backups.md). The row is the claim: a
+ * unique index lets only one backup be `running` across every process on the database, so a schedule
+ * ticking in several processes, or two administrators pressing the button, start one backup.
+ */
+export const backups = pgTable(
+  'backups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: ['schedule', 'manual'] }).notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('running'),
+    /** The archive's name inside BACKUP_DIR, once written. */
+    fileName: text('file_name'),
+    size: bigint('size', { mode: 'number' }),
+    /** Why it failed, for the log and the operator (the screen shows a localized outcome). */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Touched while the backup runs: a `running` row whose process died stops blocking the next one. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('backups_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.status} = 'running'`),
+    index('backups_created_at_idx').on(t.createdAt.desc()),
+    check('backups_trigger_check', sql`${t.trigger} in ('schedule', 'manual')`),
+    check('backups_status_check', sql`${t.status} in ('running', 'succeeded', 'failed')`),
+  ],
+);
