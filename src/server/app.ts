@@ -14,6 +14,8 @@ import { registerAuth, type Access } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
+import { registerContracts } from './platform/http/contract';
+import { registerApiReference } from './platform/http/api-reference';
 import { ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
@@ -155,8 +157,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  registerContracts(app, { verifyResponses: deps.verifyResponses ?? false });
   registerWire(app);
   registerErrorHandling(app);
+  await registerApiReference(app, API_PREFIX);
   registerAuth(app, { db: deps.database.db, tokens: deps.tokens });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));

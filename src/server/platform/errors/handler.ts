@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../../shared/i18n';
+import { contractError } from '../http/contract';
 import { AppError } from './app-error';
 
 interface Envelope {
@@ -68,7 +69,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    let known = error instanceof AppError ? error : fromFastify(error);
+    let known = error instanceof AppError ? error : (contractError(error, request) ?? fromFastify(error));
     if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       known = new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
