@@ -19,8 +19,7 @@ describe('the published API contract', () => {
     const document = await openApi();
     expect(document['openapi']).toBe('3.1.0');
     const result = await validate(structuredClone(document) as never);
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
   it('documents every route the API serves, with its answers and their error envelope', async () => {
