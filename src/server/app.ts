@@ -13,6 +13,8 @@ import type { Config } from './config';
 import { registerAuth, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
+import { registerContracts } from './platform/http/contract';
+import { registerApiReference } from './platform/http/api-reference';
 import { ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits } from './platform/rate-limit/limits';
 import { JobRunner } from './platform/jobs/queue';
@@ -167,8 +169,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  registerContracts(app, { verifyResponses: deps.verifyResponses ?? false });
   registerWire(app);
   registerErrorHandling(app);
+  await registerApiReference(app, API_PREFIX);
   registerAuth(app, { tokens: deps.tokens, findSessionUser: (claims) => findSessionUser(deps.database.db, claims) });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));

@@ -2,6 +2,8 @@
  * Companies and lookups as both sides see them: constants and the camelCase shapes of API answers
  * (the wire spells the same keys in snake_case).
  */
+import type { z } from 'zod';
+import type { companyStatusSchema, documentCategorySchema, lookupSchema, municipalitySchema } from './schemas/lookups';
 
 export const BLOCK_TYPES = ['notes', 'defaultOfPayment'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
@@ -35,26 +37,11 @@ export const COMPANY_LIMITS = {
   longTextLength: 20_000,
 } as const;
 
-export interface Lookup {
-  id: string;
-  /** In the language of the request's `locale`. */
-  name: string;
-}
-
-export interface Municipality extends Lookup {
-  defaultZipCode: string;
-}
-
-export interface CompanyStatus extends Lookup {
-  /** A Mantine colour name or a #rrggbb hex. */
-  color: string;
-}
-
-export interface DocumentCategory extends Lookup {
-  parentId: string | null;
-  /** One level only: children have no children. */
-  children: DocumentCategory[];
-}
+/** Lookups (SPEC §3), as `src/shared/schemas/lookups.ts` declares them for the API contract. */
+export type Lookup = z.infer<typeof lookupSchema>;
+export type Municipality = z.infer<typeof municipalitySchema>;
+export type CompanyStatus = z.infer<typeof companyStatusSchema>;
+export type DocumentCategory = z.infer<typeof documentCategorySchema>;
 
 export interface CompanyAddress {
   id: string;

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
 import { AppError } from '../platform/errors/app-error';
+import { contract, envelopeOf } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
+
+const health = contract({
+  summary: 'Health check for load balancers: 200 when the database answers within a second, 503 otherwise',
+  tags: ['health'],
+  response: { 200: envelopeOf(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })) },
+});
 
 /** For load balancers: 200 when the database answers within a second, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
-  app.get('/health', { config: { access: 'public' } }, async (request) => {
+  app.get('/health', { ...health, config: { access: 'public' } }, async (request) => {
     try {
       await Promise.race([
         database.ping(),
@@ -15,6 +23,6 @@ export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databas
       request.log.warn({ err: error }, 'health check: database unavailable');
       throw new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
     }
-    return ok({ status: 'ok', database: database.kind });
+    return ok({ status: 'ok' as const, database: database.kind });
   });
 };

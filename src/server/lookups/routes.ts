@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
+import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
+import {
+  companyStatusSchema,
+  documentCategorySchema,
+  lookupSchema,
+  municipalitySchema,
+} from '../../shared/schemas/lookups';
 import {
   listActivityAreas,
   listContributionFunds,
@@ -11,14 +19,35 @@ import {
   listWarranties,
 } from './store';
 
+const lookup = (summary: string, item: z.ZodType) =>
+  contract({ summary, tags: ['lookups'], querystring: localeQuery, response: { 200: envelopeOf(z.array(item)) } });
+
 /** SPEC §7 lookups, for any signed-in user, named in the request's `locale`. */
 export const lookupRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
   const { db } = database;
-  app.get('/municipalities', async (request) => ok(await listMunicipalities(db, request.locale)));
-  app.get('/legal_forms', async (request) => ok(await listLegalForms(db, request.locale)));
-  app.get('/contribution_funds', async (request) => ok(await listContributionFunds(db, request.locale)));
-  app.get('/activity_areas', async (request) => ok(await listActivityAreas(db, request.locale)));
-  app.get('/statuses', async (request) => ok(await listStatuses(db, request.locale)));
-  app.get('/warranties', async (request) => ok(await listWarranties(db, request.locale)));
-  app.get('/documents/categories', async (request) => ok(await listDocumentCategories(db, request.locale)));
+  app.get(
+    '/municipalities',
+    lookup('Municipalities, with their default zip code', municipalitySchema),
+    async (request) => ok(await listMunicipalities(db, request.locale)),
+  );
+  app.get('/legal_forms', lookup('Legal forms', lookupSchema), async (request) =>
+    ok(await listLegalForms(db, request.locale)),
+  );
+  app.get('/contribution_funds', lookup('Contribution funds', lookupSchema), async (request) =>
+    ok(await listContributionFunds(db, request.locale)),
+  );
+  app.get('/activity_areas', lookup('Activity areas', lookupSchema), async (request) =>
+    ok(await listActivityAreas(db, request.locale)),
+  );
+  app.get('/statuses', lookup('Company statuses, with their colour', companyStatusSchema), async (request) =>
+    ok(await listStatuses(db, request.locale)),
+  );
+  app.get('/warranties', lookup('Warranties', lookupSchema), async (request) =>
+    ok(await listWarranties(db, request.locale)),
+  );
+  app.get(
+    '/documents/categories',
+    lookup('Document categories, each with its children', documentCategorySchema),
+    async (request) => ok(await listDocumentCategories(db, request.locale)),
+  );
 };

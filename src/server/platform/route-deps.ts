@@ -20,6 +20,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Built from the configuration when absent (outbox folder, or SMTP with SMTP_URL). */
   mailer?: Mailer;
+  /** Tests: check every answer against its route's documented schema (platform/http/contract.ts). */
+  verifyResponses?: boolean;
 }
 
 /** Everything a route needs, handed to each feature's plugin. */

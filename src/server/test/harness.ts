@@ -83,7 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrate(database, config.databaseUrl);
   if (!pgliteTemplate && !process.env[PG_TEMPLATE_ENV]) await seedReferenceData(database.db);
   const tokens = createTokenService(TEST_SECRET, config.jwtTtlSeconds);
-  const app = await buildApp({ config, database, tokens });
+  const app = await buildApp({ config, database, tokens, verifyResponses: true });
   await app.ready();
 
   return {

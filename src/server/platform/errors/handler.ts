@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
+import { contractError } from '../http/contract';
 import { AppError } from './app-error';
 
 interface Envelope {
@@ -82,7 +83,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    let known = error instanceof AppError ? error : fromFastify(error);
+    let known = error instanceof AppError ? error : (contractError(error, request) ?? fromFastify(error));
     if (!known && isOutOfRange(error)) {
       request.log.warn({ err: error }, 'number out of range reached the database');
       known = new AppError(422, 'validation_failed', 'files.outOfRange');

@@ -1,0 +1,58 @@
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+async function openApi(): Promise<Record<string, unknown> & { paths: Record<string, Record<string, unknown>> }> {
+  const res = await t.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe('the published API contract', () => {
+  it('is a valid OpenAPI 3.1 document, public', async () => {
+    const document = await openApi();
+    expect(document['openapi']).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  it('documents every route the API serves, with its answers and their error envelope', async () => {
+    const document = await openApi();
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([url, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${url}`),
+      ),
+    );
+    const served = t.app.routeTable
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .filter((route) => route.url !== '/api/openapi.json')
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    const missing = served.filter((route) => !documented.has(route));
+    expect(missing).toEqual([]);
+    for (const operations of Object.values(document.paths)) {
+      for (const operation of Object.values(operations) as { responses: Record<string, unknown> }[]) {
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '422']));
+      }
+    }
+  });
+
+  it('spells bodies and answers as they travel: snake_case keys', async () => {
+    const document = await openApi();
+    const text = JSON.stringify(document.paths['/api/municipalities']);
+    expect(text).toContain('default_zip_code');
+    expect(text).not.toContain('defaultZipCode');
+  });
+
+  it('serves the reference page from the app itself', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).not.toMatch(/https?:\/\/(?!localhost)[^"']*\.(js|css)/);
+  });
+});

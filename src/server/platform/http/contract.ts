@@ -1,0 +1,156 @@
+/**
+ * Route contracts (ADR 0026): every route declares its params, query string, body and answers with the shared
+ * zod schemas when it is registered. Fastify validates the inputs with them (after the wire's snake_case →
+ * camelCase conversion, platform/http/wire.ts), `GET /api/openapi.json` is generated from them, and the API
+ * test suites check every answer they receive against them (`verifyResponses`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { snakePath, toSnake } from '../../../shared/case';
+import { parseMessage } from '../../../shared/schemas/common';
+import { AppError, badRequest, invalid, notFound, type ErrorDetail } from '../errors/app-error';
+
+/** The ARCHITECTURE §4 error envelope: every route may answer it with any of these statuses. */
+export const errorEnvelope = z.object({
+  errors: z.object({
+    code: z.string(),
+    message: z.string(),
+    detail: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 422, 429, 503] as const;
+
+/** `{ data, meta }`, the success envelope (ARCHITECTURE §4). */
+export const envelopeOf = <T extends z.ZodType>(data: T, meta: z.ZodType = z.object({}).passthrough()) =>
+  z.object({ data, meta });
+
+export const listMetaSchema = z.object({
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** `locale=fr|en` (ARCHITECTURE §4): any other value reads as French, so it is never refused. */
+export const localeQuery = z.object({
+  locale: z.string().optional().describe('fr (default) or en: the language of messages and names'),
+});
+
+/** The `:id`-style path parameters: UUIDs, anything else names no record (404, never reaching SQL). */
+export const uuid = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+export interface RouteContract {
+  summary: string;
+  tags: string[];
+  params?: z.ZodObject;
+  querystring?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success answers by status; the error envelope is added for every error status. */
+  response: Record<number, z.ZodType>;
+}
+
+/** The `schema` route option of a contract. */
+export function contract(route: RouteContract): { schema: FastifySchema } {
+  const response: Record<number, z.ZodType> = { ...route.response };
+  for (const status of ERROR_STATUSES) response[status] ??= errorEnvelope;
+  return {
+    schema: {
+      summary: route.summary,
+      tags: route.tags,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.querystring ? { querystring: route.querystring } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      response,
+    },
+  };
+}
+
+/** Validation failures of a contract, mapped once onto today's envelope. */
+export function contractError(
+  error: { validation?: FastifySchemaValidationError[]; validationContext?: string },
+  request: FastifyRequest,
+): AppError | undefined {
+  if (!error.validation) return undefined;
+  switch (error.validationContext) {
+    case 'params':
+      return notFound();
+    case 'querystring':
+      return badRequest('errors.api.badListParams');
+    case 'body': {
+      const body = request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) return badRequest();
+      const detail: ErrorDetail = {};
+      for (const issue of error.validation) {
+        const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+        const field = snakePath(path.map((part) => (/^\d+$/.test(part) ? Number(part) : part))) || 'base';
+        (detail[field] ??= []).push(parseMessage(issue.message ?? ''));
+      }
+      return invalid(detail);
+    }
+    default:
+      return badRequest();
+  }
+}
+
+/**
+ * Fastify validates with zod; answers are written as they are (the wire's key conversion happens before), so
+ * the response schemas are documentation and a test-time check, not a second serializer on the hot path.
+ */
+export function registerContracts(app: FastifyInstance, options: { verifyResponses?: boolean } = {}): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  if (options.verifyResponses) {
+    // Registered before the wire's snake_case conversion, so it sees the camelCase answer the schemas describe.
+    app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const schemas = request.routeOptions.schema?.response as Record<string, z.ZodType> | undefined;
+      if (!schemas) return payload;
+      const schema = schemas[String(reply.statusCode)];
+      if (!schema) {
+        throw new ContractViolation(
+          `${request.method} ${request.routeOptions.url} answered ${reply.statusCode}, which it does not document`,
+        );
+      }
+      const result = schema.safeParse(payload);
+      if (!result.success) {
+        throw new ContractViolation(
+          `${request.method} ${request.routeOptions.url} ${reply.statusCode} does not match its documented schema: ${z.prettifyError(result.error)}`,
+        );
+      }
+      return payload;
+    });
+  }
+}
+
+/** Raised only in tests: the test fails with the route and what differs. */
+export class ContractViolation extends Error {
+  override name = 'ContractViolation';
+}
+
+/** JSON Schema property names as they travel: body and answers are snake_case on the wire. */
+function snakeSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(snakeSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && value && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [toSnake(name), snakeSchema(sub)]));
+    } else if (key === 'required' && Array.isArray(value)) {
+      out[key] = value.map((name) => (typeof name === 'string' ? toSnake(name) : name));
+    } else {
+      out[key] = snakeSchema(value);
+    }
+  }
+  return out;
+}
+
+/** @fastify/swagger's transform: zod → JSON Schema, then body and answers in their wire spelling. */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const schema = output.schema as Record<string, unknown> | undefined;
+  if (!schema) return output;
+  if (schema['body']) schema['body'] = snakeSchema(schema['body']);
+  if (schema['response']) schema['response'] = snakeSchema(schema['response']);
+  return output;
+};
