@@ -10,7 +10,8 @@ import { validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zo
 import { z } from 'zod';
 import { snakePath, toSnake } from '../../../shared/case';
 import { parseMessage } from '../../../shared/schemas/common';
-import { AppError, badRequest, invalid, notFound, type ErrorDetail } from '../errors/app-error';
+import type { AppError } from '../errors/app-error';
+import { badRequest, invalid, notFound, type ErrorDetail } from '../errors/app-error';
 
 /** The ARCHITECTURE §4 error envelope: every route may answer it with any of these statuses. */
 export const errorEnvelope = z.object({
