@@ -10,11 +10,11 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerAuth, type Access } from './platform/auth/plugin';
+import { accessOf, registerAuth, type Access } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
-import { ListSnapshots } from './platform/lists/list-snapshots';
+import { LIST_CHANGES_CHANNEL, ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
@@ -170,9 +170,19 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     }));
   await registerRateLimiting(app);
   const lists = new ListSnapshots();
-  // A write's transaction has committed when its handler is done: from then on, lists are counted anew.
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) lists.changed();
+  // Committed writes to a list's table, from any process, reach every process through PostgreSQL (ADR 0027).
+  const stopListening = await deps.database.listen(
+    LIST_CHANGES_CHANNEL,
+    (family) => lists.changed(family),
+    () => lists.changed(),
+  );
+  app.addHook('onClose', async () => stopListening());
+  // This process's own successful writes count at once, before their notification comes back: a client reads
+  // its write. Sign-ins and other public calls, and failed requests, change no list.
+  app.addHook('onSend', async (request, reply) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && accessOf(request) !== 'public') {
+      lists.changed();
+    }
   });
   const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
 

@@ -12,6 +12,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip, used by /api/health. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onMessage` for each notification; `onGap` whenever notifications may have been
+   * missed (the listening connection was lost and is back). Resolves once listening; the result stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   /** PGlite only: a tarball of the data directory (the test template). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -57,6 +62,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onMessage, onGap) => listenWithReconnect(options.url!, channel, onMessage, onGap),
       close: () => pool.end(),
     };
   }
@@ -77,6 +83,56 @@ export async function openDatabase(options: {
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     dumpDataDir: () => client.dumpDataDir('none'),
+    // One process holds the embedded database: its notifications never cross a network, so there is no gap.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => client.close(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * A dedicated connection (LISTEN holds its session) that connects again after a loss and then reports the
+ * gap, so the caller treats everything as changed: notifications sent meanwhile are not replayed.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new TimedConnectClient({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      schedule();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().then(onGap, () => schedule());
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -77,3 +77,20 @@ describe('ListSnapshots', () => {
     expect((await lists.get('a', async () => snapshot(4))).total).toBe(4);
   });
 });
+
+describe('ListSnapshots by family', () => {
+  it('a change of one family keeps the snapshots of the others', async () => {
+    const lists = new ListSnapshots();
+    let builds = 0;
+    const build = async () => snapshot(++builds);
+    const companies = JSON.stringify(['companies', false, '']);
+    const events = JSON.stringify(['events', 'c1', null]);
+    await lists.get(companies, build);
+    await lists.get(events, build);
+    lists.changed('events');
+    expect((await lists.get(companies, build)).total).toBe(1);
+    expect((await lists.get(events, build)).total).toBe(3);
+    lists.changed();
+    expect((await lists.get(companies, build)).total).toBe(4);
+  });
+});
