@@ -11,6 +11,7 @@ const FAULT_SUITES = [
   'src/server/platform/faults.test.ts',
   'src/server/companies/save-crash.test.ts',
   'src/server/db/pool.test.ts',
+  'src/server/platform/scale-out.test.ts',
 ];
 const API = {
   environment: 'node' as const,

@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEGAL_FORMS, MUNICIPALITIES } from '../db/reference-data';
+import { createEmptyPostgresDatabase, startAppCluster, type AppCluster, type EmptyDatabase } from '../test/app-cluster';
+
+/**
+ * Issue 18: two app processes on one PostgreSQL behave as one (ADR 0027). Both are the real server
+ * (src/server/main.ts) as child processes, started together on an empty database, with the same JWT_SECRET and
+ * data directory, behind the harness's round-robin proxy. Several processes need PostgreSQL: when the run has no
+ * TEST_DATABASE_URL (the PGlite half of `npm run test:faults`) this file starts a PostgreSQL cluster of its own
+ * and says so, rather than skipping.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ADMIN = { email: 'scale@example.com', password: 'a long enough password' };
+
+let dataDir: string;
+let database: EmptyDatabase;
+let cluster: AppCluster;
+let auth: Record<string, string>;
+
+async function call(
+  origin: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = auth,
+): Promise<{ status: number; json: Json; headers: Headers }> {
+  const res = await fetch(`${origin}/api${url}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Json, headers: res.headers };
+}
+
+async function sql<T extends Json>(text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-scale-'));
+  database = await createEmptyPostgresDatabase('atrium_scale');
+  console.log(`[scale-out] two processes on PostgreSQL (${database.server})`);
+  // Started together on an empty database: both run the migrations, the seed and the first-admin bootstrap.
+  cluster = await startAppCluster({
+    processes: 2,
+    dataDir,
+    databaseUrl: database.url,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  const signIn = await call(cluster.origin, 'POST', '/sign_in', ADMIN, {});
+  expect(signIn.status).toBe(200);
+  auth = { authorization: signIn.headers.get('authorization')! };
+}, 240_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await database?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('two app processes on one PostgreSQL', () => {
+  it('migrate, seed and bootstrap once when they start together', async () => {
+    const [migrations] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+    const journal = (await import('../db/migrations/meta/_journal.json')).default as { entries: unknown[] };
+    expect(migrations!.n).toBe(journal.entries.length);
+    // The reference data and the first administrator exist once, not once per process.
+    const [seeded] = await sql<{ legal: number; towns: number }>(
+      'SELECT (SELECT count(*)::int FROM legal_forms) AS legal, (SELECT count(*)::int FROM municipalities) AS towns',
+    );
+    expect(seeded).toEqual({ legal: LEGAL_FORMS.length, towns: MUNICIPALITIES.length });
+    const admins = await sql<{ email: string }>('SELECT email FROM users');
+    expect(admins.map((user) => user.email)).toEqual([ADMIN.email]);
+    for (const server of cluster.processes) {
+      expect((await call(server.origin, 'GET', '/health', undefined, {})).status).toBe(200);
+    }
+  });
+
+  it('read a token signed by the other, and the proxy takes turns', async () => {
+    const before = [...cluster.proxy.forwarded];
+    for (let i = 0; i < 4; i += 1) expect((await call(cluster.origin, 'GET', '/user')).status).toBe(200);
+    expect(cluster.proxy.forwarded.map((n, i) => n - before[i]!)).toEqual([2, 2]);
+  });
+
+  it('count a company created through one in the other’s list total at once', async () => {
+    const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
+    const first = async (url: string) => ((await call(a.origin, 'GET', url)).json.data as Array<{ id: string }>)[0]!.id;
+    const refs = {
+      legal_form_id: await first('/legal_forms'),
+      status_id: await first('/statuses'),
+      activity_area_id: await first('/activity_areas'),
+    };
+    const municipality = await first('/municipalities');
+    const totalOn = async (origin: string) => {
+      const res = await call(origin, 'GET', '/companies?page[size]=10');
+      expect(res.status).toBe(200);
+      return res.json.meta.total_count as number;
+    };
+    // Each round: both hold a snapshot of the list, one creates, the other answers the new total on its very
+    // next request (no polling). Alternating which process writes.
+    for (let round = 0; round < 6; round += 1) {
+      const [writer, reader] = round % 2 === 0 ? [a, b] : [b, a];
+      const before = await totalOn(reader.origin);
+      expect(await totalOn(writer.origin)).toBe(before);
+      const created = await call(writer.origin, 'POST', '/companies', {
+        name: `Scale round ${round}`,
+        ...refs,
+        address: { address: `${round} rue du Port`, zip_code: 'H2Y 1H2', municipality_id: municipality },
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      expect(await totalOn(reader.origin)).toBe(before + 1);
+    }
+  });
+});
