@@ -340,3 +340,6 @@ export * from './schema/documents';
 
 /* The event history of a company: db/schema/events.ts. */
 export * from './schema/events';
+
+/* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
+export * from './schema/periodic-runs';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORPHAN_SWEEP_TASK } from '../documents/orphan-sweep';
 import { LEGAL_FORMS, MUNICIPALITIES } from '../db/reference-data';
 import { createEmptyPostgresDatabase, startAppCluster, type AppCluster, type EmptyDatabase } from '../test/app-cluster';
 
@@ -85,6 +86,12 @@ describe('two app processes on one PostgreSQL', () => {
     for (const server of cluster.processes) {
       expect((await call(server.origin, 'GET', '/health', undefined, {})).status).toBe(200);
     }
+  });
+
+  it('swept orphan uploads once between them when they started together', async () => {
+    // Each process tried to claim the sweep as it became ready (one statement, issued before it listened).
+    const runs = await sql<{ name: string; runs: number }>('SELECT name, runs FROM periodic_runs');
+    expect(runs).toEqual([{ name: ORPHAN_SWEEP_TASK, runs: 1 }]);
   });
 
   it('read a token signed by the other, and the proxy takes turns', async () => {
