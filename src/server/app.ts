@@ -9,7 +9,7 @@ import Fastify, {
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Listener } from './db/client';
 import { accessOf, registerAuth, type Access } from './platform/auth/plugin';
 import type { TokenService } from './platform/auth/tokens';
 import { registerErrorHandling } from './platform/errors/handler';
@@ -169,14 +169,17 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       urlBase: `${API_PREFIX}/storage`,
     }));
   await registerRateLimiting(app);
-  const lists = new ListSnapshots();
   // Committed writes to a list's table, from any process, reach every process through PostgreSQL (ADR 0027).
-  const stopListening = await deps.database.listen(
+  // The snapshots and the listener each need the other: the listener is filled in once it listens.
+  const listening: { listener?: Listener } = {};
+  const lists = new ListSnapshots({ sync: () => listening.listener?.sync() ?? Promise.resolve() });
+  const listener = await deps.database.listen(
     LIST_CHANGES_CHANNEL,
     (family) => lists.changed(family),
     () => lists.changed(),
   );
-  app.addHook('onClose', async () => stopListening());
+  listening.listener = listener;
+  app.addHook('onClose', async () => listener.stop());
   // This process's own successful writes count at once, before their notification comes back: a client reads
   // its write. Sign-ins and other public calls, and failed requests, change no list.
   app.addHook('onSend', async (request, reply) => {

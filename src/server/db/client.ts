@@ -14,12 +14,23 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * LISTEN on `channel`: `onMessage` for each notification; `onGap` whenever notifications may have been
-   * missed (the listening connection was lost and is back). Resolves once listening; the result stops it.
+   * missed (the listening connection was lost and is back). Resolves once listening.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<Listener>;
   /** PGlite only: a tarball of the data directory (the test template). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  /**
+   * Resolves once every notification committed before the call has been handed to `onMessage`: one round
+   * trip on the listening connection, since PostgreSQL delivers pending notifications before a query's
+   * answer (ADR 0027). Concurrent calls share round trips. Rejects while the connection is down, when
+   * notifications cannot be heard.
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** A database that does not answer a new connection within this is reported unavailable (503). */
@@ -86,7 +97,8 @@ export async function openDatabase(options: {
     // One process holds the embedded database: its notifications never cross a network, so there is no gap.
     listen: async (channel, onMessage) => {
       const unlisten = await client.listen(channel, onMessage);
-      return () => unlisten();
+      // In-process: a notification is handed over when its transaction ends, before the writer hears back.
+      return { sync: async () => undefined, stop: () => unlisten() };
     },
     close: () => client.close(),
   };
@@ -104,7 +116,7 @@ async function listenWithReconnect(
   channel: string,
   onMessage: (payload: string) => void,
   onGap: () => void,
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -130,9 +142,36 @@ async function listenWithReconnect(
     retry.unref();
   };
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => undefined);
+  // A round trip sent after a caller arrived serves it; callers arriving while one is on the wire share the
+  // next one, so a burst of list requests costs two round trips, not one each.
+  let current: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const roundTrip = (): Promise<void> => {
+    if (!client) return Promise.reject(new Error('not listening'));
+    const trip = client.query('SELECT 1').then(() => undefined);
+    current = trip;
+    const done = () => {
+      if (current === trip) current = undefined;
+    };
+    trip.then(done, done);
+    return trip;
+  };
+  return {
+    sync() {
+      if (queued) return queued;
+      if (!current) return roundTrip();
+      queued = current
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return roundTrip();
+        });
+      return queued;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
   };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from './auth/passwords';
 import { ORPHAN_SWEEP_TASK } from '../documents/orphan-sweep';
 import { LEGAL_FORMS, MUNICIPALITIES } from '../db/reference-data';
 import { createEmptyPostgresDatabase, startAppCluster, type AppCluster, type EmptyDatabase } from '../test/app-cluster';
@@ -39,11 +40,11 @@ async function call(
   return { status: res.status, json: (await res.json()) as Json, headers: res.headers };
 }
 
-async function sql<T extends Json>(text: string): Promise<T[]> {
+async function sql<T extends Json>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    return (await client.query<T>(text)).rows;
+    return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end();
   }
@@ -116,7 +117,7 @@ describe('two app processes on one PostgreSQL', () => {
     };
     // Each round: both hold a snapshot of the list, one creates, the other answers the new total on its very
     // next request (no polling). Alternating which process writes.
-    for (let round = 0; round < 6; round += 1) {
+    for (let round = 0; round < 20; round += 1) {
       const [writer, reader] = round % 2 === 0 ? [a, b] : [b, a];
       const before = await totalOn(reader.origin);
       expect(await totalOn(writer.origin)).toBe(before);
@@ -127,6 +128,27 @@ describe('two app processes on one PostgreSQL', () => {
       });
       expect(created.status, JSON.stringify(created.json)).toBe(201);
       expect(await totalOn(reader.origin)).toBe(before + 1);
+    }
+  });
+
+  it('end a user’s session on the other at once when one archives the user', async () => {
+    const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
+    const staff = { email: 'archived@example.com', password: 'another long password' };
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name, role, confirmed_at, password_hash)
+       VALUES ($1, 'Archie', 'Ved', 'user', now(), $2) RETURNING id`,
+      [staff.email, await hashPassword(staff.password)],
+    );
+    const signIn = await call(b.origin, 'POST', '/sign_in', staff, {});
+    expect(signIn.status).toBe(200);
+    const session = { authorization: signIn.headers.get('authorization')! };
+    // The session works on both, so that what follows is the archive's doing.
+    for (const server of [a, b])
+      expect((await call(server.origin, 'GET', '/user', undefined, session)).status).toBe(200);
+    expect((await call(a.origin, 'DELETE', `/users/${row!.id}`)).status).toBe(200);
+    for (const server of [b, a]) {
+      const refused = await call(server.origin, 'GET', '/user', undefined, session);
+      expect(refused.status).toBe(401);
     }
   });
 });

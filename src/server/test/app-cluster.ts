@@ -111,6 +111,7 @@ export async function startRoundRobinProxy(ports: number[]): Promise<RoundRobinP
     origin: `http://127.0.0.1:${port}`,
     forwarded,
     async close() {
+      if (!server.listening) return;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();

@@ -16,8 +16,12 @@
  * - A snapshot records the generation read *before* it was built. If a write committed while it was
  *   being built, the generation has moved on by the time anyone reads it, so it is rebuilt: a snapshot
  *   can be discarded too early, never served late.
- * - While the notification connection is down, changes cannot be heard: `changed()` on reconnect, and
- *   `maxAgeMs` bounds any snapshot's life as a last resort.
+ * - Before a snapshot is served, `sync` makes sure every notification committed so far has arrived (one
+ *   shared round trip on the listening connection): a write another process acknowledged before this
+ *   request came is always counted, not only once its notification happens to land first.
+ * - While the notification connection is down, changes cannot be heard: `sync` fails and no snapshot is
+ *   reused (every request rebuilds, exact but slower); `changed()` on reconnect, and `maxAgeMs` bounds any
+ *   snapshot's life as a last resort.
  */
 /** The channel of migration 0013's triggers; the payload is the list family. */
 export const LIST_CHANGES_CHANNEL = 'atrium_lists';
@@ -29,6 +33,8 @@ export interface ListSnapshotOptions {
   maxAnchors?: number;
   maxAgeMs?: number;
   now?: () => number;
+  /** Resolves once every change committed so far has been heard (`Listener.sync`); rejects when it cannot be. */
+  sync?: () => Promise<void>;
 }
 
 export interface Snapshot {
@@ -55,12 +61,14 @@ export class ListSnapshots {
   private readonly maxAnchors: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly sync: () => Promise<void>;
 
   constructor(options: ListSnapshotOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxAnchors = options.maxAnchors ?? 200_000;
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
     this.now = options.now ?? Date.now;
+    this.sync = options.sync ?? (async () => undefined);
   }
 
   /** Rows of the lists of `family` may have changed (all lists when no family is named). */
@@ -75,6 +83,8 @@ export class ListSnapshots {
 
   /** The snapshot of the list named `key`, built by `build` when there is no valid one. */
   async get(key: string, build: () => Promise<Snapshot>): Promise<Snapshot> {
+    // Changes that cannot be heard are assumed: the snapshot is rebuilt rather than served stale.
+    await this.sync().catch(() => this.changed());
     const generation = this.generationOf(key);
     const entry = this.entries.get(key);
     if (entry && entry.generation === generation && this.now() - entry.builtAt < this.maxAgeMs) {
