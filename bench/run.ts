@@ -37,6 +37,9 @@ import { formatGrowth, formatTable, type CaseResult, type Check, type GrowthRow 
  * Options
  * ---------------------------------------------------------------------------------------------- */
 
+/** What Chromium sends: the API answers Brotli to it from 1 kB on (ADR 0019). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 const USAGE = `usage: npm run bench -- [options]
   --backend pg|pglite     database (pg: DATABASE_URL's server if set, else a cluster in bench/.data/pg) [pg]
   --companies N           dataset of the full set of cases [100000; --quick: 1000]
@@ -47,6 +50,7 @@ const USAGE = `usage: npm run bench -- [options]
   --sign-in-rate R        sign-ins per second beside "list page 1 while sign-ins run" [10]
   --cases a,b             only these case ids (development)
   --log-level L           the app's LOG_LEVEL [info, as npm start]
+  --accept-encoding E     Accept-Encoding of every request ["${BROWSER_ACCEPT_ENCODING}", Chromium's; identity: uncompressed]
   --reseed                seed the datasets again even when current
   --profile               run the app with --cpu-prof (profiles in bench/.data/profiles, open in Chrome DevTools)
   --seed-only             prepare the datasets (seed or migrate them as needed) and stop
@@ -63,6 +67,7 @@ interface Options {
   signInRate: number;
   cases: string[] | undefined;
   logLevel: string;
+  acceptEncoding: string;
   reseed: boolean;
   seedOnly: boolean;
   profile: boolean;
@@ -90,6 +95,7 @@ function parseOptions(argv: string[]): Options {
       'sign-in-rate': { type: 'string' },
       cases: { type: 'string' },
       'log-level': { type: 'string' },
+      'accept-encoding': { type: 'string' },
       reseed: { type: 'boolean' },
       'seed-only': { type: 'boolean' },
       profile: { type: 'boolean' },
@@ -132,6 +138,7 @@ function parseOptions(argv: string[]): Options {
     signInRate: positive(values['sign-in-rate'], 'sign-in-rate') ?? 10,
     cases,
     logLevel: values['log-level'] ?? 'info',
+    acceptEncoding: values['accept-encoding'] ?? BROWSER_ACCEPT_ENCODING,
     reseed: values.reseed ?? false,
     seedOnly: values['seed-only'] ?? false,
     profile: values.profile ?? false,
@@ -205,6 +212,7 @@ async function measureDataset(
     userId: '',
     deepPage: 1,
     nextAddress,
+    acceptEncoding: options.acceptEncoding,
   };
   try {
     const app = await inProcessApp(database, {

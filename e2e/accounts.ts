@@ -15,4 +15,10 @@ export const ACCOUNTS = {
   logout: { email: 'logout@e2e.test', role: 'user', firstName: 'Léa', lastName: 'Sortie' },
   companies: { email: 'companies@e2e.test', role: 'user', firstName: 'Camille', lastName: 'Gagnon' },
   events: { email: 'events@e2e.test', role: 'user', firstName: 'Évariste', lastName: 'Historien' },
+  // e2e/account-security.spec.ts: one changes its password, one signs out, one is guessed at.
+  security: { email: 'security@e2e.test', role: 'user', firstName: 'Sécurité', lastName: 'Motdepasse' },
+  signOut: { email: 'signout@e2e.test', role: 'user', firstName: 'Serge', lastName: 'Sortant' },
+  guessed: { email: 'guessed@e2e.test', role: 'user', firstName: 'Gisèle', lastName: 'Devinée' },
+  screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
+  screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
 } as const;

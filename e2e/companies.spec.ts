@@ -234,7 +234,7 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(statementsEn.getByRole('textbox', { name: 'Sales' })).toHaveValue('1,234,567.80');
   const contributionEn = region(page, 'Financial contributions').getByRole('group', { name: 'Contribution 1' });
   await expect(contributionEn.getByRole('textbox', { name: 'Amount' })).toHaveValue('25,000.00');
-  await expect(contributionEn.getByLabel('Authorization date')).toHaveValue('2025-03-01');
+  await expect(contributionEn.getByLabel('Authorization date')).toHaveValue('March 1, 2025');
   const blocksEn = region(page, 'Notes');
   await expect(blocksEn.getByRole('group', { name: 'Default of payment 1' }).getByRole('textbox')).toHaveValue(
     'Deux versements en retard.',
@@ -266,7 +266,7 @@ test('a complete company file: create with every part, current in the top bar, e
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await expect(dialog).toContainText(`Archive ${EDITED}?`);
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Archive' }).click();
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByText('The company was archived.')).toBeVisible();
 
@@ -283,7 +283,7 @@ test('a complete company file: create with every part, current in the top bar, e
   // Restore, with confirmation: active again.
   await archivedCard.getByRole('link', { name: `Show ${EDITED}` }).click();
   await page.getByRole('button', { name: 'Restore' }).click();
-  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Restore' }).click();
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByText('The company was restored.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(`fromagerie cote-nord inc. ${RUN}`);

@@ -1,53 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { createCurrentCompany, pdfFile } from './company-fixtures';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-
-/** A small but complete PDF (one blank page, a correct xref table), built here so the test owns its bytes. */
-function pdfFile(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** A company of its own, created through the API with the signed-in user's token, made current. */
-async function createCurrentCompany(page: Page, name: string): Promise<string> {
-  return page.evaluate(async (companyName) => {
-    const token = localStorage.getItem('token');
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
-    const first = async (path: string) => ((await call('GET', path)) as Array<{ id: string }>)[0]!.id;
-    const company = await call('POST', '/companies', {
-      name: companyName,
-      legal_form_id: await first('/legal_forms'),
-      status_id: await first('/statuses'),
-      activity_area_id: await first('/activity_areas'),
-      address: { address: '1, rue Principale', zip_code: 'G5L 1A1', municipality_id: await first('/municipalities') },
-    });
-    localStorage.setItem('currentCompanyId', company.id);
-    return company.id as string;
-  }, name);
-}
 
 const PDF = pdfFile();
 
@@ -68,7 +22,8 @@ test('company documents: upload with progress, grouped list, download, rename, r
   await page.getByRole('button', { name: 'Nouveau document' }).click();
   const modal = page.getByRole('dialog', { name: 'Nouveau document' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  // Today, in French whatever the browser's language.
+  await expect(modal.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{1,2} [a-zéû]+ \d{4}$/);
   await expectAccessible(page);
 
   // Nothing chosen: every required field says so, nothing is sent.

@@ -67,7 +67,8 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Nouvel événement' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  // Today, in French whatever the browser's language.
+  await expect(modal.getByRole('textbox', { name: 'Date' })).toHaveValue(/^\d{1,2} [a-zéû]+ \d{4}$/);
   await expectAccessible(page);
   // Nothing chosen: the required fields say so, nothing is sent.
   await modal.getByRole('button', { name: 'Enregistrer' }).click();
@@ -161,16 +162,20 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await expect(page.getByText('L’événement a été supprimé.')).toBeVisible();
   await expect(titles(page)).toHaveText([`Entreprise « ${companyName} » créée`, 'Rencontre annuelle 2024']);
 
-  // Archiving the company is recorded by the server; the title follows the reader's language.
+  // Archiving and restoring the company are recorded by the server; the title follows the reader's
+  // language. (An archived company stops being current, docs/decisions/0017: it is restored to be read.)
   await callApi(page, 'DELETE', `/companies/${companyId}`);
+  await callApi(page, 'POST', `/companies/${companyId}/restore`);
   await page.reload();
-  await expect(titles(page).first()).toHaveText('Entreprise archivée');
+  await expect(titles(page).first()).toHaveText('Entreprise restaurée');
+  await expect(titles(page).nth(1)).toHaveText('Entreprise archivée');
   await expect(page.getByTestId('event-item').first()).toContainText('Système');
 
   await page.evaluate(() => localStorage.setItem('locale', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Event history' })).toBeVisible();
   await expect(titles(page)).toHaveText([
+    'Company restored',
     'Company archived',
     `Company “${companyName}” created`,
     'Rencontre annuelle 2024',
@@ -190,12 +195,12 @@ test('event history: add, filter by year, category and accent-free text, edit, d
     });
   }
   await page.reload();
-  await expect(page.getByText('25 of 33 events shown')).toBeVisible();
+  await expect(page.getByText('25 of 34 events shown')).toBeVisible();
   await expect(titles(page)).toHaveCount(25);
   await page.getByRole('button', { name: 'Load more events' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('33 of 33 events shown')).toBeVisible();
+  await expect(page.getByText('34 of 34 events shown')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more events' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 3, name: 'Suivi 08' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 3, name: 'Suivi 09' })).toBeFocused();
   await expectAccessible(page);
 });

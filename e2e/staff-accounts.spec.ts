@@ -19,6 +19,8 @@ async function signInAs(page: Page, email: string, password: string) {
 test('invite → confirm → forgot → reset → archive → restore, the whole story through the screens', async ({
   browser,
 }) => {
+  // Three browsers and an axe check on each screen: over the default minute on a busy machine.
+  test.setTimeout(120_000);
   const admin = await newPage(browser);
   await signIn(admin, ACCOUNTS.admin.email);
   await expect(admin).toHaveURL(/\/users$/);
@@ -75,12 +77,12 @@ test('invite → confirm → forgot → reset → archive → restore, the whole
   // The administrator archives the user: the open session stops at its next request, sign-in fails.
   await admin.reload();
   await admin.getByRole('button', { name: /Actions pour Noémie Bélanger/ }).click();
-  await admin.getByRole('menuitem', { name: 'Retirer' }).click();
+  await admin.getByRole('menuitem', { name: 'Archiver' }).click();
   // Check the confirmation once the actions menu has finished closing: a half-closed menu is not a screen.
   await expect(admin.getByRole('dialog')).toBeVisible();
   await expect(admin.getByRole('menu')).toHaveCount(0);
   await expectAccessible(admin);
-  await admin.getByRole('dialog').getByRole('button', { name: 'Continuer' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Archiver' }).click();
   await expect(admin.getByRole('row').filter({ hasText: NEW_EMAIL })).toContainText('Archivé');
 
   await fresh.goto('/account');
@@ -93,29 +95,33 @@ test('invite → confirm → forgot → reset → archive → restore, the whole
   await expect(admin).toHaveURL(/\/users\/[0-9a-f-]+$/);
   await expectAccessible(admin);
   await admin.getByRole('button', { name: 'Restaurer' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Continuer' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Restaurer' }).click();
   await expect(admin).toHaveURL(/\/users$/);
   await signInAs(fresh, NEW_EMAIL, RESET_PASSWORD);
   await expect(fresh).toHaveURL(/\/companies$/);
 });
 
-test('an administrator edits a user and the list shows it; the last administrator cannot be removed', async ({
+test('an administrator edits a user and the list shows it; the last administrator cannot be archived', async ({
   page,
 }) => {
   await signIn(page, ACCOUNTS.admin.email);
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('ulysse');
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: 'Ulysse User' }).click();
+  // Every button of the page, the red "Archive" included, keeps a readable contrast.
+  await expect(page.getByRole('button', { name: 'Archiver' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Prénom' }).fill('Ulysse-Émile');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/users/);
   await expect(page.getByRole('link', { name: 'Ulysse-Émile User' })).toBeVisible();
 
-  // The signed-in administrator has no "remove" action on their own row.
+  // The signed-in administrator has no "archive" action on their own row.
   await page.goto('/users?search=alice');
   await page.getByRole('button', { name: /Actions pour Alice Admin/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Modifier' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Retirer' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Archiver' })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('an unknown reset token shows the inline failure, in English too', async ({ page }) => {

@@ -57,6 +57,8 @@ export interface CaseContext {
   deepPage: number;
   /** A fresh client address per sign-in: the per-address limit (30 a minute) is not what is measured. */
   nextAddress(): string;
+  /** Sent on every request: a browser's by default, `identity` to measure answers uncompressed (ADR 0019). */
+  acceptEncoding: string;
 }
 
 export interface Targets {
@@ -242,12 +244,20 @@ export function httpCaseOf(benchCase: BenchCase, ctx: CaseContext): HttpCase {
   const request = benchCase.request(ctx);
   const path = pathOf(request);
   if (request.method === 'GET') {
-    return { method: 'GET', path, headers: { accept: 'application/json', authorization: `Bearer ${ctx.token}` } };
+    return {
+      method: 'GET',
+      path,
+      headers: {
+        accept: 'application/json',
+        'accept-encoding': ctx.acceptEncoding,
+        authorization: `Bearer ${ctx.token}`,
+      },
+    };
   }
   return {
     method: 'POST',
     path,
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    headers: { accept: 'application/json', 'accept-encoding': ctx.acceptEncoding, 'content-type': 'application/json' },
     body: JSON.stringify(request.body),
     setupRequest: (raw) => {
       raw.headers = { ...raw.headers, 'x-forwarded-for': ctx.nextAddress() };

@@ -8,14 +8,14 @@ import Fastify, {
 } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
-import type { Database, Listener } from './db/client';
+import type { Listener } from './db/client';
 import { accessOf, registerAuth, type Access } from './platform/auth/plugin';
-import type { TokenService } from './platform/auth/tokens';
-import { registerErrorHandling } from './platform/errors/handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { LIST_CHANGES_CHANNEL, ListSnapshots } from './platform/lists/list-snapshots';
-import { publicEndpointLimits, registerRateLimiting } from './platform/rate-limit/limits';
+import { publicEndpointLimits } from './platform/rate-limit/limits';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
@@ -28,13 +28,13 @@ import { loadOrCreateSecret } from './platform/auth/secret';
 import { createStorage } from './platform/storage/create-storage';
 import { localStorageRoutes } from './platform/storage/local-routes';
 import { isLocalStorage } from './platform/storage/local-storage';
-import type { Storage } from './platform/storage/storage';
 import { createMailDelivery, type MailDelivery } from './platform/mail/delivery';
-import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createMailer } from './platform/mail/mailer';
 import type { AppDeps, RouteDeps } from './platform/route-deps';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
+import { findSessionUser } from './identity/sessions';
 
 export interface RouteEntry {
   method: string;
@@ -121,6 +121,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     trustProxy: deps.config.trustProxy,
     // Query strings like `page[number]=2` are kept as flat keys and read by the list helpers.
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests refused before routing still answer the JSON error envelope (issue 12.7).
+    frameworkErrors,
+    clientErrorHandler,
     ...options,
   });
 
@@ -157,7 +160,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   registerWire(app);
   registerErrorHandling(app);
-  registerAuth(app, { db: deps.database.db, tokens: deps.tokens });
+  registerAuth(app, { tokens: deps.tokens, findSessionUser: (claims) => findSessionUser(deps.database.db, claims) });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
@@ -168,7 +171,6 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
       urlBase: `${API_PREFIX}/storage`,
     }));
-  await registerRateLimiting(app);
   // Committed writes to a list's table, from any process, reach every process through PostgreSQL (ADR 0027).
   // The snapshots and the listener each need the other: the listener is filled in once it listens.
   const listening: { listener?: Listener } = {};
@@ -187,10 +189,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       lists.changed();
     }
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(app), lists };
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists };
 
   await app.register(
     async (api) => {
+      // Inside the API's scope only: the SPA's files are compressed once, at build time (registerSpa).
+      await registerApiCompression(api);
       await api.register(healthRoutes, routeDeps);
       await api.register(authRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);
@@ -213,10 +217,15 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   return app;
 }
 
-/** Serves the built SPA; any path outside /api that is not a file gets index.html (client routing). */
+/**
+ * Serves the built SPA; any path outside /api that is not a file gets index.html (client routing).
+ * The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file (vite.config.ts,
+ * ADR 0018): each answer is the smallest copy the client accepts, with `vary: accept-encoding`, or the
+ * plain file when it accepts none or the copy is missing. Nothing is compressed per request.
+ */
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   // serve: false — only reply.sendFile; the two public routes below are the only ones serving files.
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
     reply.sendFile((request.params as { '*': string })['*'], path.join(root, 'assets'), {
       immutable: true,

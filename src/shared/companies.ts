@@ -140,6 +140,8 @@ export interface Company {
   statusId: string;
   activityAreaId: string;
   overseeingUserId: string | null;
+  /** The overseeing user's name for the form, and whether they were archived since (issue 12.12). */
+  overseeingUser: { id: string; fullName: string; archived: boolean } | null;
   address: CompanyAddress;
   owners: Owner[];
   presentation: CompanyPresentation | null;

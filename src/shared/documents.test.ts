@@ -59,7 +59,15 @@ describe('file sizes in the reader’s units', () => {
     expect(formatFileSize(MAX_UPLOAD_BYTES, 'en')).toBe('10 MB');
     expect(formatFileSize(512, 'fr')).toBe('512 o');
     expect(formatFileSize(2048, 'en')).toBe('2 KB');
-    expect(formatFileSize(15.6 * 1024 * 1024, 'en')).toBe('16 MB');
+    expect(formatFileSize(15.6 * 1024 * 1024, 'en')).toBe('15.6 MB');
+    expect(formatFileSize(150.2 * 1024 * 1024, 'fr')).toBe('151 Mo');
+  });
+
+  it('never rounds a size down to the limit it is over (issue 12.19)', () => {
+    expect(formatFileSize(Math.round(10.4 * 1024 * 1024), 'fr')).toBe('10,4 Mo');
+    expect(formatFileSize(Math.round(10.4 * 1024 * 1024), 'en')).toBe('10.4 MB');
+    expect(formatFileSize(MAX_UPLOAD_BYTES + 1, 'fr')).toBe('10,1 Mo');
+    expect(formatFileSize(MAX_UPLOAD_BYTES + 1, 'en')).toBe('10.1 MB');
   });
 });
 

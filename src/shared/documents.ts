@@ -156,8 +156,12 @@ export function formatFileSize(bytes: number, locale: Locale): string {
     value /= 1024;
     unit += 1;
   }
-  // One decimal below 10 units ("1,2 Mo"), none above ("15 Mo") nor for bytes.
-  const digits = unit > 0 && value < 10 ? 1 : 0;
-  const number = new Intl.NumberFormat(NUMBER_LOCALES[locale], { maximumFractionDigits: digits }).format(value);
+  // One decimal below 100 units ("1,2 Mo", "10,4 Mo"), none above nor for bytes. Rounded up, never down:
+  // a file over the 10 MB limit must not read "10 Mo" next to "at most 10 Mo" (issue 12.19). The
+  // epsilon keeps 1.2 MB, which binary floating point makes 1.2000000000000002, from reading "1,3".
+  const digits = unit > 0 && value < 100 ? 1 : 0;
+  const scale = 10 ** digits;
+  const shown = Math.ceil(value * scale - 1e-9) / scale;
+  const number = new Intl.NumberFormat(NUMBER_LOCALES[locale], { maximumFractionDigits: digits }).format(shown);
   return `${number} ${units[unit]}`;
 }

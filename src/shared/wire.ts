@@ -36,3 +36,9 @@ export interface ApiErrorBody {
   message: string;
   detail?: Record<string, string[]>;
 }
+
+/** `GET /users/options`: an active user as the overseeing-user picker shows them (issue 12.2). */
+export interface UserOption {
+  id: string;
+  fullName: string;
+}

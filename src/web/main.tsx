@@ -1,11 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-700.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Only what the first load shows (ADR 0018): the rest comes with the chunks that use it.
+import './styles/fonts.css';
+import './styles/first-load.css';
 import './styles.css';
 import { Providers, createQueryClient } from './providers';
 import { createRouter } from './router';

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { CloseButton, MantineProvider, createTheme, type CloseButtonProps } from '@mantine/core';
+import { CloseButton, MantineProvider, Menu, createTheme, type CloseButtonProps } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmProvider } from './components/confirm-dialog';
 import { ToastHost } from './components/toast-host';
@@ -27,6 +27,9 @@ function ThemedMantine({ children }: { children: ReactNode }) {
           CloseButton: CloseButton.extend({
             defaultProps: { 'aria-label': t('common.close') } as Partial<CloseButtonProps>,
           }),
+          // The focus placeholder Mantine puts first in an open menu is a focusable "presentation" div,
+          // which a menu may not contain (axe aria-required-children): focus goes to the first item instead.
+          Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
         },
       }),
     // t changes identity with the language.

@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { HomeRedirect, RequireAuth, RequireCompany, RequireGuest } from './components/guards';
-import { ErrorPage, NotFoundPage } from './components/status-pages';
+import { ErrorPage, NotFoundPage, PageLoader } from './components/status-pages';
+import { DocumentTitle, type ScreenHandle } from './components/document-title';
 import { LoginPage } from './auth/login-page';
 import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-page';
 
@@ -11,57 +13,98 @@ import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-p
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+const titled = (title: ScreenHandle['title']): { handle: ScreenHandle } => ({ handle: { title } });
+
+/**
+ * The signed-in frame (top bar, drawer) is not needed to sign in. It is loaded when rendered, that is
+ * once RequireAuth let the visit through: a route `lazy` would be fetched as soon as the path matches,
+ * so a signed-out visit to an unknown path (matched by the frame's catch-all) would download it for nothing.
+ */
+const AppLayout = lazy(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout })));
+function SignedInFrame() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AppLayout />
+    </Suspense>
+  );
+}
+
+function Root() {
+  return (
+    <>
+      <DocumentTitle />
+      <Outlet />
+    </>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
-    element: <Outlet />,
+    element: <Root />,
+    // Shown while the first screen's lazy code loads on a full page load (and silences react-router's
+    // "No HydrateFallback element provided" warning).
+    hydrateFallbackElement: <PageLoader />,
     children: [
-      { element: <RequireGuest />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { element: <RequireGuest />, children: [{ path: '/login', element: <LoginPage />, ...titled('login') }] },
       // Signed-out pages that a link from an email opens; they work whoever is signed in.
-      { path: '/passwords/forgot', element: <ForgotPasswordPage /> },
-      { path: '/invitations/resend', element: <ResendInvitationPage /> },
+      { path: '/passwords/forgot', element: <ForgotPasswordPage />, ...titled('forgotPassword') },
+      { path: '/invitations/resend', element: <ResendInvitationPage />, ...titled('resendInvitation') },
       {
         path: '/passwords/reset',
+        ...titled('resetPassword'),
         ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))),
       },
       {
         path: '/invitations/confirm',
+        ...titled('confirmInvitation'),
         ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ConfirmInvitationPage }))),
       },
       {
         element: <RequireAuth />,
         children: [
           {
-            // The signed-in frame (top bar, drawer) is not needed to sign in: loaded with the first page behind it.
-            lazy: async () => ({ Component: (await import('./components/app-layout')).AppLayout }),
+            element: <SignedInFrame />,
             children: [
               { path: '/', element: <HomeRedirect /> },
               { path: '/home', element: <HomeRedirect /> },
               {
                 path: '/account',
+                ...titled('account'),
                 ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))),
               },
-              { path: '/companies', ...lazyPage(() => import('./companies/companies-page')) },
-              { path: '/companies/new', ...lazyPage(() => import('./companies/company-page')) },
-              { path: '/companies/:id', ...lazyPage(() => import('./companies/company-page')) },
+              { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
+              {
+                path: '/companies/new',
+                ...titled('newCompany'),
+                ...lazyPage(() => import('./companies/company-page')),
+              },
+              { path: '/companies/:id', ...titled('company'), ...lazyPage(() => import('./companies/company-page')) },
               {
                 element: <RequireCompany />,
                 children: [
-                  { path: '/documents', ...lazyPage(() => import('./documents/documents-page')) },
-                  { path: '/events', ...lazyPage(() => import('./events/events-page')) },
+                  {
+                    path: '/documents',
+                    ...titled('documents'),
+                    ...lazyPage(() => import('./documents/documents-page')),
+                  },
+                  { path: '/events', ...titled('events'), ...lazyPage(() => import('./events/events-page')) },
                 ],
               },
               {
                 element: <RequireAuth roles={['admin']} />,
                 children: [
-                  { path: '/users', ...lazyPage(() => import('./users/users-page')) },
-                  { path: '/users/:id', ...lazyPage(() => import('./users/user-edit-page')) },
-                  { path: '/invitations/invite', ...lazyPage(() => import('./users/invite-page')) },
+                  { path: '/users', ...titled('users'), ...lazyPage(() => import('./users/users-page')) },
+                  { path: '/users/:id', ...titled('user'), ...lazyPage(() => import('./users/user-edit-page')) },
+                  {
+                    path: '/invitations/invite',
+                    ...titled('invite'),
+                    ...lazyPage(() => import('./users/invite-page')),
+                  },
                 ],
               },
               { path: '/onboarding', element: <Navigate to="/companies" replace /> },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', element: <NotFoundPage />, ...titled('notFound') },
             ],
           },
         ],

@@ -1,18 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { accountSchema } from '../../shared/schemas/auth';
+import { lockVersion } from '../../shared/schemas/common';
+import { changePasswordSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
-import { userOf } from '../platform/auth/plugin';
+import { emailChangedMail } from '../identity/mails';
+import { endOtherSessions } from '../identity/sessions';
+import { hashPassword, verifyPassword } from '../platform/auth/passwords';
+import { sessionOf, userOf } from '../platform/auth/plugin';
 import { conflict, fieldError } from '../platform/errors/app-error';
 import { ok, parseBody } from '../platform/http/wire';
-import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount } from '../users/store';
+import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount, type UserRow } from '../users/store';
 
 /** The account form also sends back the version it read; without it the save simply wins. */
-const accountUpdateSchema = accountSchema.extend({ lockVersion: z.number().int().nonnegative().optional() });
+const accountUpdateSchema = accountSchema.extend({ lockVersion: lockVersion().optional() });
 
-export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+/** Whoever holds an open session must still prove they know the password before it or the email changes. */
+async function requireCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) throw fieldError('current_password', 'accountSecurity.errors.currentPasswordRequired');
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw fieldError('current_password', 'accountSecurity.errors.currentPasswordWrong');
+  }
+}
+
+export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, mail }) => {
   const { db } = database;
 
   app.get('/user', async (request) => {
@@ -22,7 +34,10 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
 
   app.post('/account', async (request) => {
     const user = userOf(request);
-    const { lockVersion, ...input } = parseBody(accountUpdateSchema, request.body);
+    const { lockVersion, currentPassword, ...input } = parseBody(accountUpdateSchema, request.body);
+    // Issue 12.5: the sign-in email is the key to the account (password resets go there).
+    const emailChanged = input.email !== user.email;
+    if (emailChanged) await requireCurrentPassword(user, currentPassword);
     const where =
       lockVersion === undefined
         ? eq(users.id, user.id)
@@ -48,6 +63,32 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       throw error;
     }
     if (!updated) throw conflict();
+    // The old address learns of it, in the account's language: if it was not them, they can act.
+    if (emailChanged) {
+      mail.sendLater(
+        emailChangedMail({ locale: updated.locale, to: user.email, newEmail: updated.email }),
+        request.log,
+      );
+    }
+    return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
+  });
+
+  // Issue 12.5: this session continues, every other one of the user ends at once.
+  app.post('/account/password', async (request) => {
+    const user = userOf(request);
+    const input = parseBody(changePasswordSchema, request.body);
+    await requireCurrentPassword(user, input.currentPassword);
+    const passwordHash = await hashPassword(input.password);
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        // lock_version stays: the password is not a field of the account form, which may be open.
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      await endOtherSessions(tx, user.id, sessionOf(request));
+      return row!;
+    });
     return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
   });
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { createTestApp, TEST_SECRET, type TestApp } from '../test/harness';
 import { startFakeS3, type FakeS3 } from '../test/s3';
-import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../test/images';
+import { JPEG_BYTES, jpegOfSize, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { companies } from '../db/schema';
 import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
@@ -83,7 +83,7 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     expect(gif.statusCode).toBe(422);
     expect(gif.json().errors.detail).toEqual({ file_extension: ['The file must be one of: jpg, jpeg, png, pdf'] });
     const get = await presign({ method: 'GET', file_extension: 'jpg' });
-    expect(get.json().errors.detail).toEqual({ method: ['Invalid value'] });
+    expect(get.json().errors.detail).toEqual({ method: ['Not a valid choice'] });
     const anonymous = await t.inject({
       method: 'POST',
       url: '/api/assets/s3_presigned_url',
@@ -97,7 +97,9 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     const res = await createCompany({ name: 'Avec avatar', avatar_file_name: key });
     expect(res.statusCode, res.body).toBe(201);
     const company = res.json().data;
-    expect(company.avatar_file_name).toBe(key);
+    // The record keeps a sealed copy of the upload under a key of its own (issue 12.1).
+    expect(company.avatar_file_name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    expect(company.avatar_file_name).not.toBe(key);
     const served = await send('GET', company.avatar_url);
     expect(served.status).toBe(200);
     expect(served.body.equals(JPEG_BYTES)).toBe(true);
@@ -107,8 +109,9 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     const card = list.json().data[0];
     expect((await send('GET', card.avatar_url)).body.equals(JPEG_BYTES)).toBe(true);
 
-    // Replacing it with a PNG, then removing it.
-    const png = await upload('png', PNG_BYTES);
+    // Replacing it with another JPEG, then removing it.
+    const other = jpegOfSize(120, 120);
+    const replacement = await upload('jpg', other);
     const {
       id,
       reference_number: _r,
@@ -122,10 +125,10 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
       method: 'PATCH',
       url: `/api/companies/${id}`,
       headers: auth,
-      payload: { ...form, avatar_file_name: png },
+      payload: { ...form, avatar_file_name: replacement },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect((await send('GET', replaced.json().data.avatar_url)).body.equals(PNG_BYTES)).toBe(true);
+    expect((await send('GET', replaced.json().data.avatar_url)).body.equals(other)).toBe(true);
     const removed = await t.inject({
       method: 'PATCH',
       url: `/api/companies/${id}`,
@@ -135,14 +138,17 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     expect(removed.json().data).toMatchObject({ avatar_file_name: null, avatar_url: null });
   });
 
-  it('refuses an avatar that is not an image, was never uploaded, or is not a key of ours, and writes nothing', async () => {
+  it('refuses an avatar that is not a JPEG, was never uploaded, or is not a key of ours, and writes nothing', async () => {
     const [before] = await t.database.db.select({ n: count() }).from(companies);
     const pdf = await upload('pdf', PDF_BYTES);
     const fakeJpeg = await upload('jpg', PDF_BYTES);
+    // SPEC §9: the avatar is a JPEG; a PNG, however small, is not one.
+    const png = await upload('png', PNG_BYTES);
     const neverUploaded = (await presign({ method: 'PUT', file_extension: 'jpg' })).json().data.unique_file_name;
     const cases: Array<[string, string]> = [
-      [pdf, 'The file must be one of: JPEG, PNG'],
-      [fakeJpeg, 'The file must be one of: JPEG, PNG'],
+      [pdf, 'The logo must be a JPEG image'],
+      [fakeJpeg, 'The logo must be a JPEG image'],
+      [png, 'The logo must be a JPEG image'],
       [neverUploaded, 'The uploaded file could not be found, please upload it again'],
       ['../../secret.jpg', 'The uploaded file could not be found, please upload it again'],
     ];

@@ -61,7 +61,7 @@ describe('POST /api/sign_in', () => {
       detail: { email: ['Must be a valid email'], password: ['Field is required'] },
     });
     const fr = await signIn({ email: 42, password: ['x'] });
-    expect(fr.json().errors.detail).toEqual({ email: ['Champ obligatoire'], password: ['Champ obligatoire'] });
+    expect(fr.json().errors.detail).toEqual({ email: ['Doit être du texte'], password: ['Doit être du texte'] });
   });
 
   it('answers 400 for malformed JSON and for a body that is not an object', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   blocks,
@@ -11,6 +11,10 @@ import {
   financialStatements,
   owners,
 } from '../db/schema';
+import { events } from '../db/schema/events';
+import { snakeKeys } from '../../shared/case';
+import { companySchema } from '../../shared/schemas/company';
+import { COMPANY_BODY_LIMIT_BYTES, largestCompany } from '../../shared/schemas/company-size';
 import { fullCompany, lookupIds, type LookupIds } from './fixtures';
 
 let t: TestApp;
@@ -407,6 +411,86 @@ describe('PATCH /api/companies/:id', () => {
   });
 });
 
+// Issue 12.11: the 1 MiB body limit refused companies the rules allow. The largest valid company, in the
+// form's own spelling (JSON.stringify, here with a 3-byte character everywhere), saves, and so does its edit.
+describe('the largest valid company', () => {
+  it('saves (no 413 from a valid form), and the limit follows from the schema', async () => {
+    const largest = largestCompany('€', { lookup: ids.legalForm, fund: ids.fund, municipality: ids.montreal });
+    largest.statusId = ids.status;
+    largest.activityAreaId = ids.activityArea;
+    for (const contribution of largest.financialContributions) contribution.warrantyId = ids.warranty;
+    expect(companySchema.safeParse(largest).success).toBe(true);
+    const body = JSON.stringify(snakeKeys(largest));
+    expect(Buffer.byteLength(body)).toBeGreaterThan(6 * 1024 * 1024);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(COMPANY_BODY_LIMIT_BYTES);
+
+    const send = (method: 'POST' | 'PATCH', url: string, payload: string) =>
+      t.inject({ method, url, headers: { ...auth, 'content-type': 'application/json' }, payload });
+    const res = await send('POST', '/api/companies?locale=en', body);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    const saved = res.json().data as Json;
+    expect(saved.blocks).toHaveLength(100);
+    expect(saved.blocks[99].content).toBe('€'.repeat(20_000));
+
+    const edit = await send('PATCH', `/api/companies/${saved.id}?locale=en`, JSON.stringify(asForm(saved)));
+    expect(edit.statusCode, edit.body.slice(0, 300)).toBe(200);
+
+    // Beyond any valid company, the limit still answers 413 in the envelope.
+    const tooLarge = await send(
+      'POST',
+      '/api/companies?locale=en',
+      `{"name":"${'x'.repeat(COMPANY_BODY_LIMIT_BYTES)}"}`,
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().errors.code).toBe('payload_too_large');
+  }, 120_000);
+});
+
+describe('wrong values, single-line fields and the website (issue 12.10, 12.13)', () => {
+  const bad = () =>
+    fullCompany(ids, {
+      name: 'Deux\nlignes',
+      website: 'javascript:alert(1)',
+      address: { address: '350, rue\tSaint-Paul', zip_code: 12345, municipality_id: ids.montreal },
+      blocks: [{ block_type: 'evil', content: 'Notes\nsur deux lignes' }],
+    });
+
+  it('says what is wrong with each field, in both languages, and writes nothing', async () => {
+    const before = await rowCounts();
+    const en = await create(bad());
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors.detail).toEqual({
+      name: ['Must fit on one line, without line breaks or control characters'],
+      website: ['Must be a web address starting with http:// or https://'],
+      'address.address': ['Must fit on one line, without line breaks or control characters'],
+      'address.zip_code': ['Must be text'],
+      'blocks.0.block_type': ['Not a valid choice'],
+    });
+    const fr = await create(bad(), 'fr');
+    expect(fr.statusCode).toBe(422);
+    expect(fr.json().errors.detail).toEqual({
+      name: ['Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle'],
+      website: ['Doit être une adresse Web commençant par http:// ou https://'],
+      'address.address': ['Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle'],
+      'address.zip_code': ['Doit être du texte'],
+      'blocks.0.block_type': ['Choix non valide'],
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('keeps "required" for what is absent or blank', async () => {
+    const res = await create(
+      fullCompany(ids, { name: '  ', address: { zip_code: null, municipality_id: ids.montreal } }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.detail).toEqual({
+      name: ['Field is required'],
+      'address.address': ['Field is required'],
+      'address.zip_code': ['Field is required'],
+    });
+  });
+});
+
 describe('DELETE /api/companies/:id and POST /api/companies/:id/restore', () => {
   it('archives, then restores', async () => {
     const company = await created({ name: 'Archivable' });
@@ -416,14 +500,38 @@ describe('DELETE /api/companies/:id and POST /api/companies/:id/restore', () => 
     expect(new Date(archivedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(archived.json().data.lock_version).toBe(1);
 
-    // Archiving again keeps the first date.
-    const again = await t.inject({ method: 'DELETE', url: `/api/companies/${company.id}`, headers: auth });
-    expect(again.json().data.archived_at).toBe(archivedAt);
-
     const restored = await t.inject({ method: 'POST', url: `/api/companies/${company.id}/restore`, headers: auth });
     expect(restored.statusCode).toBe(200);
-    expect(restored.json().data).toMatchObject({ archived_at: null, lock_version: 3 });
+    expect(restored.json().data).toMatchObject({ archived_at: null, lock_version: 2 });
     // The parts survive archiving.
     expect(restored.json().data.owners).toHaveLength(2);
   });
+
+  // Issue 12.8: archiving twice or restoring an active company bumped lock_version, so a form left open
+  // elsewhere got a false conflict. Refused with 422, and nothing changes: no version, no history entry.
+  it.each([
+    ['fr', 'DELETE', '', 'already_archived', 'Cette entreprise est déjà archivée.'],
+    ['en', 'DELETE', '', 'already_archived', 'This company is already archived.'],
+    ['fr', 'POST', '/restore', 'not_archived', 'Cette entreprise n’est pas archivée, il n’y a rien à restaurer.'],
+    ['en', 'POST', '/restore', 'not_archived', 'This company is not archived, there is nothing to restore.'],
+  ] as const)(
+    'refuses a meaningless %s %s%s with 422 and changes nothing',
+    async (locale, method, suffix, code, message) => {
+      const company = await created({ name: `Refused ${method}${suffix} ${locale}` });
+      const url = `/api/companies/${company.id}`;
+      if (method === 'DELETE') {
+        expect((await t.inject({ method: 'DELETE', url, headers: auth })).statusCode).toBe(200);
+      }
+      const before = (await show(company.id)).json().data as Json;
+      const history = async () =>
+        (await t.database.db.select({ n: count() }).from(events).where(eq(events.companyId, company.id)))[0]!.n;
+      const eventsBefore = await history();
+
+      const res = await t.inject({ method, url: `${url}${suffix}?locale=${locale}`, headers: auth });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ errors: { code, message } });
+      expect((await show(company.id)).json().data).toEqual(before);
+      expect(await history()).toBe(eventsBefore);
+    },
+  );
 });

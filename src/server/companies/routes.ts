@@ -1,13 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { COMPANY_SORT_FIELDS } from '../../shared/companies';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
+import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parseBody } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
+import { discardUnreferenced } from '../documents/orphan-sweep';
 import { checkCompanyInput } from './checks';
 import {
   findCompanyGraph,
@@ -97,36 +99,96 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
 
   app.get('/companies/:id', async (request) => ok(await answer(companyId(request.params))));
 
-  app.post('/companies', async (request, reply) => {
+  /**
+   * Runs a save with its sealed avatar (issue 12.1): the record names the sealed copy. Once saved, the
+   * upload (whose URL may still be live) and the avatar it replaces are deleted; if not, the copy is.
+   */
+  async function saveWithAvatar<T>(
+    input: { avatarFileName: string | null },
+    sealedAvatar: string | undefined,
+    previous: string | null,
+    save: (avatarFileName: string | null) => Promise<T>,
+    log: FastifyBaseLogger,
+  ): Promise<T> {
+    let saved: T;
+    try {
+      saved = await save(sealedAvatar ?? input.avatarFileName);
+    } catch (error) {
+      // Should this delete fail, the orphan sweep takes the copy in a day.
+      if (sealedAvatar) await storage.delete(sealedAvatar).catch(() => undefined);
+      throw error;
+    }
+    const stale = sealedAvatar ? [input.avatarFileName, previous] : [previous !== input.avatarFileName && previous];
+    for (const key of stale) {
+      if (!key) continue;
+      // The save is done and answered as done; a file left behind is the orphan sweep's (ADR 0006).
+      await discardUnreferenced(db, storage, key).catch((error: unknown) =>
+        log.warn({ err: error, key }, 'replaced avatar or upload left for the orphan sweep'),
+      );
+    }
+    return saved;
+  }
+
+  // The whole graph travels on each save: the limit follows from the schema's maxima (issue 12.11).
+  const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
+
+  app.post('/companies', saveOptions, async (request, reply) => {
     const input = parseBody(companySchema, request.body);
-    await checkCompanyInput(db, storage, input);
-    const company = await writeThenAnswer((tx) => insertCompany(tx, input, userOf(request).id));
+    const { sealedAvatar } = await checkCompanyInput(db, storage, input);
+    const company = await saveWithAvatar(
+      input,
+      sealedAvatar,
+      null,
+      (avatarFileName) => writeThenAnswer((tx) => insertCompany(tx, { ...input, avatarFileName }, userOf(request).id)),
+      request.log,
+    );
     return reply.code(201).send(ok(company));
   });
 
-  app.patch('/companies/:id', async (request) => {
+  app.patch('/companies/:id', saveOptions, async (request) => {
     const id = companyId(request.params);
     const input = parseBody(companyUpdateSchema, request.body);
     const current = await findCompanyHead(db, id);
     if (!current) throw notFound();
     // Stale before anything else: the form keeps what was typed and tells the user to reload.
     if (current.lockVersion !== input.lockVersion) throw conflict();
-    await checkCompanyInput(db, storage, input, { id, avatarFileName: current.avatarFileName });
+    const { sealedAvatar } = await checkCompanyInput(db, storage, input, { id, ...current });
     try {
-      return ok(await writeThenAnswer(async (tx) => (await updateCompany(tx, id, input, userOf(request).id)) && id));
+      return ok(
+        await saveWithAvatar(
+          input,
+          sealedAvatar,
+          current.avatarFileName,
+          (avatarFileName) =>
+            writeThenAnswer(
+              async (tx) => (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id)) && id,
+            ),
+          request.log,
+        ),
+      );
     } catch (error) {
       if (error instanceof StaleCompanyError) throw conflict();
       throw error;
     }
   });
 
-  app.delete('/companies/:id', async (request) => {
-    const id = companyId(request.params);
-    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, true, userOf(request).id)) && id));
-  });
+  /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (SPEC §4). */
+  const archiveOrRestore = (id: string, archived: boolean, authorId: string) =>
+    writeThenAnswer(async (tx) => {
+      const outcome = await setArchived(tx, id, archived, authorId);
+      if (outcome === 'unchanged') {
+        throw archived
+          ? new AppError(422, 'already_archived', 'companies.errors.alreadyArchived')
+          : new AppError(422, 'not_archived', 'companies.errors.notArchived');
+      }
+      return outcome === 'done' && id;
+    });
 
-  app.post('/companies/:id/restore', async (request) => {
-    const id = companyId(request.params);
-    return ok(await writeThenAnswer(async (tx) => (await setArchived(tx, id, false, userOf(request).id)) && id));
-  });
+  app.delete('/companies/:id', async (request) =>
+    ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
+  );
+
+  app.post('/companies/:id/restore', async (request) =>
+    ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
+  );
 };

@@ -17,6 +17,7 @@ import type { Company, CompanySortField } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
 import type { ListSnapshots, Snapshot } from '../platform/lists/list-snapshots';
 import { recordCompanySave, recordSystemEvent, type ContributionChange } from '../events/system-events';
+import { fullNameOf } from '../users/store';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -224,6 +225,8 @@ const graphQuery = (db: Executor) =>
         orderBy: [asc(financialContributions.insertedAt), asc(financialContributions.seq)],
       },
       blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
+      // The form names the person even once archived (issue 12.12); nothing else of the account.
+      overseeingUser: { columns: { id: true, firstName: true, lastName: true, email: true, disabledAt: true } },
     },
   });
 
@@ -267,6 +270,13 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
     statusId: row.statusId,
     activityAreaId: row.activityAreaId,
     overseeingUserId: row.overseeingUserId,
+    overseeingUser: row.overseeingUser
+      ? {
+          id: row.overseeingUser.id,
+          fullName: fullNameOf(row.overseeingUser),
+          archived: row.overseeingUser.disabledAt !== null,
+        }
+      : null,
     address: {
       id: row.address.id,
       address: row.address.address,
@@ -290,13 +300,17 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
   };
 }
 
-/** What a save checks against: the version and the avatar it replaces. */
+/** What a save checks against: the version, the avatar it replaces and the overseeing user it keeps. */
 export async function findCompanyHead(
   db: Executor,
   id: string,
-): Promise<{ lockVersion: number; avatarFileName: string | null } | undefined> {
+): Promise<{ lockVersion: number; avatarFileName: string | null; overseeingUserId: string | null } | undefined> {
   const [row] = await db
-    .select({ lockVersion: companies.lockVersion, avatarFileName: companies.avatarFileName })
+    .select({
+      lockVersion: companies.lockVersion,
+      avatarFileName: companies.avatarFileName,
+      overseeingUserId: companies.overseeingUserId,
+    })
     .from(companies)
     .where(eq(companies.id, id))
     .limit(1);
@@ -553,33 +567,38 @@ export async function updateCompany(db: Db, id: string, input: CompanyUpdateInpu
 }
 
 /**
- * DELETE archives (SPEC §4); archiving twice keeps the first date. Answers false when not found. An
- * actual change (not archiving an archived company again) is recorded in the history by `authorId`.
+ * DELETE archives and restore undoes it (SPEC §4). Archiving an archived company or restoring an active
+ * one changes nothing (no version bump, no history): it answers 'unchanged' and the route refuses it, so
+ * that a form left open elsewhere does not get a false conflict. 'notFound' when no such company.
  */
-export async function setArchived(db: Db, id: string, archived: boolean, authorId: string): Promise<boolean> {
+export async function setArchived(
+  db: Db,
+  id: string,
+  archived: boolean,
+  authorId: string,
+): Promise<'done' | 'unchanged' | 'notFound'> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ archivedAt: companies.archivedAt })
       .from(companies)
       .where(eq(companies.id, id))
       .for('update');
-    if (!before) return false;
+    if (!before) return 'notFound';
+    if ((before.archivedAt !== null) === archived) return 'unchanged';
     await tx
       .update(companies)
       .set({
-        archivedAt: archived ? sql`coalesce(${companies.archivedAt}, now())` : null,
+        archivedAt: archived ? sql`now()` : null,
         lockVersion: sql`${companies.lockVersion} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, id));
-    if ((before.archivedAt !== null) !== archived) {
-      await recordSystemEvent(tx, {
-        companyId: id,
-        code: archived ? 'companyArchived' : 'companyRestored',
-        params: {},
-        authorId,
-      });
-    }
-    return true;
+    await recordSystemEvent(tx, {
+      companyId: id,
+      code: archived ? 'companyArchived' : 'companyRestored',
+      params: {},
+      authorId,
+    });
+    return 'done';
   });
 }

@@ -59,6 +59,9 @@ export const users = pgTable(
   ],
 );
 
+/** A user as stored; the users feature and the auth plugin both read it. */
+export type UserRow = typeof users.$inferSelect;
+
 /** Invitation and password-reset tokens: random, stored as a SHA-256 hash, single use, expiring. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
@@ -321,6 +324,7 @@ export const companiesRelations = relations(companies, ({ one, many }) => ({
   financialStatements: many(financialStatements),
   financialContributions: many(financialContributions),
   blocks: many(blocks),
+  overseeingUser: one(users, { fields: [companies.overseeingUserId], references: [users.id] }),
 }));
 export const ownersRelations = relations(owners, ({ one }) => ({
   company: one(companies, { fields: [owners.companyId], references: [companies.id] }),
@@ -340,6 +344,9 @@ export * from './schema/documents';
 
 /* The event history of a company: db/schema/events.ts. */
 export * from './schema/events';
+
+/* Sessions and abuse-limit counters: db/schema/identity.ts. */
+export * from './schema/identity';
 
 /* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
 export * from './schema/periodic-runs';

@@ -5,13 +5,23 @@ import { DV, fileSizeMessage, fileTypeMessage, type DocumentCreate } from '../..
 import { parseMessage } from '../../shared/schemas/common';
 import type { ErrorDetail } from '../platform/errors/app-error';
 import { sniffType, SNIFF_BYTES } from '../platform/storage/file-signature';
-import { contentTypeOfKey, isStorageKey, MAX_UPLOAD_BYTES, type Storage } from '../platform/storage/storage';
+import {
+  contentTypeOfKey,
+  isStorageKey,
+  MAX_UPLOAD_BYTES,
+  sealUpload,
+  type Storage,
+} from '../platform/storage/storage';
 import { categoryExists, referencedKeys, type Tx } from './store';
 
 const message = (key: string, params: Record<string, unknown> = {}): IssueMessage => ({ key, params });
 
-/** The upload as checked in storage: its real size, to be stored instead of the declared one. */
+/**
+ * The upload as checked in storage: the sealed copy the record must name (never the upload's own key,
+ * whose URL may still be live), and its real size, to be stored instead of the declared one.
+ */
 export interface CheckedUpload {
+  key: string;
   size: number;
 }
 
@@ -54,9 +64,28 @@ async function checkUpload(
   const object = await storage.head(key);
   // Never uploaded, or the PUT was refused (expired or tampered URL, too large on the local adapter).
   if (!object) return { field: 'file_name', issue: message(DV.uploadMissing) };
-  // S3 cannot cap a presigned PUT: the size is really checked here.
+  // S3 cannot cap a presigned PUT: too large is refused before copying 10 MB for nothing.
+  if (object.size > MAX_UPLOAD_BYTES) return { field: 'file_size', issue: parseMessage(fileSizeMessage(locale)) };
+  const sealed = await sealUpload(storage, key);
+  if (!sealed) return { field: 'file_name', issue: message(DV.uploadMissing) };
+  // Every check from here reads the sealed copy: a PUT to the upload URL can no longer change it.
+  const checked = await checkSealed(storage, sealed, input.fileType, locale);
+  if (!('key' in checked)) await storage.delete(sealed);
+  return checked;
+}
+
+async function checkSealed(
+  storage: Storage,
+  key: string,
+  fileType: string,
+  locale: Locale,
+): Promise<CheckedUpload | { field: string; issue: IssueMessage }> {
+  const object = await storage.head(key);
+  if (!object) return { field: 'file_name', issue: message(DV.uploadMissing) };
   if (object.size > MAX_UPLOAD_BYTES) return { field: 'file_size', issue: parseMessage(fileSizeMessage(locale)) };
   // The bytes decide, not the name nor the declared type: an .exe renamed .pdf stops here.
-  if (sniffType(await storage.readStart(key, SNIFF_BYTES)) !== input.fileType) return typeProblem;
-  return { size: object.size };
+  if (sniffType(await storage.readStart(key, SNIFF_BYTES)) !== fileType) {
+    return { field: 'file_type', issue: parseMessage(fileTypeMessage()) };
+  }
+  return { key, size: object.size };
 }

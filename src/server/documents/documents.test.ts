@@ -82,10 +82,12 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
       name: 'États financiers 2024',
       date: '2025-03-14',
       category_id: cats.statements,
-      file_name: key,
       file_type: 'application/pdf',
       file_size: PDF_BYTES.length,
     });
+    // The record keeps a sealed copy under a key of its own (issue 12.1), of the same type.
+    expect(doc.file_name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(doc.file_name).not.toBe(key);
     expect(doc.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(doc.inserted_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
 

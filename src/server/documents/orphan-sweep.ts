@@ -9,6 +9,17 @@ import { referencedKeys, withUploadsLock } from './store';
  * or avatar was never saved. Nothing younger than a day is touched, so a form left open over lunch
  * still saves; the upload URL itself only lived 15 minutes.
  */
+/**
+ * Deletes an object at once unless a record uses it: an upload after its sealed copy is saved, the
+ * upload of a refused save, the file of a deleted document, a replaced or removed avatar. A key named
+ * by a client may be someone else's file: the reference check protects it.
+ */
+export async function discardUnreferenced(db: Db, storage: Storage, key: string | null | undefined): Promise<void> {
+  if (!key) return;
+  if ((await referencedKeys(db, [key])).size > 0) return;
+  await storage.delete(key);
+}
+
 export const ORPHAN_MIN_AGE_MS = 24 * 3600 * 1000;
 export const SWEEP_INTERVAL_MS = 3600 * 1000;
 /** Its row in periodic_runs: one sweep an interval across all processes (ADR 0027). */

@@ -10,7 +10,7 @@ import { uuidParam } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { checkNewDocument } from './checks';
-import { startUploadSweeper } from './orphan-sweep';
+import { discardUnreferenced, startUploadSweeper } from './orphan-sweep';
 import {
   categoryExists,
   companyExists,
@@ -18,7 +18,6 @@ import {
   findDocument,
   insertDocument,
   listDocuments,
-  referencedKeys,
   updateDocument,
   withUploadsLock,
   type DocumentRow,
@@ -89,13 +88,9 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
 
   /**
    * A refused save leaves nothing behind (issue 5 "Bad input"): the upload it named is deleted, unless
-   * a record uses it (a double submit, or someone else's file named on purpose).
+   * a record uses it (someone else's file named on purpose).
    */
-  async function discardUpload(key: string | undefined): Promise<void> {
-    if (!key) return;
-    if ((await referencedKeys(db, [key])).size > 0) return;
-    await storage.delete(key);
-  }
+  const discardUpload = (key: string | undefined) => discardUnreferenced(db, storage, key);
 
   app.get('/companies/:companyId/documents', async (request) => {
     const companyId = await companyOf(request);
@@ -119,18 +114,22 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
 
   app.post('/companies/:companyId/documents', async (request, reply) => {
     const fileName = rawFileName(request.body);
+    /** The sealed copy of the upload (issue 12.1), to delete if the row is not saved. */
+    let sealed: string | undefined;
+    let saved = false;
     try {
       const companyId = await companyOf(request);
       const input = parseBody(documentCreateSchema(request.locale), request.body);
       const row = await withUploadsLock(db, 'shared', async (tx) => {
         const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
+        sealed = upload?.key;
         if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
         const inserted = await insertDocument(tx, {
           companyId,
           name: input.name,
           date: input.date,
           categoryId: input.categoryId,
-          fileName: input.fileName,
+          fileName: upload.key,
           fileType: input.fileType,
           fileSize: upload.size,
         });
@@ -143,10 +142,17 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
         });
         return inserted;
       });
+      saved = true;
+      // The record names the sealed copy; the upload, whose URL may still be live, has no more use.
+      await discardUpload(fileName).catch((error: unknown) =>
+        request.log.warn({ err: error, key: fileName }, 'upload of a saved document left for the orphan sweep'),
+      );
       return reply.code(201).send(ok(await toDocument(storage, row)));
     } catch (error) {
+      // Not saved: the sealed copy has no record. Should this delete fail, the sweep takes it in a day.
+      if (!saved && sealed) await storage.delete(sealed).catch(() => undefined);
       // Client mistakes only: after a 5xx the client may retry with the same upload.
-      if (error instanceof AppError && error.status < 500) await discardUpload(fileName);
+      if (!saved && error instanceof AppError && error.status < 500) await discardUpload(fileName);
       throw error;
     }
   });

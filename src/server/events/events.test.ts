@@ -173,7 +173,7 @@ describe('bad input', () => {
       category_slug: ['This choice does not exist (anymore)'],
       title: ['Must be at most 200 characters'],
       date: ['Must be a valid date'],
-      notes: ['Invalid value'],
+      notes: ['Must be text'],
     });
     for (const date of ['12/03/2024', '2024-3-1', '2024-03-01T10:00:00Z', '0999-01-01']) {
       const again = await post(companyId, { category_slug: 'other', title: 'x', date });
@@ -192,6 +192,30 @@ describe('bad input', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.detail).toEqual({ title: ['Field is required'] });
     expect((await show(companyId, event.id)).json().data).toEqual(event);
+  });
+
+  // Issue 12.13: a title is one line; the notes keep their line breaks.
+  it('refuses a title with a line break or a control character, in both languages, and writes nothing', async () => {
+    const companyId = await newCompany();
+    const before = await eventCount();
+    const en = await post(companyId, { category_slug: 'other', title: 'Visite\nde suivi', date: '2024-01-01' });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors.detail).toEqual({
+      title: ['Must fit on one line, without line breaks or control characters'],
+    });
+    const fr = await post(companyId, { category_slug: 'other', title: 'Visite\u0007', date: '2024-01-01' }, 'fr');
+    expect(fr.json().errors.detail).toEqual({
+      title: ['Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle'],
+    });
+    expect(await eventCount()).toBe(before);
+    const kept = await post(companyId, {
+      category_slug: 'other',
+      title: 'Visite',
+      date: '2024-01-01',
+      notes: 'Un\nDeux',
+    });
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().data.notes).toBe('Un\nDeux');
   });
 
   it('answers 400 for a body that is not an object, 401 without a session', async () => {
@@ -224,19 +248,23 @@ describe('system events are the server’s own', () => {
     return event!;
   }
 
-  it('refuses to create one (403, localized) and writes nothing', async () => {
+  // Issue 12.9: creating with the system category answered 403 while editing answered 422: both are a
+  // wrong choice in the form, so both are 422 on category_slug, next to the other field messages.
+  it('refuses to create one (422 on category_slug, localized, with the other field messages) and writes nothing', async () => {
     const companyId = await newCompany();
     const before = await eventCount();
-    const res = await post(companyId, { category_slug: 'system', title: 'Faux', date: '2024-01-01' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual({
-      code: 'system_event_read_only',
-      message: 'Events recorded by the application (system category) cannot be created, edited or deleted.',
+    const res = await post(companyId, { category_slug: 'system', title: '', date: '2024-01-01' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.code).toBe('validation_failed');
+    expect(res.json().errors.detail).toEqual({
+      category_slug: ['The system category is reserved for events recorded by the application'],
+      title: ['Field is required'],
     });
     const fr = await post(companyId, { category_slug: 'system', title: 'Faux', date: '2024-01-01' }, 'fr');
-    expect(fr.json().errors.message).toBe(
-      'Les événements consignés par l’application (catégorie Système) ne peuvent être ni créés, ni modifiés, ni supprimés.',
-    );
+    expect(fr.statusCode).toBe(422);
+    expect(fr.json().errors.detail).toEqual({
+      category_slug: ['La catégorie Système est réservée aux événements consignés par l’application'],
+    });
     expect(await eventCount()).toBe(before);
   });
 

@@ -104,7 +104,7 @@ describe('POST /api/invitations', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.detail).toEqual({ email: ['Field is required'], role: ['Field is required'] });
     const wrong = await invite({ email: 'not-an-email', role: 'boss' });
-    expect(wrong.json().errors.detail).toEqual({ email: ['Must be a valid email'], role: ['Field is required'] });
+    expect(wrong.json().errors.detail).toEqual({ email: ['Must be a valid email'], role: ['Not a valid choice'] });
     const tooLong = await invite({ email: `${'a'.repeat(250)}@example.com`, role: 'user' });
     expect(tooLong.json().errors.detail.email).toEqual(['Must be at most 254 characters']);
     const notObject = await invite(['x']);

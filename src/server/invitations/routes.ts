@@ -3,20 +3,19 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
-import { issueSession } from '../auth/routes';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, fieldError } from '../platform/errors/app-error';
 import { ok, parseBody } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
-import { invitationMail, mailFailed } from '../users/mails';
-import { consumeToken, issueToken, voidTokens } from '../users/one-time-tokens';
+import { invitationMail, mailFailed } from '../identity/mails';
+import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
+import { startSession } from '../identity/sessions';
 import {
   bumpLockVersion,
   countActiveAdmins,
   findUserByEmail,
-  findUserForUpdate,
   fullNameOf,
   isUniqueViolation,
   statusOf,
@@ -82,10 +81,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
       // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
       const passwordHash = await hashPassword(input.password);
       const confirmed = await db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, input.token, 'invitation');
-        const user = userId ? await findUserForUpdate(tx, userId) : undefined;
-        // Throwing rolls the token back too: nothing changes on a refused confirmation.
-        if (!user || statusOf(user) !== 'invited') throw invalidToken();
+        const user = await redeemToken(tx, input.token, 'invitation', 'invited', invalidToken);
         const now = new Date();
         const [row] = await tx
           .update(users)
@@ -102,7 +98,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
         await voidTokens(tx, user.id, 'invitation', now);
         return row!;
       });
-      await issueSession(reply, tokens, confirmed);
+      await startSession(db, reply, tokens, confirmed);
       return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
     },
   );

@@ -3,22 +3,15 @@ import { eq } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
-import { issueSession } from '../auth/routes';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { AppError } from '../platform/errors/app-error';
 import { ok, parseBody } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
-import { passwordResetMail } from '../users/mails';
-import { consumeToken, issueToken, voidTokens } from '../users/one-time-tokens';
-import {
-  bumpTokenVersion,
-  countActiveAdmins,
-  findUserByEmail,
-  findUserForUpdate,
-  statusOf,
-  toAccount,
-} from '../users/store';
+import { passwordResetMail } from '../identity/mails';
+import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
+import { startSession } from '../identity/sessions';
+import { bumpTokenVersion, countActiveAdmins, findUserByEmail, statusOf, toAccount } from '../users/store';
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 
@@ -54,9 +47,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
       const input = parseBody(resetPasswordSchema, request.body);
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction(async (tx) => {
-        const userId = await consumeToken(tx, input.token, 'reset');
-        const user = userId ? await findUserForUpdate(tx, userId) : undefined;
-        if (!user || statusOf(user) !== 'active') throw invalidToken();
+        const user = await redeemToken(tx, input.token, 'reset', 'active', invalidToken);
         const now = new Date();
         const [row] = await tx
           .update(users)
@@ -67,7 +58,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
         await voidTokens(tx, user.id, 'reset', now);
         return row!;
       });
-      await issueSession(reply, tokens, updated);
+      await startSession(db, reply, tokens, updated);
       return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
     },
   );

@@ -311,6 +311,10 @@ describe('the storage failing during a document save', () => {
         if (failing) throw unreachable();
         return real.delete(key);
       },
+      copy: async (from, to) => {
+        if (failing) throw unreachable();
+        return real.copy(from, to);
+      },
       list: () => real.list(),
     };
     const app = await buildApp({ config: t.config, database: t.database, tokens: t.tokens, storage });
@@ -364,7 +368,8 @@ describe('the storage failing during a document save', () => {
       });
       expect(removed.statusCode, removed.body).toBe(200);
       expect(await documentRows()).toBe(before);
-      expect((await real.head(key))?.size ?? null).toBe(PDF_BYTES.length);
+      // The document's own file (its sealed copy, issue 12.1) is still there for the sweep.
+      expect((await real.head(saved.json().data.file_name as string))?.size ?? null).toBe(PDF_BYTES.length);
     } finally {
       await app.close();
     }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -479,5 +480,177 @@ describe('findings of the fuzzing, pinned', () => {
       expect(res.statusCode, res.body).toBe(400);
     }
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------
+ * Query strings and addresses (issue 12.7): every list endpoint, hostile and out-of-range values.
+ * ---------------------------------------------------------------------------------------------- */
+
+const lists = () => [
+  { name: 'companies', url: '/api/companies' },
+  { name: 'users', url: '/api/users' },
+  { name: 'documents', url: documentsUrl() },
+  { name: 'events', url: eventsUrl() },
+];
+const LIST_NAMES = ['companies', 'users', 'documents', 'events'];
+
+const OUT_OF_RANGE = ['2147483648', '-2147483649', '99999999999999999999', '1e309', '-1', '0', '1.5', 'NaN', '0x10'];
+const queryValue = fc.oneof(
+  { weight: 3, arbitrary: hostileString.filter((value) => value.length < 5000) },
+  { weight: 2, arbitrary: fc.constantFrom(...OUT_OF_RANGE) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\u0007', '\u001b[31m', 'x\u007f', 'é\r\nLocation: x'),
+  },
+);
+const queryName = fc.constantFrom(
+  'filter[search]',
+  'filter[archived]',
+  'filter[status]',
+  'filter[year]',
+  'filter[category_id]',
+  'filter[category_slug]',
+  'filter[\u0000]',
+  'page[number]',
+  'page[size]',
+  'sort',
+  'locale',
+  'x\u0000',
+);
+/** Lone surrogates cannot be percent-encoded as UTF-8: their raw escapes are sent among the broken ones. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const encoded = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'));
+/** Already percent-encoded: valid escapes of hostile values, and escapes that decode to nothing valid. */
+const queryText = fc.oneof(
+  { weight: 4, arbitrary: queryValue.map(encoded) },
+  { weight: 1, arbitrary: fc.constantFrom('%ED%A0%80', '%FF', '%', '%C3', '%00', '%zz', '%E9t%E9') },
+);
+const queries = fc.array(fc.tuple(queryName, queryText), { minLength: 1, maxLength: 4 });
+
+/** The envelope, never a 5xx, nothing internal. */
+function expectEnvelope(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+  expect(res.statusCode, res.body.slice(0, 500)).toBeLessThan(500);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  if (res.statusCode >= 400) {
+    const errors = (JSON.parse(res.body) as Json)['errors'] as Json;
+    expect(typeof errors['code']).toBe('string');
+    expect(typeof errors['message']).toBe('string');
+    expect(res.body).not.toMatch(/\bat .+\.ts:\d+|Failed query|SELECT |FST_ERR/);
+  }
+}
+
+describe('hostile query strings on every list endpoint', () => {
+  it.each(LIST_NAMES)('%s: no 5xx, always the envelope', async (name) => {
+    const list = lists().find((l) => l.name === name)!;
+    await fc.assert(
+      fc.asyncProperty(queries, async (pairs) => {
+        tried[`GET ${name}`] = (tried[`GET ${name}`] ?? 0) + 1;
+        const query = pairs.map(([k, v]) => `${encoded(k)}=${v}`).join('&');
+        const res = await t.inject({ method: 'GET', url: `${list.url}?${query}`, headers: adminAuth });
+        expectEnvelope(res);
+      }),
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+    );
+  });
+
+  it.each(LIST_NAMES)(
+    '%s: a NUL or control character in the search is a 400 in the language asked (it was a 500)',
+    async (name) => {
+      const list = lists().find((l) => l.name === name)!;
+      for (const [locale, message] of [
+        ['en', 'The address of this request holds characters that are not allowed.'],
+        ['fr', 'L’adresse de cette requête contient des caractères non permis.'],
+      ] as const) {
+        for (const search of ['\u0000', 'a\u0000b', 'tab\there']) {
+          const res = await t.inject({
+            method: 'GET',
+            url: `${list.url}?locale=${locale}&filter[search]=${encodeURIComponent(search)}`,
+            headers: adminAuth,
+          });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json().errors).toEqual({ code: 'bad_request', message });
+        }
+      }
+    },
+  );
+});
+
+describe('out-of-range numbers', () => {
+  it('a lock_version beyond PostgreSQL integer on POST /account is a 422, and changes nothing (it was a 500)', async () => {
+    const before = await getJson('/api/user', accountAuth);
+    for (const lockVersion of [2147483648, 2 ** 53, 1e20]) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/account?locale=en',
+        headers: accountAuth,
+        payload: {
+          locale: 'en',
+          email: accountUser.email,
+          first_name: 'Zoé',
+          last_name: 'Roy',
+          lock_version: lockVersion,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.code).toBe('validation_failed');
+    }
+    expect(await getJson('/api/user', accountAuth)).toEqual(before);
+  });
+
+  it('a lock_version beyond PostgreSQL integer on PATCH /users/:id is never a 5xx, and changes nothing', async () => {
+    const before = await getJson(`/api/users/${target.id}`, adminAuth);
+    const res = await t.inject({
+      method: 'PATCH',
+      url: `/api/users/${target.id}?locale=en`,
+      headers: adminAuth,
+      payload: { first_name: 'Nina', last_name: 'Roy', role: 'user', lock_version: 2147483648 },
+    });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expectEnvelope(res);
+    expect(await getJson(`/api/users/${target.id}`, adminAuth)).toEqual(before);
+  });
+});
+
+describe('addresses Node or the router cannot read', () => {
+  it.each([
+    ['en', 'The address of this request holds characters that are not allowed.'],
+    ['fr', 'L’adresse de cette requête contient des caractères non permis.'],
+  ])(
+    'a path that is not valid percent-encoding answers the envelope [%s] (it was Fastify’s own body)',
+    async (locale, message) => {
+      for (const path of ['/api/companies/%FF', '/api/companies/%E9t%C3', '/api/companies/%']) {
+        const res = await t.inject({ method: 'GET', url: `${path}?locale=${locale}`, headers: adminAuth });
+        expect(res.statusCode, res.body).toBe(400);
+        expectEnvelope(res);
+        expect(res.json()).toEqual({ errors: { code: 'bad_request', message } });
+      }
+    },
+  );
+
+  it('a raw non-ASCII byte in the request line answers the envelope (it was Node’s own body)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const raw = (bytes: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let out = '';
+        socket.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+        socket.on('close', () => resolve(out));
+        socket.on('error', reject);
+        socket.write(bytes);
+      });
+    for (const target of [
+      Buffer.from('/api/companies/\xff', 'latin1'),
+      Buffer.from('/api/companies?filter[search]=\xff', 'latin1'),
+    ]) {
+      const answer = await raw(
+        Buffer.concat([Buffer.from('GET '), target, Buffer.from(' HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')]),
+      );
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head).toMatch(/content-type: application\/json/i);
+      expect(JSON.parse(body!)).toEqual({ errors: { code: 'bad_request', message: 'La requête est mal formée.' } });
+    }
   });
 });

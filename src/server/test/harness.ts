@@ -13,6 +13,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import { createTokenService, type TokenService } from '../platform/auth/tokens';
 import { databaseUrlFor, PG_TEMPLATE_ENV, pgliteTemplateDump, runOnServer } from './template-database';
 import type { UserRow } from '../users/store';
+import { openSession } from '../identity/sessions';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -25,7 +26,7 @@ export interface TestApp {
   dataDir: string;
   /** Creates a user directly in the database (active unless told otherwise). */
   createUser(values?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<UserRow>;
-  /** A valid bearer header for that user. */
+  /** A valid bearer header for that user, of a new session. */
   authHeader(user: UserRow): Promise<{ authorization: string }>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -109,7 +110,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return row!;
     },
     async authHeader(user) {
-      return { authorization: `Bearer ${await tokens.sign({ sub: user.id, ver: user.tokenVersion })}` };
+      return { authorization: `Bearer ${await openSession(database.db, tokens, user)}` };
     },
     // Each call comes from its own loopback address unless the test names one, so that the per-address
     // abuse limits only bite in the tests about them.

@@ -13,3 +13,15 @@ export const JPEG_BYTES = Buffer.from(
 );
 
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+/**
+ * A JPEG whose frame header (SOF) says `width`×`height`: JPEG_BYTES with its size rewritten. The server
+ * reads the size from the header only, so the rest need not be a real image of that size.
+ */
+export function jpegOfSize(width: number, height: number): Buffer {
+  const bytes = Buffer.from(JPEG_BYTES);
+  const sof = bytes.indexOf(Buffer.from([0xff, 0xc2]));
+  bytes.writeUInt16BE(height, sof + 5);
+  bytes.writeUInt16BE(width, sof + 7);
+  return bytes;
+}

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
-import { V } from '../../shared/schemas/common';
+import { lockVersion, optionalText } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
@@ -12,8 +11,8 @@ import { AppError, badRequest, conflict, notFound } from '../platform/errors/app
 import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { uuidParam } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
-import { invitationMail, mailFailed } from './mails';
-import { issueToken, voidTokens } from './one-time-tokens';
+import { invitationMail, mailFailed } from '../identity/mails';
+import { issueToken, voidTokens } from '../identity/one-time-tokens';
 import {
   bumpLockVersion,
   bumpTokenVersion,
@@ -25,18 +24,22 @@ import {
   lockActiveAdmins,
   statusOf,
   toUser,
+  toUserOptions,
   USER_DEFAULT_SORT,
   USER_SORT_FIELDS,
   type UserRow,
+  type UserSortField,
 } from './store';
 
-const lockVersion = z.number({ error: V.required }).int({ error: V.invalid }).nonnegative({ error: V.invalid });
-
 /** An invited user's disabled name fields may come back blank or null: only a real value is a change. */
-const blankName = z.string({ error: V.invalid }).trim().max(200, { error: V.invalid }).nullish();
+const blankName = optionalText();
 
-const activeUserUpdate = userEditSchema.extend({ lockVersion });
-const invitedUserUpdate = invitedUserEditSchema.extend({ firstName: blankName, lastName: blankName, lockVersion });
+const activeUserUpdate = userEditSchema.extend({ lockVersion: lockVersion() });
+const invitedUserUpdate = invitedUserEditSchema.extend({
+  firstName: blankName,
+  lastName: blankName,
+  lockVersion: lockVersion(),
+});
 
 /** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
 const refused = (code: string, key: string, field?: string) =>
@@ -51,8 +54,8 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   };
   const presentOne = async (viewer: UserRow, row: UserRow) => (await present(viewer, [row]))[0]!;
 
-  // Open to every signed-in user: the company form picks its overseeing user among active users.
-  app.get('/users', async (request) => {
+  // SPEC §6: accounts are the administrators' business (issue 12.2); others get /users/options.
+  app.get('/users', { config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
     const params = parseListParams(request.query, {
       sortable: USER_SORT_FIELDS,
@@ -70,7 +73,26 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
     return ok(await present(viewer, rows), { ...listMeta(totalCount, params.pageNumber, params.pageSize) });
   });
 
-  app.get('/users/:id', async (request) => {
+  /**
+   * The company form's overseeing-user picker, for any signed-in user: active users' id and full name,
+   * nothing more (issue 12.2), searched and sorted like the users list, one page at a time.
+   */
+  app.get('/users/options', async (request) => {
+    const params = parseListParams(request.query, {
+      sortable: [] as readonly UserSortField[],
+      defaultSort: USER_DEFAULT_SORT,
+      filters: ['search'],
+    });
+    const { rows, totalCount } = await listUsers(db, {
+      search: params.filters.search,
+      status: 'active',
+      sort: USER_DEFAULT_SORT,
+      ...pageWindow(params),
+    });
+    return ok(toUserOptions(rows), { ...listMeta(totalCount, params.pageNumber, params.pageSize) });
+  });
+
+  app.get('/users/:id', { config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
     const row = await findUserById(db, uuidParam(request));
     if (!row) throw notFound();

@@ -2,10 +2,11 @@ import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { SortTerm } from '../platform/http/list-params';
-import type { Account, User } from '../../shared/wire';
+import type { Account, User, UserOption } from '../../shared/wire';
 import type { UserStatus } from '../../shared/constants';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 
 /** SPEC §4: disabled if disabledAt is set; else active if confirmedAt is set; else invited. */
 export function statusOf(row: Pick<UserRow, 'disabledAt' | 'confirmedAt'>): UserStatus {
@@ -47,6 +48,11 @@ export function toUser(row: UserRow, ctx: ArchivableContext): User {
     archivable: isArchivable(row, ctx),
     lockVersion: row.lockVersion,
   };
+}
+
+/** What a picker of people needs, and nothing private (issue 12.2). */
+export function toUserOptions(rows: UserRow[]): UserOption[] {
+  return rows.map((row) => ({ id: row.id, fullName: fullNameOf(row) }));
 }
 
 export function toAccount(row: UserRow, ctx: ArchivableContext): Account {

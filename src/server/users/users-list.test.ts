@@ -149,11 +149,14 @@ describe('GET /api/users', () => {
     }
   });
 
-  it('is open to every signed-in user, not to strangers', async () => {
-    const res = await list('filter[status]=active&filter[search]=admin', staff);
+  it('is for administrators: 403 to other signed-in users (issue 12.2), 401 to strangers', async () => {
+    const refused = await list('filter[status]=active&filter[search]=admin', staff);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('admin@example.com');
+    const res = await list('filter[status]=active&filter[search]=admin');
     expect(res.statusCode).toBe(200);
     expect(emails(res)).toEqual(['admin@example.com']);
-    // Seen by someone else, the only active administrator is not archivable; nobody archives themselves.
+    // The only active administrator, and nobody archives themselves.
     expect(res.json().data[0].archivable).toBe(false);
     expect((await list('', null)).statusCode).toBe(401);
   });

@@ -31,8 +31,11 @@ const signIn = (email: string, password = TEST_PASSWORD) =>
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/users/:id', () => {
-  it('answers the user, to any signed-in user', async () => {
-    const res = await call('GET', `/users/${admin.id}`, staff);
+  it('answers the user to an administrator, 403 to other signed-in users (issue 12.2)', async () => {
+    const refused = await call('GET', `/users/${admin.id}`, staff);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(admin.email);
+    const res = await call('GET', `/users/${admin.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: admin.id, full_name: 'Ada Admin', role: 'admin', status: 'active' });
     expect(res.json().data).not.toHaveProperty('password_hash');
@@ -83,7 +86,7 @@ describe('PATCH /api/users/:id', () => {
     expect(res.json().errors.detail).toEqual({
       first_name: ['Field is required'],
       last_name: ['Field is required'],
-      role: ['Field is required'],
+      role: ['Not a valid choice'],
       lock_version: ['Field is required'],
     });
     const tooLong = await call('PATCH', `/users/${user.id}`, admin, {
@@ -182,7 +185,7 @@ describe('DELETE /api/users/:id and POST /api/users/:id/restore', () => {
 
     const again = await call('DELETE', `/users/${user.id}`);
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors).toEqual({ code: 'already_archived', message: 'This user is already removed.' });
+    expect(again.json().errors).toEqual({ code: 'already_archived', message: 'This user is already archived.' });
 
     const restored = await call('POST', `/users/${user.id}/restore`);
     expect(restored.statusCode).toBe(200);
@@ -200,7 +203,7 @@ describe('DELETE /api/users/:id and POST /api/users/:id/restore', () => {
     const other = await t.createUser({ role: 'admin' });
     const res = await call('DELETE', `/users/${other.id}`, other);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ code: 'cannot_archive_self', message: 'You cannot remove your own account.' });
+    expect(res.json().errors).toEqual({ code: 'cannot_archive_self', message: 'You cannot archive your own account.' });
     expect((await fresh(other.id)).disabledAt).toBeNull();
     const self = await call('GET', `/users/${other.id}`, other);
     expect(self.json().data.archivable).toBe(false);

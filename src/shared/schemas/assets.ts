@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { UPLOAD_EXTENSIONS } from '../companies';
-import { V, withParams } from './common';
+import { withParams, wrongValue } from './common';
 
 /** `POST /assets/s3_presigned_url` (SPEC §7): where to PUT a file of this extension. */
 export const presignedUrlSchema = z.object({
-  method: z.literal('PUT', { error: V.invalid }),
+  method: z.literal('PUT', { error: wrongValue }),
   fileExtension: z
-    .string({ error: V.required })
+    .string({ error: wrongValue })
     .trim()
     .transform((value) => value.replace(/^\./, '').toLowerCase())
     .pipe(

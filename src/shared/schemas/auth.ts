@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants';
 import { email, locale, optionalText, passwordPresent, requiredText } from './common';
+import { V } from './messages';
 
 /** SPEC §5 Login. */
 export const signInSchema = z.object({
@@ -19,5 +21,7 @@ export const accountSchema = z.object({
   postalCode: optionalText(20),
   phone: optionalText(30),
   mobile: optionalText(30),
+  /** Needed only when the email changes (issue 12.5); the server checks it then, ignores it otherwise. */
+  currentPassword: z.string({ error: V.invalid }).max(PASSWORD_MAX_LENGTH, { error: V.invalid }).optional(),
 });
 export type AccountInput = z.input<typeof accountSchema>;

@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n';
 import { parseMessage } from './common';
-import {
-  companySchema,
-  companyUpdateSchema,
-  CV,
-  emptyCompany,
-  emptyFinancialContribution,
-  emptyFinancialStatement,
-  emptyOwner,
-  type CompanyFormValues,
-} from './company';
+import { companySchema, companyUpdateSchema, CV, emptyCompany } from './company';
+import { validCompanyValues } from './company-fixture';
 
-const ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-
-/** A valid company with one of every part; each case changes one field. */
-function valid(): CompanyFormValues {
-  return {
-    ...emptyCompany(),
-    name: 'Boulangerie Saint-Jérôme',
-    legalFormId: ID,
-    statusId: ID,
-    activityAreaId: ID,
-    address: { address: '10, rue Principale', zipCode: 'J7Z 5T3', municipalityId: ID },
-    owners: [{ ...emptyOwner(), name: 'Marie Tremblay' }],
-    financialStatements: [emptyFinancialStatement()],
-    financialContributions: [{ ...emptyFinancialContribution(), contributionFundId: ID }],
-  };
-}
+const valid = validCompanyValues;
 
 /** Sets `a.b.0.c` in a copy of the valid company. */
 function withValue(path: string, value: unknown): unknown {
@@ -109,7 +86,10 @@ describe('company schema: required fields', () => {
   });
 
   it('requires a block type among notes and defaultOfPayment', () => {
-    expect(errorsOf(withValue('blocks.0.blockType', 'other'))).toEqual({ 'blocks.0.blockType': [REQUIRED] });
+    expect(errorsOf(withValue('blocks.0.blockType', undefined))).toEqual({ 'blocks.0.blockType': [REQUIRED] });
+    expect(errorsOf(withValue('blocks.0.blockType', 'other'))).toEqual({
+      'blocks.0.blockType': ['Not a valid choice'],
+    });
     expect(outputOf('blocks.0.blockType', 'defaultOfPayment')).toBe('defaultOfPayment');
   });
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { BLOCK_TYPES, COMPANY_LIMITS } from '../companies';
 import { EMAIL_MAX_LENGTH } from '../constants';
-import { GUID, V, requiredId, requiredText, withParams } from './common';
+import {
+  GUID,
+  V,
+  lockVersion,
+  multilineText,
+  requiredId,
+  requiredText,
+  singleLine,
+  withParams,
+  wrongValue,
+} from './common';
 
 /**
  * SPEC §5 "Company", shared by the company form (react-hook-form + zodResolver) and the API.
@@ -93,19 +103,38 @@ const money = (message: string, min: number) => optionalNumber({ message, money:
 const months = () => optionalNumber({ message: CV.number, integer: true, min: 0, max: 1200 });
 const percentage = () => optionalNumber({ message: CV.number, min: 0, max: 100 });
 
+/** A single-line field of the company (names, cities…); blank is null. */
 const optionalText = (max: number = COMPANY_LIMITS.textLength) =>
-  z
-    .string({ error: V.invalid })
-    .trim()
-    .max(max, { error: withParams(V.tooLong, { max }) })
+  singleLine(max)
     .nullish()
     .transform((value) => (value ? value : null));
 
-const longText = () => optionalText(COMPANY_LIMITS.longTextLength);
+/** Free text over several lines (notes, presentation); blank is null. */
+const longText = () =>
+  multilineText(COMPANY_LIMITS.longTextLength)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** An http(s) address (issue 12.13): anything else would be a broken or dangerous link on the company page. */
+const webAddress = () =>
+  optionalText().transform((value, ctx): string | null => {
+    if (value === null) return null;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+      ctx.addIssue({ code: 'custom', message: V.webAddress, input: value });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 const optionalEmail = () =>
   z
-    .string({ error: V.email })
+    .string({ error: wrongValue })
     .trim()
     .max(EMAIL_MAX_LENGTH, { error: withParams(V.tooLong, { max: EMAIL_MAX_LENGTH }) })
     .nullish()
@@ -128,7 +157,7 @@ const normalZipCode = (value: string) => {
 
 const requiredZipCode = () =>
   z
-    .string({ error: V.required })
+    .string({ error: wrongValue })
     .nullish()
     .transform((value, ctx): string => {
       const zip = isBlank(value) ? undefined : normalZipCode(value);
@@ -138,7 +167,7 @@ const requiredZipCode = () =>
 
 const optionalZipCode = () =>
   z
-    .string({ error: CV.zipCode })
+    .string({ error: wrongValue })
     .nullish()
     .transform((value, ctx): string | null => {
       if (isBlank(value)) return null;
@@ -150,7 +179,7 @@ const optionalZipCode = () =>
 /** An optional choice ('none' is an empty value). */
 const optionalId = () =>
   z
-    .string({ error: V.invalid })
+    .string({ error: wrongValue })
     .nullish()
     .transform((value, ctx): string | null => {
       if (isBlank(value)) return null;
@@ -186,7 +215,7 @@ const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** DD/MM, slash optional, day 01-31 (and within the month: 29 in February), month 01-12. */
 const dayMonth = () =>
   z
-    .string({ error: CV.dayMonth })
+    .string({ error: wrongValue })
     .nullish()
     .transform((value, ctx): string | null => {
       if (isBlank(value)) return null;
@@ -237,7 +266,7 @@ const nullableDate = () =>
 
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z
-    .array(item, { error: V.invalid })
+    .array(item, { error: wrongValue })
     .max(max, { error: withParams(CV.tooMany, { max }) })
     .nullish()
     .transform((items) => items ?? []);
@@ -249,7 +278,7 @@ export const companyAddressSchema = z.object(
     zipCode: requiredZipCode(),
     municipalityId: requiredId(),
   },
-  { error: V.required },
+  { error: wrongValue },
 );
 
 export const ownerSchema = z.object(
@@ -262,7 +291,7 @@ export const ownerSchema = z.object(
     city: optionalText(),
     zipCode: optionalZipCode(),
   },
-  { error: V.invalid },
+  { error: wrongValue },
 );
 
 export const companyPresentationSchema = z.object(
@@ -273,7 +302,7 @@ export const companyPresentationSchema = z.object(
     market: longText(),
     management: longText(),
   },
-  { error: V.invalid },
+  { error: wrongValue },
 );
 
 /** Amounts in statements may be negative (a loss, negative equity). */
@@ -293,7 +322,7 @@ export const financialStatementSchema = z.object(
     fundsGenerated: statementMoney(CV.money),
     debtService: statementMoney(CV.money),
   },
-  { error: V.invalid },
+  { error: wrongValue },
 );
 
 export const financialContributionSchema = z.object(
@@ -312,16 +341,16 @@ export const financialContributionSchema = z.object(
     projectName: optionalText(),
     projectCost: money(CV.number, 0),
   },
-  { error: V.invalid },
+  { error: wrongValue },
 );
 
 export const blockSchema = z.object(
   {
     id: partId(),
-    blockType: z.enum(BLOCK_TYPES, { error: V.required }),
+    blockType: z.enum(BLOCK_TYPES, { error: wrongValue }),
     content: longText(),
   },
-  { error: V.invalid },
+  { error: wrongValue },
 );
 
 /**
@@ -333,7 +362,7 @@ export const companySchema = z.object({
   name: requiredText(COMPANY_LIMITS.nameLength),
   /** Storage key returned by `POST /assets/s3_presigned_url`; null removes the avatar. */
   avatarFileName: optionalText(100),
-  website: optionalText(),
+  website: webAddress(),
   emailAddress: optionalEmail(),
   employeeCount: optionalNumber({ message: CV.number, integer: true, min: 0, max: 10_000_000 }),
   phoneNumber: phoneNumber(),
@@ -353,7 +382,7 @@ export const companySchema = z.object({
 
 /** `PATCH /companies/:id`: the same, plus the `lock_version` the form read (409 when stale). */
 export const companyUpdateSchema = companySchema.extend({
-  lockVersion: z.number({ error: V.required }).int({ error: V.invalid }).nonnegative({ error: V.invalid }),
+  lockVersion: lockVersion(),
 });
 
 /** What the form holds (react-hook-form values). */

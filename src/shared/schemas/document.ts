@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type Locale } from '../constants';
 import { DOCUMENT_NAME_MAX_LENGTH, formatFileSize, isDocumentFileType } from '../documents';
-import { V, requiredId, requiredParsed, requiredText, withParams } from './common';
+import { V, requiredId, requiredParsed, requiredText, withParams, wrongValue } from './common';
 
 /**
  * SPEC §5 "Document", shared by the document modal (react-hook-form + zodResolver) and the API.
@@ -67,18 +67,18 @@ export const documentUpdateSchema = documentFieldsSchema;
 export const documentCreateSchema = (locale: Locale) =>
   documentFieldsSchema.extend({
     fileName: z
-      .string({ error: V.required })
+      .string({ error: wrongValue })
       .trim()
       .min(1, { error: V.required })
       .max(100, { error: DV.uploadMissing }),
     fileType: z
-      .string({ error: V.required })
+      .string({ error: wrongValue })
       .trim()
       .min(1, { error: V.required })
       .refine(isDocumentFileType, { error: fileTypeMessage() })
       .transform((value) => value as (typeof ALLOWED_DOCUMENT_TYPES)[number]),
     fileSize: z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? V.required : V.invalid) })
+      .number({ error: wrongValue })
       .int({ error: V.invalid })
       .min(1, { error: V.invalid })
       .max(MAX_UPLOAD_BYTES, { error: fileSizeMessage(locale) }),

@@ -5,7 +5,7 @@ import {
   USER_EVENT_CATEGORY_SLUGS,
   type UserEventCategorySlug,
 } from '../events';
-import { V, requiredText, withParams } from './common';
+import { V, multilineText, requiredText, wrongValue } from './common';
 
 /**
  * SPEC §5 "Event": title, date and categorySlug required; shared by the event modal (react-hook-form +
@@ -21,7 +21,7 @@ export const EV = {
 /** The select's value, empty until chosen. `system` is not a choice (the API says why, see events/routes.ts). */
 const requiredCategory = () =>
   z
-    .string({ error: V.required })
+    .string({ error: wrongValue })
     .nullish()
     .transform((value, ctx): UserEventCategorySlug => {
       const slug = value?.trim() ?? '';
@@ -39,7 +39,7 @@ const requiredCategory = () =>
 /** A calendar day, YYYY-MM-DD: missing is "required", anything that is not a real day is "date". */
 const requiredDay = () =>
   z
-    .string({ error: V.required })
+    .string({ error: wrongValue })
     .nullish()
     .transform((value, ctx): string => {
       const day = value?.trim() ?? '';
@@ -65,10 +65,7 @@ const requiredDay = () =>
 
 /** Free text; blank is no notes at all. */
 const notes = () =>
-  z
-    .string({ error: V.invalid })
-    .trim()
-    .max(EVENT_NOTES_MAX_LENGTH, { error: withParams(V.tooLong, { max: EVENT_NOTES_MAX_LENGTH }) })
+  multilineText(EVENT_NOTES_MAX_LENGTH)
     .nullish()
     .transform((value) => (value ? value : null));
 

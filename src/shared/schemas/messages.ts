@@ -15,6 +15,15 @@ export const V = {
   passwordTooShort: 'errors.validations.passwordTooShort',
   tooLong: 'errors.validations.tooLong',
   invalid: 'errors.validations.invalid',
+  /** A value of the right type that is not among the choices (a role, a block type). */
+  notAChoice: 'errors.validations.notAChoice',
+  /** A value of the wrong type: what was expected. */
+  mustBeText: 'errors.validations.mustBeText',
+  mustBeNumber: 'errors.validations.number',
+  mustBeList: 'errors.validations.mustBeList',
+  /** A line break or a control character in a single-line field. */
+  singleLine: 'errors.validations.singleLine',
+  webAddress: 'errors.validations.webAddress',
 } as const;
 
 export interface IssueMessage {

@@ -48,7 +48,7 @@ describe('users schemas (SPEC §5)', () => {
     expect(errors(forgotPasswordSchema.safeParse({ email: '' }))).toEqual({ email: 'errors.validations.required' });
     expect(errors(userEditSchema.safeParse({ firstName: ' ', lastName: 'B', role: 'x' }))).toEqual({
       firstName: 'errors.validations.required',
-      role: 'errors.validations.required',
+      role: 'errors.validations.notAChoice',
     });
     expect(invitedUserEditSchema.safeParse({ role: 'user' }).success).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, email, newPassword, passwordPresent, requiredText, role } from './common';
+import { V, email, newPassword, passwordPresent, requiredText, role, wrongValue } from './common';
 
 /**
  * SPEC §5 rules for users, invitations and passwords. The SPA forms and the API routes parse with these
@@ -13,7 +13,7 @@ const newPasswordFields = {
 const newPasswordObject = z.object(newPasswordFields);
 
 /** The confirmation must match: reported on `passwordConfirmation`, once both fields are otherwise valid. */
-function withNewPassword<S extends z.ZodRawShape>(shape: S) {
+export function withNewPassword<S extends z.ZodRawShape>(shape: S) {
   return z.object({ ...shape, ...newPasswordFields }).refine(
     (value) => {
       const v = value as { password: string; passwordConfirmation: string };
@@ -28,7 +28,7 @@ function withNewPassword<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** A token as it arrives from a link: its shape is checked by the server, which answers "invalid link". */
-const token = () => z.string({ error: V.required }).min(1, { error: V.required }).max(200, { error: V.tooLong });
+const token = () => z.string({ error: wrongValue }).min(1, { error: V.required }).max(200, { error: V.tooLong });
 
 /** SPEC §5 Invite: email and role. */
 export const inviteSchema = z.object({ email: email(), role: role() });
@@ -65,3 +65,7 @@ export type UserEditInput = z.input<typeof userEditSchema>;
  */
 export const invitedUserEditSchema = z.object({ role: role() });
 export type InvitedUserEditInput = z.input<typeof invitedUserEditSchema>;
+
+/** Issue 12.5: a new password while signed in, proven by the current one. */
+export const changePasswordSchema = withNewPassword({ currentPassword: passwordPresent() });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALES } from '../../shared/constants';
 import { accountSchema, type AccountInput } from '../../shared/schemas/auth';
@@ -9,8 +9,11 @@ import { api } from '../api/client';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n, setLocale, useTranslation } from '../i18n';
+import { PasswordField } from '../components/password-field';
 import { USER_QUERY_KEY, useSession } from '../session/session';
+import { PasswordForm } from './password-form';
 
 /** The values the form starts from: SPEC §2 says the address fields travel along without being shown. */
 function initialValues(user: Account): AccountInput {
@@ -24,8 +27,12 @@ function initialValues(user: Account): AccountInput {
     postalCode: user.postalCode ?? '',
     phone: user.phone ?? '',
     mobile: user.mobile ?? '',
+    currentPassword: '',
   };
 }
+
+/** The email is stored lower-cased and trimmed: only another address is a change. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function AccountPage() {
   const { user } = useSession();
@@ -42,10 +49,17 @@ function AccountForm({ user }: { user: Account }) {
     resolver: zodResolver(accountSchema),
     defaultValues: initialValues(user),
   });
+  // A save remounts this form (key = lockVersion), so a saved form is never dirty.
+  useUnsavedChanges(form.formState.isDirty);
+
+  // Issue 12.5: the current password is asked for, and sent, only when the sign-in email changes.
+  const emailChanged = !sameEmail(useWatch({ control: form.control, name: 'email' }) ?? '', user.email);
 
   const save = useMutation({
-    mutationFn: (input: AccountInput) =>
-      api<Account>('POST', '/account', { body: { ...input, lockVersion: user.lockVersion } }),
+    mutationFn: ({ currentPassword, ...input }: AccountInput) =>
+      api<Account>('POST', '/account', {
+        body: { ...input, ...(emailChanged ? { currentPassword } : {}), lockVersion: user.lockVersion },
+      }),
     onSuccess: async ({ data }) => {
       await setLocale(data.locale);
       queryClient.setQueryData([...USER_QUERY_KEY, session.token], data);
@@ -84,6 +98,15 @@ function AccountForm({ user }: { user: Account }) {
               error={fieldError(form, 'email')}
               {...form.register('email')}
             />
+            {emailChanged && (
+              <PasswordField
+                label={t('accountSecurity.currentPasswordForEmail')}
+                autoComplete="current-password"
+                required
+                error={fieldError(form, 'currentPassword')}
+                {...form.register('currentPassword')}
+              />
+            )}
             <TextInput
               label={t('account.firstName')}
               autoComplete="given-name"
@@ -106,6 +129,7 @@ function AccountForm({ user }: { user: Account }) {
           </Stack>
         </form>
       </Paper>
+      <PasswordForm />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from '../i18n';
 import type { Company, CompanySummary } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
-import type { ListMeta, User } from '../../shared/wire';
+import type { ListMeta, UserOption } from '../../shared/wire';
 import { api } from '../api/client';
 
 /**
@@ -79,25 +79,19 @@ export const useRestoreCompany = () =>
 /** How many active users the overseeing-user choice lists at once; the search narrows it. */
 const ACTIVE_USERS_PAGE = 50;
 
-/** Active users only (SPEC §2 overseeingUser), searched on the server. */
-export function useActiveUsers(search: string) {
+/**
+ * Active users only (SPEC §2 overseeingUser), searched on the server: their id and name, all the
+ * picker gets (issue 12.2; the users list itself is for administrators).
+ */
+export function useUserOptions(search: string) {
   return useQuery({
-    queryKey: ['users', 'active', search],
+    queryKey: ['users', 'options', search],
     queryFn: async () =>
       (
-        await api<User[], ListMeta>('GET', '/users', {
-          query: { 'filter[status]': 'active', 'filter[search]': search, 'page[size]': ACTIVE_USERS_PAGE },
+        await api<UserOption[], ListMeta>('GET', '/users/options', {
+          query: { 'filter[search]': search, 'page[size]': ACTIVE_USERS_PAGE },
         })
       ).data,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The chosen overseeing user, so its name shows even when the first page of users does not hold it. */
-export function useUserById(id: string | null) {
-  return useQuery({
-    queryKey: ['users', 'detail', id],
-    queryFn: async () => (await api<User>('GET', `/users/${id}`)).data,
-    enabled: Boolean(id),
   });
 }

@@ -23,7 +23,8 @@ export function CompanyCard({
   return (
     <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="md">
       <Group wrap="nowrap" align="flex-start">
-        <Avatar src={company.avatarUrl} alt="" size={56} radius="md" color="blue.8">
+        <Avatar src={company.avatarUrl} alt="" size={56} radius="md" color="blue.8" variant="filled">
+          {/* White on dark blue: the light variant wrote a pale initial on a pale ground. */}
           <span aria-hidden>{company.name.slice(0, 1).toUpperCase()}</span>
         </Avatar>
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { useConfirm } from '../components/confirm-dialog';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { currentLocale, useTranslation } from '../i18n';
 import { setCurrentCompanyId } from '../session/current-company';
 import { useArchiveCompany, useCreateCompany, useRestoreCompany, useUpdateCompany } from './api';
@@ -45,7 +46,13 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
   const [uploading, setUploading] = useState(false);
   const [statementView, setStatementView] = useState(0);
   const [conflict, setConflict] = useState(false);
+  const guard = useUnsavedChanges(form.formState.isDirty);
   const back = () => void navigate('/companies');
+  /** Saved, archived or restored: nothing left to lose. */
+  const done = () => {
+    guard.release();
+    back();
+  };
 
   /** Statements are shown one at a time: bring the first one with an error into view. */
   const revealStatement = (indexes: number[]) => {
@@ -66,7 +73,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
         setCurrentCompanyId(created.id);
         toast('success', t('companies.toasts.created'));
       }
-      back();
+      done();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setConflict(true);
@@ -96,6 +103,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
     if (!company) return;
     confirm({
       text: t(archived ? 'companies.form.confirmRestore' : 'companies.form.confirmArchive', { name: company.name }),
+      confirmLabel: t(archived ? 'companies.form.actions.restore' : 'companies.form.actions.archive'),
       danger: !archived,
       onConfirm: async () => {
         try {
@@ -106,7 +114,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
             await archive.mutateAsync(company.id);
             toast('success', t('companies.toasts.archived'));
           }
-          back();
+          done();
         } catch (error) {
           reportError(error, {
             fallbackKey: archived ? 'companies.toasts.restoreFailed' : 'companies.toasts.archiveFailed',
@@ -148,7 +156,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
             />
             <AddressSection />
             <ContactSection />
-            <ProfileSection />
+            <ProfileSection overseeingUser={company?.overseeingUser ?? null} />
             <OwnersSection />
             <PresentationSection />
             <StatementsSection view={statementView} onViewChange={setStatementView} />

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import type { Lookup } from '../../shared/companies';
+import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { currentLocale, isLocale, useTranslation } from '../i18n';
 import { currencySign, foldText, formatPhone, reformatNumberText, type NumberKind } from './format';
@@ -41,10 +42,10 @@ export function TextareaField({ name, label }: { name: CompanyField; label: stri
   );
 }
 
-/** A calendar date as YYYY-MM-DD, which the browser's date input reads and writes in the user's locale. */
+/** A calendar date, kept as YYYY-MM-DD and typed and shown in the app's language. */
 export function DateField({ name, label }: { name: CompanyField; label: string }) {
   const form = useCompanyForm();
-  return <TextInput type="date" label={label} error={fieldError(form, name)} {...form.register(name)} />;
+  return <DayInput form={form} name={name} label={label} />;
 }
 
 /**

@@ -21,6 +21,7 @@ const company: Company = {
   statusId: id(3),
   activityAreaId: id(4),
   overseeingUserId: null,
+  overseeingUser: null,
   address: { id: id(5), address: '12, rue du Port', zipCode: 'G5R 3Y7', municipalityId: id(6) },
   owners: [
     {

@@ -1,5 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from '../i18n';
+import type { Company } from '../../shared/companies';
 import { AvatarField } from './avatar-field';
 import { BlurFormattedField, LookupSelect, NumberField, PhoneField, TextField, useCompanyForm } from './fields';
 import { formatDayMonth, formatZipCode } from './format';
@@ -100,7 +101,7 @@ export function ContactSection() {
   );
 }
 
-export function ProfileSection() {
+export function ProfileSection({ overseeingUser }: { overseeingUser: Company['overseeingUser'] }) {
   const { t } = useTranslation();
   const legalForms = useLegalForms();
   const activityAreas = useActivityAreas();
@@ -135,7 +136,7 @@ export function ProfileSection() {
           placeholder={t('companies.form.fields.endOfFinancialYearPlaceholder')}
           format={formatDayMonth}
         />
-        <OverseeingUserSelect />
+        <OverseeingUserSelect saved={overseeingUser} />
       </SimpleGrid>
     </FormSection>
   );

@@ -4,33 +4,43 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from '../i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
+import type { Company } from '../../shared/companies';
 import { fieldError } from '../components/form';
-import { useActiveUsers, useUserById } from './api';
+import { useUserOptions } from './api';
 import { NONE, useCompanyForm } from './fields';
+
+interface Option {
+  value: string;
+  label: string;
+}
 
 /**
  * SPEC §2 overseeingUser: optional, among active users only, searched on the server (there may be
- * more than one page of them), 'none' first. The chosen user is fetched on its own so that its name
- * shows even when it is not in the current results.
+ * more than one page of them), 'none' first. The chosen person keeps their name when the results do
+ * not hold them: the saved one from the company read (named as archived when they were archived since,
+ * issue 12.12: kept on save while unchanged), a newly picked one from the moment they were picked.
  */
-export function OverseeingUserSelect() {
+export function OverseeingUserSelect({ saved }: { saved: Company['overseeingUser'] }) {
   const { t } = useTranslation();
   const form = useCompanyForm();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [picked, setPicked] = useState<Option | null>(null);
   const chosenId = useWatch({ control: form.control, name: 'overseeingUserId' }) ?? null;
-  const chosen = useUserById(chosenId);
   const noneLabel = t('companies.form.fields.overseeingUserNone');
+  const savedOption: Option | null = saved && {
+    value: saved.id,
+    label: saved.archived ? t('accountSecurity.archivedUser', { name: saved.fullName }) : saved.fullName,
+  };
+  const chosen = [picked, savedOption].find((option) => option && option.value === chosenId) ?? null;
   // While the box shows the chosen name (or "none"), the list is not narrowed to it.
-  const shownLabel = chosenId ? chosen.data?.fullName : noneLabel;
-  const query = useActiveUsers(debounced === shownLabel ? '' : debounced);
+  const shownLabel = chosenId ? chosen?.label : noneLabel;
+  const query = useUserOptions(debounced === shownLabel ? '' : debounced);
 
   const users = query.data ?? [];
   const data = [
     { value: NONE, label: noneLabel },
-    ...(chosen.data && !users.some((user) => user.id === chosen.data.id)
-      ? [{ value: chosen.data.id, label: chosen.data.fullName }]
-      : []),
+    ...(chosen && !users.some((user) => user.id === chosen.value) ? [chosen] : []),
     ...users.map((user) => ({ value: user.id, label: user.fullName })),
   ];
 
@@ -43,14 +53,17 @@ export function OverseeingUserSelect() {
           ref={field.ref}
           label={t('companies.form.fields.overseeingUser')}
           searchable
-          // The server already searched (accent-insensitive, over names and email): show what it found.
+          // The server already searched (accent-insensitive): show what it found.
           filter={({ options }) => options}
           onSearchChange={setSearch}
           nothingFoundMessage={t('companies.form.nothingFound')}
           allowDeselect={false}
           data={data}
           value={field.value || NONE}
-          onChange={(value) => field.onChange(value === NONE ? null : value)}
+          onChange={(value, option) => {
+            setPicked(value && option && value !== NONE ? { value, label: option.label } : null);
+            field.onChange(value === NONE ? null : value);
+          }}
           onBlur={field.onBlur}
           error={fieldError(form, 'overseeingUserId')}
         />

@@ -5,7 +5,10 @@ import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-route
 import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
 import { useCurrentCompany } from '../session/use-current-company';
+import { AccountLanguageSwitch } from '../session/account-language';
 import { PageLoader } from './status-pages';
+// The signed-in screens' styles travel with the signed-in frame, not with the sign-in page (ADR 0018).
+import '../styles/signed-in.css';
 
 /** SPEC §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
@@ -15,9 +18,9 @@ export function AppLayout() {
   const company = useCurrentCompany();
   const navigate = useNavigate();
 
-  const logout = () => {
+  const logout = async () => {
     close();
-    session.logout();
+    await session.signOut();
     void navigate('/', { replace: true });
   };
 
@@ -29,11 +32,12 @@ export function AppLayout() {
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap" gap="sm">
+          {/* The company name gives way (truncated) so that "Atrium" always shows whole, even at 390 px. */}
+          <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: '1 1 auto' }}>
             <Burger opened={opened} onClick={open} aria-label={t('layout.openMenu')} size="sm" />
             {company && (
-              <Group gap="xs" wrap="nowrap" data-testid="topbar-company">
-                <Avatar src={company.avatarUrl} alt="" size="sm" radius="xl">
+              <Group gap="xs" wrap="nowrap" miw={0} data-testid="topbar-company">
+                <Avatar src={company.avatarUrl} alt="" size="sm" radius="xl" color="blue.8" variant="filled">
                   {company.name.slice(0, 1)}
                 </Avatar>
                 <Text fw={500} truncate maw={240}>
@@ -42,7 +46,7 @@ export function AppLayout() {
               </Group>
             )}
           </Group>
-          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
+          <Anchor component={Link} to="/" fw={700} size="lg" underline="never" style={{ flexShrink: 0 }}>
             {t('common.appName')}
           </Anchor>
         </Group>
@@ -61,7 +65,7 @@ export function AppLayout() {
           {company ? (
             <Group justify="space-between" wrap="nowrap">
               <Group gap="xs" wrap="nowrap">
-                <Avatar src={company.avatarUrl} alt="" size="sm" radius="xl">
+                <Avatar src={company.avatarUrl} alt="" size="sm" radius="xl" color="blue.8" variant="filled">
                   {company.name.slice(0, 1)}
                 </Avatar>
                 <Text truncate>{company.name}</Text>
@@ -87,7 +91,8 @@ export function AppLayout() {
           {session.isAdmin && link('/users', t('layout.users'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />
-          <NavLink component="button" label={t('layout.logout')} onClick={logout} />
+          <AccountLanguageSwitch />
+          <NavLink component="button" label={t('layout.logout')} onClick={() => void logout()} />
         </Stack>
       </Drawer>
 

@@ -6,10 +6,11 @@ export interface ConfirmRequest {
   text: string;
   /** Defaults to the "are you sure" label (SPEC §2 Confirmation dialog). */
   title?: string;
-  /** Runs only on Continue. */
+  /** Runs only on the confirm button. */
   onConfirm: () => void | Promise<void>;
   onCancel?: () => void;
-  confirmLabel?: string;
+  /** The action's own word (Archive, Delete…), never a bare "Continue": the button says what it does. */
+  confirmLabel: string;
   danger?: boolean;
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from '../i18n';
 import type { ConfirmRequest } from './confirm-dialog';
@@ -15,15 +16,19 @@ export default function ConfirmModal({
   onConfirm(): void;
 }) {
   const { t } = useTranslation();
+  // While the dialog fades out its request is already gone: keep showing the last one's words rather
+  // than flash the default title and an empty button.
+  const [shown, setShown] = useState(request);
+  if (request && request !== shown) setShown(request);
   return (
-    <Modal opened={request !== null} onClose={onCancel} title={request?.title ?? t('common.areYouSure')} centered>
-      <Text mb="lg">{request?.text}</Text>
+    <Modal opened={request !== null} onClose={onCancel} title={shown?.title ?? t('common.areYouSure')} centered>
+      <Text mb="lg">{shown?.text}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={running}>
           {t('common.cancel')}
         </Button>
-        <Button color={request?.danger ? 'red.8' : undefined} onClick={onConfirm} loading={running} data-autofocus>
-          {request?.confirmLabel ?? t('common.continue')}
+        <Button color={shown?.danger ? 'red.8' : undefined} onClick={onConfirm} loading={running} data-autofocus>
+          {shown?.confirmLabel}
         </Button>
       </Group>
     </Modal>

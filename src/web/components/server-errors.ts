@@ -18,7 +18,10 @@ export function reportError<T extends FieldValues>(
       options.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
     }
     if (fields.length > 0) {
-      toast('error', error.body.message || i18n.t('errors.generic'));
+      // A refusal that names its field (the last administrator's role) already reads under that field:
+      // the same sentence again in a toast would say it twice.
+      const shownOnField = fields.some(([, message]) => message === error.body.message);
+      if (!shownOnField) toast('error', error.body.message || i18n.t('errors.generic'));
       return;
     }
   }

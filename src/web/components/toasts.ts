@@ -18,8 +18,19 @@ export function subscribeToToastRequests(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A toast's id follows from what it says, so the same message asked for twice (a double submit, five
+ * refused sign-ins in a row, a field error also reported by the page) shows once instead of stacking:
+ * Mantine ignores a show() whose id is already on screen or queued.
+ */
+export function toastId(type: ToastType, message: string): string {
+  let hash = 0;
+  for (let i = 0; i < message.length; i += 1) hash = (Math.imul(hash, 31) + message.charCodeAt(i)) | 0;
+  return `toast-${type}-${(hash >>> 0).toString(36)}-${message.length}`;
+}
+
 /** SPEC §8: toasts close by themselves after 5 s, can be closed by hand, and carry their type as a class. */
-export function toast(type: ToastType, message: string, id?: string): void {
+export function toast(type: ToastType, message: string, id = toastId(type, message)): void {
   notifications.show({
     id,
     message,

@@ -173,4 +173,66 @@ describe('document modal', () => {
     await waitFor(() => expect(FakeXhr.all).toHaveLength(2));
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Rapport typé');
   });
+
+  it.each([
+    ['en', 'New document', 'Name', 'big.pdf (10.4 MB)', 'The file must be at most 10 MB'],
+    ['fr', 'Nouveau document', 'Nom', 'big.pdf (10,4 Mo)', 'Le fichier doit faire au plus 10 Mo'],
+  ] as const)(
+    '[%s] shows a file over 10 MB at its real size, and does not take its name (issue 12.19)',
+    async (locale, title, nameLabel, chosen, tooLarge) => {
+      await setLocale(locale);
+      const user = userEvent.setup({ applyAccept: false });
+      render(
+        <Providers queryClient={createQueryClient()}>
+          <DocumentModal opened onClose={vi.fn()} companyId={COMPANY} document={undefined} categories={CATEGORIES} />
+        </Providers>,
+      );
+      const dialog = screen.getByRole('dialog', { name: title });
+      const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+      await user.upload(input, pdf('big.pdf', Math.round(10.4 * 1024 * 1024)));
+      expect(await within(dialog).findByText(tooLarge)).toBeInTheDocument();
+      expect(within(dialog).getByTestId('chosen-file')).toHaveTextContent(chosen);
+      expect(within(dialog).getByRole('textbox', { name: nameLabel })).toHaveValue('');
+      expect(FakeXhr.all).toHaveLength(0);
+    },
+  );
+
+  it('forgets the name a good file suggested when a refused one replaces it, but keeps a typed name', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog, input } = renderModal();
+    const name = () => within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.upload(input, pdf('Bilan.pdf'));
+    expect(name()).toHaveValue('Bilan');
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await within(dialog).findByText('The file must be one of: application/pdf, image/jpeg')).toBeInTheDocument();
+    expect(name()).toHaveValue('');
+
+    await user.type(name(), 'Mon nom');
+    await user.upload(input, pdf('huge.pdf', 11 * 1024 * 1024));
+    expect(await within(dialog).findByText('The file must be at most 10 MB')).toBeInTheDocument();
+    expect(name()).toHaveValue('Mon nom');
+  });
+
+  it('forgets the name of a file the server refuses', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog, input } = renderModal();
+    await user.upload(input, pdf('Faux.pdf'));
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+    act(() => FakeXhr.all[0]!.finish(200));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Resolutions', hidden: true }));
+    fetchMock.mockImplementationOnce(async () =>
+      json(422, {
+        errors: {
+          code: 'validation_failed',
+          message: 'Some fields are invalid.',
+          detail: { file_type: ['The file must be one of: application/pdf, image/jpeg'] },
+        },
+      }),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Faux');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The file must be one of: application/pdf, image/jpeg')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  });
 });

@@ -10,6 +10,7 @@ import type { DocumentCategory } from '../../shared/companies';
 import { formatFileSize, isDocumentFileType, type CompanyDocument } from '../../shared/documents';
 import { documentFileProblem, documentFormSchema } from '../../shared/schemas/document';
 import { ApiError } from '../api/client';
+import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
@@ -130,20 +131,33 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
     return promise;
   }
 
+  /**
+   * A refused file names nothing (issue 12.19): the name it suggested goes, unless the user changed it.
+   * Left empty without a message: the user has not touched the field yet.
+   */
+  function forgetSuggestedName() {
+    if (suggestedName.current !== '' && form.getValues('name') === suggestedName.current) {
+      form.setValue('name', '', { shouldDirty: true });
+    }
+    suggestedName.current = '';
+  }
+
   function chooseFile(file: File | undefined) {
     if (!file) return;
     current.current?.controller.abort();
     current.current = null;
     form.setValue('file', file, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+    // Only a file that can be saved is uploaded or names the document: the size and type messages
+    // show at once instead.
+    if (documentFileProblem(file, locale)) {
+      forgetSuggestedName();
+      setUpload({ state: 'idle' });
+      return;
+    }
     const name = form.getValues('name');
     if (name.trim() === '' || name === suggestedName.current) {
       suggestedName.current = withoutExtension(file.name);
       form.setValue('name', suggestedName.current, { shouldValidate: true, shouldDirty: true });
-    }
-    // Only a file that can be saved is uploaded: the size and type messages show at once instead.
-    if (documentFileProblem(file, locale)) {
-      setUpload({ state: 'idle' });
-      return;
     }
     void startUpload(file).catch(() => undefined);
   }
@@ -193,6 +207,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
       }
       if (error instanceof ApiError && error.status === 422) {
         const fields = Object.entries(error.fieldErrors);
+        if (fields.some(([path]) => FILE_FIELDS.has(path))) forgetSuggestedName();
         for (const [path, message] of fields) {
           const field = FILE_FIELDS.has(path) ? 'file' : (path as keyof FormValues);
           form.setError(field, { type: 'server', message }, { shouldFocus: false });
@@ -317,13 +332,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
           {...form.register('name')}
           data-autofocus={isNew ? undefined : true}
         />
-        <TextInput
-          label={t('documents.modal.date')}
-          type="date"
-          required
-          error={fieldError(form, 'date')}
-          {...form.register('date')}
-        />
+        <DayInput form={form} name="date" label={t('documents.modal.date')} required />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -2,18 +2,11 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { Fragment } from 'react';
 import type { Locale } from '../../shared/constants';
 import { formatFileSize, highlightRanges, type CompanyDocument } from '../../shared/documents';
+import { formatDay } from '../components/day';
 import { currentLocale, useTranslation } from '../i18n';
 
-const DATE_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
-
-/** "2025-03-14" → "14 mars 2025" / "March 14, 2025"; a calendar day, so no time zone may shift it. */
-export function formatDay(day: string, locale: Locale): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long' }).format(new Date(y!, m! - 1, d!));
-}
-
 function formatInstant(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long' }).format(new Date(iso));
 }
 
 /** The name with every accent-insensitive match of the search marked: "ecole" marks "École". */
@@ -62,14 +55,15 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
   const name = document.name;
   return (
     <Paper component="li" withBorder p="sm" radius="md" data-testid="document-row">
-      <Group wrap="nowrap" align="flex-start" gap="md">
+      {/* The actions wrap below the name when both do not fit (a phone), instead of squeezing the name. */}
+      <Group wrap="wrap" align="flex-start" gap="md">
         <Stack gap={4} align="center" miw={48}>
           <FileIcon pdf={pdf} />
           <Badge variant="outline" color={pdf ? 'red.9' : 'blue.9'} size="sm">
             {pdf ? t('documents.fileTypes.pdf') : t('documents.fileTypes.jpeg')}
           </Badge>
         </Stack>
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-name">
             <HighlightedName name={name} search={search} />
           </Text>
@@ -90,7 +84,7 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
             )}
           </Group>
         </Stack>
-        <Group gap={4} wrap="wrap" justify="flex-end" maw={360}>
+        <Group gap={4} wrap="wrap" justify="flex-end" maw={360} ml="auto">
           <Anchor
             href={document.fileUrl}
             target="_blank"

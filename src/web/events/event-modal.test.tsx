@@ -5,6 +5,7 @@ import type { CompanyEvent } from '../../shared/events';
 import { Providers, createQueryClient } from '../providers';
 import { setLocale } from '../i18n';
 import { EventModal, today } from './event-modal';
+import { formatDay } from '../components/day';
 
 const COMPANY = '33333333-3333-4333-8333-333333333333';
 
@@ -43,7 +44,8 @@ async function chooseCategory(dialog: HTMLElement, label: string) {
 describe('EventModal', () => {
   it('says what is required on save, sends nothing, and starts on today', async () => {
     const { dialog } = renderModal();
-    expect(within(dialog).getByLabelText(/Date/)).toHaveValue(today());
+    // Today, in the app's language (English here), whatever the browser's.
+    expect(within(dialog).getByLabelText(/Date/)).toHaveValue(formatDay(today(), 'en'));
     expect(within(dialog).queryByText('Field is required')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).getAllByText('Field is required')).toHaveLength(2));
@@ -94,6 +96,28 @@ describe('EventModal', () => {
     expect(within(dialog).getByRole('combobox', { name: /Category/ })).toHaveValue('Other');
   });
 
+  // Issue 12.9: the API refuses the system category with a 422 on category_slug; the modal puts it on the
+  // Category field (described by it, marked invalid), not in a toast alone.
+  it('shows the refused category on the Category field', async () => {
+    const message = 'The system category is reserved for events recorded by the application';
+    answer = () =>
+      json(422, {
+        errors: {
+          code: 'validation_failed',
+          message: 'Some fields are invalid.',
+          detail: { category_slug: [message] },
+        },
+      });
+    const { dialog, onClose } = renderModal();
+    await chooseCategory(dialog, 'Funding');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Loan');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const category = within(dialog).getByRole('combobox', { name: /Category/ });
+    await waitFor(() => expect(category).toHaveAccessibleDescription(message));
+    expect(category).toHaveAttribute('aria-invalid', 'true');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('edits an event with its values, sent with PATCH', async () => {
     answer = (body) => json(200, { data: { id: 'e1', ...body }, meta: {} });
     const event: CompanyEvent = {
@@ -111,7 +135,7 @@ describe('EventModal', () => {
     };
     const { dialog, onClose } = renderModal(event);
     expect(within(dialog).getByRole('combobox', { name: /Category/ })).toHaveValue('Project');
-    expect(within(dialog).getByLabelText(/Date/)).toHaveValue('2024-03-01');
+    expect(within(dialog).getByLabelText(/Date/)).toHaveValue('March 1, 2024');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), ' B');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

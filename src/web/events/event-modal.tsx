@@ -10,6 +10,7 @@ import {
 } from '../../shared/events';
 import { eventSchema, type EventFields, type EventInput } from '../../shared/schemas/event';
 import { ApiError } from '../api/client';
+import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
@@ -118,13 +119,7 @@ function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'
           error={fieldError(form, 'title')}
           {...form.register('title')}
         />
-        <TextInput
-          label={t('events.modal.date')}
-          type="date"
-          required
-          error={fieldError(form, 'date')}
-          {...form.register('date')}
-        />
+        <DayInput form={form} name="date" label={t('events.modal.date')} required />
         <Textarea
           label={t('events.modal.notes')}
           rows={4}

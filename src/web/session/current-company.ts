@@ -37,4 +37,5 @@ export interface CompanySummary {
   id: string;
   name: string;
   avatarUrl: string | null;
+  archivedAt?: string | null;
 }

@@ -21,6 +21,8 @@ export interface Session {
   signIn(headers: Headers, user: Account): Promise<void>;
   /** Clears the session and every cached entity. */
   logout(): void;
+  /** Ends the session on the server (issue 12.4), then clears it here, even when the server is not reached. */
+  signOut(): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -63,6 +65,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
   useEffect(() => onUnauthorized(logout), [logout]);
+  const signOut = useCallback(async () => {
+    await api('POST', '/sign_out').catch(() => undefined);
+    logout();
+  }, [logout]);
 
   // After a failed user fetch the session reads as signed out at once; the token is already cleared.
   const activeToken = userQuery.isError ? null : token;
@@ -91,8 +97,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.role === 'admin',
       signIn,
       logout,
+      signOut,
     };
-  }, [activeToken, userId, userQuery.isPending, userQuery.data, signIn, logout]);
+  }, [activeToken, userId, userQuery.isPending, userQuery.data, signIn, logout, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

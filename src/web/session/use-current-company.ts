@@ -3,7 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../api/client';
 import { setCurrentCompanyId, useCurrentCompanyId, type CompanySummary } from './current-company';
 
-/** The current company's name and avatar for the top bar and drawer; a company that is gone is forgotten. */
+/**
+ * The current company's name and avatar for the top bar and drawer. A company that is gone, or archived
+ * (here or by someone else), stops being current: documents and events are for active files only
+ * (docs/decisions/0017).
+ */
 export function useCurrentCompany(): CompanySummary | undefined {
   const id = useCurrentCompanyId();
   const query = useQuery({
@@ -12,9 +16,9 @@ export function useCurrentCompany(): CompanySummary | undefined {
     enabled: Boolean(id),
     retry: false,
   });
-  const gone = query.error instanceof ApiError && query.error.status === 404;
+  const gone = (query.error instanceof ApiError && query.error.status === 404) || Boolean(query.data?.archivedAt);
   useEffect(() => {
     if (gone) setCurrentCompanyId(null);
   }, [gone]);
-  return id ? query.data : undefined;
+  return id && !gone ? query.data : undefined;
 }

@@ -5,7 +5,7 @@ import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useArchiveUser, useReinviteUser, useRestoreUser } from './api';
 
-/** Remove (archive), restore and reinvite, each with its confirmation and notifications; list and edit page share them. */
+/** Archive, restore and reinvite, each with its confirmation and notifications; list and edit page share them. */
 export function useUserActions() {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -17,12 +17,13 @@ export function useUserActions() {
     busy: archive.isPending || restore.isPending || reinvite.isPending,
     archive: (user: User, after?: () => void) =>
       confirm({
-        text: t('users.confirmRemove', { name: user.fullName }),
+        text: t('users.confirmArchive', { name: user.fullName }),
+        confirmLabel: t('users.actions.archive'),
         danger: true,
         onConfirm: async () => {
           try {
             await archive.mutateAsync(user.id);
-            toast('success', t('users.removed'));
+            toast('success', t('users.archived'));
             after?.();
           } catch (error) {
             reportError(error);
@@ -32,6 +33,7 @@ export function useUserActions() {
     restore: (user: User, after?: () => void) =>
       confirm({
         text: t('users.confirmRestore', { name: user.fullName }),
+        confirmLabel: t('users.actions.restore'),
         onConfirm: async () => {
           try {
             await restore.mutateAsync(user.id);

@@ -11,6 +11,7 @@ import { RoleSelect } from './role-select';
 import { reportError } from '../components/server-errors';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useUpdateUser, useUser } from './api';
 import { useUserActions } from './user-actions';
 
@@ -37,14 +38,20 @@ function UserEditForm({ user }: { user: User }) {
     resolver: zodResolver(invited ? invitedUserEditSchema : userEditSchema) as never,
     defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', role: user.role },
   });
+  const guard = useUnsavedChanges(form.formState.isDirty);
   const back = () => void navigate('/users');
+  /** Saved, archived or restored: nothing left to lose. */
+  const done = () => {
+    guard.release();
+    back();
+  };
 
   const submit = form.handleSubmit(async (input) => {
     try {
       const body = invited ? { role: input.role } : input;
       await update.mutateAsync({ ...(body as UserEditInput), lockVersion: user.lockVersion });
       toast('success', t('users.saved'));
-      back();
+      done();
     } catch (error) {
       reportError(error, { setError: form.setError });
     }
@@ -96,12 +103,12 @@ function UserEditForm({ user }: { user: User }) {
                   </Button>
                 )}
                 {user.archivable && user.status !== 'disabled' && (
-                  <Button color="red.8" variant="light" onClick={() => actions.archive(user, back)}>
-                    {t('users.edit.disable')}
+                  <Button color="red.9" variant="outline" onClick={() => actions.archive(user, done)}>
+                    {t('users.edit.archive')}
                   </Button>
                 )}
                 {user.archivable && user.status === 'disabled' && (
-                  <Button variant="light" onClick={() => actions.restore(user, back)}>
+                  <Button variant="light" onClick={() => actions.restore(user, done)}>
                     {t('users.edit.restore')}
                   </Button>
                 )}

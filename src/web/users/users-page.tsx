@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import type { User } from '../../shared/wire';
@@ -40,26 +40,7 @@ export default function UsersPage() {
       ) : query.data.users.length === 0 ? (
         <Text c="gray.7">{t('users.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('users.columns.fullName')}</Table.Th>
-                <Table.Th>{t('users.columns.email')}</Table.Th>
-                <Table.Th>{t('users.columns.role')}</Table.Th>
-                <Table.Th>{t('users.columns.status')}</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">{t('users.columns.actions')}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.users.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <UserList users={query.data.users} />
       )}
       <NumberedPagination page={list.page} totalPages={totalPages} onChange={list.setPage} />
 
@@ -70,10 +51,86 @@ export default function UsersPage() {
   );
 }
 
+/**
+ * A table where there is room; on a phone each user is a card with the same facts (name, email, role,
+ * status) and the same actions, so nothing has to be scrolled sideways to.
+ */
+function UserList({ users }: { users: User[] }) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  if (narrow) {
+    return (
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('users.title')}>
+        {users.map((user) => (
+          <UserCard key={user.id} user={user} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('users.columns.fullName')}</Table.Th>
+          <Table.Th>{t('users.columns.email')}</Table.Th>
+          <Table.Th>{t('users.columns.role')}</Table.Th>
+          <Table.Th>{t('users.columns.status')}</Table.Th>
+          <Table.Th>
+            <span className="visually-hidden">{t('users.columns.actions')}</span>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => (
+          <UserRow key={user.id} user={user} />
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function StatusBadge({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLORS[user.status]} variant="outline">
+      {t(`common.statuses.${user.status}`)}
+    </Badge>
+  );
+}
+
+function UserCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      radius="md"
+      className={user.status === 'disabled' ? 'muted-row' : undefined}
+      data-status={user.status}
+      data-testid="user-card"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} miw={0}>
+          <Anchor component={Link} to={`/users/${user.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {user.fullName}
+          </Anchor>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm">{t(`common.roles.${user.role}`)}</Text>
+            <StatusBadge user={user} />
+          </Group>
+        </Stack>
+        <UserActionsMenu user={user} />
+      </Group>
+    </Paper>
+  );
+}
+
 function UserRow({ user }: { user: User }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const actions = useUserActions();
   return (
     <Table.Tr className={user.status === 'disabled' ? 'muted-row' : undefined} data-status={user.status}>
       <Table.Td>
@@ -82,33 +139,40 @@ function UserRow({ user }: { user: User }) {
       <Table.Td>{user.email}</Table.Td>
       <Table.Td>{t(`common.roles.${user.role}`)}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[user.status]} variant="outline">
-          {t(`common.statuses.${user.status}`)}
-        </Badge>
+        <StatusBadge user={user} />
       </Table.Td>
       <Table.Td>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('users.actions.menu', { name: user.fullName })}>
-              <span aria-hidden>⋯</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => void navigate(`/users/${user.id}`)}>{t('users.actions.edit')}</Menu.Item>
-            {user.status === 'invited' && (
-              <Menu.Item onClick={() => void actions.reinvite(user)}>{t('users.actions.reinvite')}</Menu.Item>
-            )}
-            {user.archivable && user.status !== 'disabled' && (
-              <Menu.Item color="red.8" onClick={() => actions.archive(user)}>
-                {t('users.actions.remove')}
-              </Menu.Item>
-            )}
-            {user.archivable && user.status === 'disabled' && (
-              <Menu.Item onClick={() => actions.restore(user)}>{t('users.actions.restore')}</Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        <UserActionsMenu user={user} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+function UserActionsMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actions = useUserActions();
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('users.actions.menu', { name: user.fullName })}>
+          <span aria-hidden>⋯</span>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void navigate(`/users/${user.id}`)}>{t('users.actions.edit')}</Menu.Item>
+        {user.status === 'invited' && (
+          <Menu.Item onClick={() => void actions.reinvite(user)}>{t('users.actions.reinvite')}</Menu.Item>
+        )}
+        {user.archivable && user.status !== 'disabled' && (
+          <Menu.Item color="red.9" onClick={() => actions.archive(user)}>
+            {t('users.actions.archive')}
+          </Menu.Item>
+        )}
+        {user.archivable && user.status === 'disabled' && (
+          <Menu.Item onClick={() => actions.restore(user)}>{t('users.actions.restore')}</Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

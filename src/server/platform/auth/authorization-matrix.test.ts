@@ -25,8 +25,10 @@ const MATRIX: Record<string, Expected> = {
 
   'GET /api/user': 'user',
   'POST /api/account': 'user',
-  'GET /api/users': 'user',
-  'GET /api/users/:id': 'user',
+  'POST /api/account/password': 'user',
+  'POST /api/sign_out': 'user',
+  // The overseeing-user picker: active users' id and name only (issue 12.2).
+  'GET /api/users/options': 'user',
   'GET /api/municipalities': 'user',
   'GET /api/legal_forms': 'user',
   'GET /api/contribution_funds': 'user',
@@ -53,6 +55,9 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/companies/:companyId/events/:id': 'user',
 
   'POST /api/invitations': 'admin',
+  // SPEC §6: accounts are private to administrators (issue 12.2).
+  'GET /api/users': 'admin',
+  'GET /api/users/:id': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
   'POST /api/users/:id/restore': 'admin',
@@ -73,6 +78,8 @@ const CALLERS: Caller[] = [
 let t: TestApp;
 let headers: Record<Caller, Record<string, string>>;
 let companyId: string;
+/** Signing out ends the session it names: that route gets sessions of its own, the others keep theirs. */
+let freshSession: Partial<Record<Caller, () => Promise<Record<string, string>>>>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -86,6 +93,7 @@ beforeAll(async () => {
     payload: fullCompany(await lookupIds(t.database.db)),
   });
   companyId = created.json().data.id;
+  freshSession = { user: () => t.authHeader(user), admin: () => t.authHeader(admin) };
   const sign = (secret: string, expiresAt: number | string) =>
     new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -139,7 +147,8 @@ describe('authorization matrix', () => {
       const res = await t.inject({
         method: method as 'GET',
         url: concreteUrl(url),
-        headers: headers[caller],
+        headers:
+          route === 'POST /api/sign_out' ? ((await freshSession[caller]?.()) ?? headers[caller]) : headers[caller],
         ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
       });
       expect(

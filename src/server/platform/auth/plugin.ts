@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { findUserById, type UserRow } from '../../users/store';
+import type { UserRow } from '../../db/schema';
 import { forbidden, unauthorized } from '../errors/app-error';
-import type { TokenService } from './tokens';
+import type { SessionClaims, TokenService } from './tokens';
 
 /** Who may call a route. Routes are 'user' unless they say otherwise: secure by default. */
 export type Access = 'public' | 'user' | 'admin';
@@ -14,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded fresh for each request (so a disabled account stops at once). */
     currentUser: UserRow | null;
+    /** The session of the request's token (its `sid`), for sign-out and password change. */
+    sessionId: string | null;
   }
 }
 
@@ -29,24 +30,36 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Resolves the bearer token to a current, enabled user whose token version still matches, and
- * enforces the route's access level. Runs before the body is parsed, so strangers learn nothing.
+ * Resolves the bearer token to a current, enabled user whose token version still matches and whose
+ * session is open (`findSessionUser`, handed in by the identity module), and enforces the route's
+ * access level. Runs before the body is parsed, so strangers learn nothing.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; findSessionUser(claims: SessionClaims): Promise<UserRow | undefined> },
+): void {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const access = accessOf(request);
     if (access === 'public') return;
     const token = bearer(request);
     const claims = token ? await deps.tokens.verify(token) : undefined;
-    const user = claims ? await findUserById(deps.db, claims.sub) : undefined;
+    const user = claims ? await deps.findSessionUser(claims) : undefined;
     if (!claims || !user || user.disabledAt || !user.confirmedAt || user.tokenVersion !== claims.ver) {
       throw unauthorized();
     }
     if (access === 'admin' && user.role !== 'admin') throw forbidden();
     request.currentUser = user;
+    request.sessionId = claims.sid;
   });
+}
+
+/** The session of a route that is not public. */
+export function sessionOf(request: FastifyRequest): string {
+  if (!request.sessionId) throw unauthorized();
+  return request.sessionId;
 }
 
 /** The signed-in user of a route that is not public. */

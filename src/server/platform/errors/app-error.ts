@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly messageKey: string,
     readonly detail?: ErrorDetail,
     readonly headers?: Record<string, string>,
+    /** Values for the message's placeholders, e.g. the minutes to wait of a 429. */
+    readonly messageParams?: Record<string, unknown>,
   ) {
     super(code);
     this.name = 'AppError';

@@ -1,4 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 import { AppError } from './app-error';
 
@@ -6,10 +9,10 @@ interface Envelope {
   errors: { code: string; message: string; detail?: Record<string, string[]> };
 }
 
-function envelope(request: FastifyRequest, error: AppError): Envelope {
+function envelope(request: Pick<FastifyRequest, 'locale'>, error: AppError): Envelope {
   const locale = request.locale;
   const body: Envelope = {
-    errors: { code: error.code, message: translate(locale, error.messageKey) },
+    errors: { code: error.code, message: translate(locale, error.messageKey, error.messageParams) },
   };
   if (error.detail) {
     body.errors.detail = Object.fromEntries(
@@ -44,6 +47,17 @@ function fromFastify(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/**
+ * A value the database itself refused as out of range (SQLSTATE 22003, e.g. an int4 column compared with
+ * 2147483648): input no schema bounded. The shared schemas bound their integers (`INT4_MAX`); this is
+ * the net under any that does not yet, so bad input is never a 500.
+ */
+function isOutOfRange(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause && cause !== error && isOutOfRange(cause)) return true;
+  return (error as { code?: unknown } | null)?.code === '22003';
+}
+
 /** Network-level database failures: the caller may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error ("Failed query: …"): the reason is in `cause` (found by the fault tests).
@@ -69,6 +83,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let known = error instanceof AppError ? error : fromFastify(error);
+    if (!known && isOutOfRange(error)) {
+      request.log.warn({ err: error }, 'number out of range reached the database');
+      known = new AppError(422, 'validation_failed', 'files.outOfRange');
+    }
     if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       known = new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
@@ -85,4 +103,42 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const error = new AppError(404, 'route_not_found', 'errors.api.routeNotFound');
     return reply.status(404).send(envelope(request, error));
   });
+}
+
+/** The locale asked in a URL Fastify could not parse, read as plainly as possible. */
+function localeOfRawUrl(url: string | undefined): Locale {
+  const asked = /[?&]locale=([a-z]{2})(?:&|$)/.exec(url ?? '')?.[1];
+  return (LOCALES as readonly string[]).includes(asked ?? '') ? (asked as Locale) : DEFAULT_LOCALE;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (`/api/companies/%FF`) is
+ * refused before any route or hook runs, so the usual handler never sees it. Same envelope, 400.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: error }, 'unroutable url');
+  const known = new AppError(400, 'bad_request', 'files.badAddress');
+  void reply
+    .code(400)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify(envelope({ locale: localeOfRawUrl(request.raw.url) }, known)));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request itself (a raw non-ASCII byte
+ * in the URL, a malformed header). There is no request to read a locale from: the default one.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    envelope({ locale: DEFAULT_LOCALE }, new AppError(status, 'bad_request', 'errors.api.badRequest')),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

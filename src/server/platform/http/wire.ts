@@ -12,6 +12,13 @@ declare module 'fastify' {
   }
 }
 
+/** PostgreSQL text cannot hold a NUL. Bodies may hold other control characters (line breaks in notes). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NUL = /\u0000/;
+/** C0 controls and DEL: never in a query string or a path parameter. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -26,6 +33,11 @@ export function registerWire(app: FastifyInstance): void {
     const query = request.query as Record<string, unknown> | undefined;
     const asked = query?.['locale'];
     request.locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
+    // The same guard as JSON bodies, stricter: an address has no business with any control character
+    // (a NUL reaching PostgreSQL was a 500 on every list's search, issue 12.7).
+    if (containsCharacter(request.query, CONTROL) || containsCharacter(request.params, CONTROL)) {
+      throw badRequest('files.badAddress');
+    }
   });
   // Hostile bodies (security issue, found by fuzzing): nesting deep enough to overflow the stack while
   // parsing or converting keys, and NUL characters that PostgreSQL text cannot hold, are malformed (400).
@@ -38,7 +50,7 @@ export function registerWire(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined) return;
-    if (containsNul(request.body)) throw badRequest('errors.api.invalidJson');
+    if (containsCharacter(request.body, NUL)) throw badRequest('errors.api.invalidJson');
     request.body = camelKeys(request.body);
   });
   app.addHook('preSerialization', async (_request, _reply, payload) => snakeKeys(payload));
@@ -64,16 +76,16 @@ export function nestingDepth(text: string): number {
   return deepest;
 }
 
-/** Whether a parsed body holds a NUL character in any key or string (walked without recursion). */
-export function containsNul(value: unknown): boolean {
+/** Whether parsed input holds a matching character in any key or string (walked without recursion). */
+export function containsCharacter(value: unknown, pattern: RegExp): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true;
+      if (pattern.test(next)) return true;
     } else if (next && typeof next === 'object') {
       for (const [key, item] of Object.entries(next)) {
-        if (key.includes('\u0000')) return true;
+        if (pattern.test(key)) return true;
         pending.push(item);
       }
     }

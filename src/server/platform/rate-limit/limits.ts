@@ -1,57 +1,164 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { limitCounters } from '../../db/schema';
 import { AppError } from '../errors/app-error';
 
 /**
  * Abuse limits on the signed-out endpoints (sign-in, forgot password, resend invitation, confirm
- * invitation, reset password), per client address and per account. Counters live in this process's
- * memory (@fastify/rate-limit's store); several processes would share them through its Redis store.
- * The numbers are in docs/decisions/0006-abuse-limits.md.
+ * invitation, reset password). Counters are rows of `limit_counters` in PostgreSQL (PGlite when
+ * embedded), so every process counts the same hits (issue 18), on the database's clock. The numbers
+ * and why they are shaped so: docs/decisions/0013-sign-in-limits-per-account-and-address.md.
  */
-export interface LimitRule {
+export interface Limiter {
+  /** Counts this request and refuses it with 429 when it goes over the limit. */
+  consume(request: FastifyRequest): Promise<void>;
+  /** Refuses with 429 while earlier hits block, without counting this request. */
+  check(request: FastifyRequest): Promise<void>;
+  /** Counts one hit without refusing (e.g. a failed sign-in, after the fact). */
+  hit(request: FastifyRequest): Promise<void>;
+  /** Forgets the request's counter (e.g. the right password: the owner starts afresh). */
+  reset(request: FastifyRequest): Promise<void>;
+}
+
+interface RuleBase {
   /** Separates counters of different rules. */
   name: string;
-  max: number;
-  windowMs: number;
   /** What is counted: the client address, an account's email… Undefined skips the rule. */
   key(request: FastifyRequest): string | undefined;
 }
 
-export interface Limiter {
-  /** Counts this request and refuses it with 429 when over the limit. */
-  consume(request: FastifyRequest): Promise<void>;
-  /** Refuses with 429 when earlier hits reached the limit, without counting this request. */
-  check(request: FastifyRequest): Promise<void>;
-  /** Counts one hit without refusing (e.g. a failed sign-in, after the fact). */
-  hit(request: FastifyRequest): Promise<void>;
+/** At most `max` hits in a window that starts with the first hit; over it, wait for the window's end. */
+export interface WindowRule extends RuleBase {
+  kind: 'window';
+  max: number;
+  windowMs: number;
 }
 
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', 'errors.api.rateLimited', undefined, {
-    'retry-after': String(Math.max(1, retryAfterSeconds)),
-  });
-
-export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false });
+/**
+ * `free` hits, then each further hit blocks for a delay that doubles, from `firstDelayMs` up to
+ * `maxDelayMs`; the counter is forgotten `memoryMs` after the last hit.
+ */
+export interface DelayRule extends RuleBase {
+  kind: 'delay';
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  memoryMs: number;
 }
 
-export function createLimiter(app: FastifyInstance, rule: LimitRule): Limiter {
-  const limit = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request) => `${rule.name}:${rule.key(request) ?? ''}`,
-  });
-  const run = async (request: FastifyRequest, increment: boolean, refuse: boolean) => {
-    if (rule.key(request) === undefined) return;
-    const state = await limit(request, { increment });
-    if (state.isAllowed || !refuse) return;
-    const over = increment ? state.isExceeded : state.remaining <= 0;
-    if (over) throw tooManyRequests(state.ttlInSeconds);
+export type LimitRule = WindowRule | DelayRule;
+
+/** The message names the wait in minutes (rounded up), so people know how long, not "a moment". */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    429,
+    'rate_limited',
+    minutes === 1 ? 'accountSecurity.errors.rateLimitedOneMinute' : 'accountSecurity.errors.rateLimitedMinutes',
+    undefined,
+    { 'retry-after': String(seconds) },
+    { minutes },
+  );
+};
+
+interface CounterState {
+  hits: number;
+  /** Seconds until the row is forgotten. */
+  expiresIn: number;
+  /** Seconds since the last hit. */
+  sinceLast: number;
+}
+
+/** Seconds the next request must still wait, 0 when it may go. */
+function blockedFor(rule: LimitRule, state: CounterState): number {
+  if (rule.kind === 'window') return state.hits >= rule.max ? state.expiresIn : 0;
+  if (state.hits < rule.free) return 0;
+  const delayMs = Math.min(rule.firstDelayMs * 2 ** (state.hits - rule.free), rule.maxDelayMs);
+  return Math.max(0, delayMs / 1000 - state.sinceLast);
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+export function createLimiter(db: Db, rule: LimitRule): Limiter {
+  const lifetimeSeconds = Math.ceil((rule.kind === 'window' ? rule.windowMs : rule.memoryMs) / 1000);
+  const keyOf = (request: FastifyRequest) => {
+    const key = rule.key(request);
+    return key === undefined ? undefined : `${rule.name}:${key}`;
   };
+  const state = {
+    expiresIn: sql<number>`extract(epoch from (${limitCounters.expiresAt} - now()))::float8`,
+    sinceLast: sql<number>`extract(epoch from (now() - ${limitCounters.lastHitAt}))::float8`,
+  };
+
+  /** One atomic upsert: concurrent hits from several processes each count once. */
+  const increment = async (key: string): Promise<CounterState> => {
+    const expired = sql`${limitCounters.expiresAt} <= now()`;
+    const [row] = await db
+      .insert(limitCounters)
+      .values({
+        key,
+        hits: 1,
+        lastHitAt: sql`now()`,
+        expiresAt: sql`now() + ${lifetimeSeconds}::integer * interval '1 second'`,
+      })
+      .onConflictDoUpdate({
+        target: limitCounters.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${limitCounters.hits} + 1 end`,
+          lastHitAt: sql`now()`,
+          // A window keeps its end; a delay rule remembers from the last hit.
+          expiresAt:
+            rule.kind === 'window'
+              ? sql`case when ${expired} then excluded.expires_at else ${limitCounters.expiresAt} end`
+              : sql`excluded.expires_at`,
+        },
+      })
+      .returning({ hits: limitCounters.hits, ...state });
+    await sweepIfDue();
+    return row!;
+  };
+
+  const read = async (key: string): Promise<CounterState | undefined> => {
+    const [row] = await db
+      .select({ hits: limitCounters.hits, ...state })
+      .from(limitCounters)
+      .where(and(eq(limitCounters.key, key), gt(limitCounters.expiresAt, sql`now()`)));
+    return row;
+  };
+
+  let lastSweep = 0;
+  /** Forgotten rows are deleted now and then, by whichever process hits first. */
+  const sweepIfDue = async () => {
+    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = Date.now();
+    await db.delete(limitCounters).where(lt(limitCounters.expiresAt, sql`now()`));
+  };
+
   return {
-    consume: (request) => run(request, true, true),
-    check: (request) => run(request, false, true),
-    hit: (request) => run(request, true, false),
+    async consume(request) {
+      const key = keyOf(request);
+      if (key === undefined) return;
+      const after = await increment(key);
+      // This request is counted: it is refused when the hits before it already blocked.
+      const wait = blockedFor(rule, { ...after, hits: after.hits - 1 });
+      if (wait > 0) throw tooManyRequests(wait);
+    },
+    async check(request) {
+      const key = keyOf(request);
+      const current = key === undefined ? undefined : await read(key);
+      const wait = current ? blockedFor(rule, current) : 0;
+      if (wait > 0) throw tooManyRequests(wait);
+    },
+    async hit(request) {
+      const key = keyOf(request);
+      if (key !== undefined) await increment(key);
+    },
+    async reset(request) {
+      const key = keyOf(request);
+      if (key !== undefined) await db.delete(limitCounters).where(eq(limitCounters.key, key));
+    },
   };
 }
 
@@ -64,6 +171,12 @@ export function byEmail(request: FastifyRequest): string | undefined {
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 }
 
+/** The account and the address together: one address's guesses never block the owner elsewhere. */
+export function byEmailAndAddress(request: FastifyRequest): string | undefined {
+  const email = byEmail(request);
+  return email === undefined ? undefined : `${email}|${byAddress(request)}`;
+}
+
 /** A preHandler that consumes each limiter in turn. */
 export const limitedBy =
   (...limiters: Limiter[]): preHandlerAsyncHookHandler =>
@@ -74,18 +187,28 @@ export const limitedBy =
 const MINUTE = 60_000;
 
 /** The limits of each signed-out endpoint. */
-export function publicEndpointLimits(app: FastifyInstance) {
+export function publicEndpointLimits(db: Db) {
+  const window = (name: string, max: number, windowMs: number, key: RuleBase['key']) =>
+    createLimiter(db, { kind: 'window', name, max, windowMs, key });
   return {
-    signInByAddress: createLimiter(app, { name: 'sign-in-ip', max: 30, windowMs: MINUTE, key: byAddress }),
-    /** Only failures count, so the owner of the account signing in is never slowed by others' successes. */
-    signInFailuresByAccount: createLimiter(app, {
-      name: 'sign-in-account',
-      max: 10,
-      windowMs: 15 * MINUTE,
-      key: byEmail,
+    signInByAddress: window('sign-in-ip', 30, MINUTE, byAddress),
+    /** Failed sign-ins from one address, whatever the accounts: one address cannot try many accounts. */
+    signInFailuresByAddress: window('sign-in-fail-ip', 20, 15 * MINUTE, byAddress),
+    /**
+     * Failed sign-ins of one account from one address, with growing delays. Only this pair is slowed:
+     * the owner signing in from another address is not (issue 12.3), and the right password forgets it.
+     */
+    signInFailuresByAccount: createLimiter(db, {
+      kind: 'delay',
+      name: 'sign-in-fail-account-ip',
+      free: 5,
+      firstDelayMs: MINUTE,
+      maxDelayMs: 60 * MINUTE,
+      memoryMs: 24 * 60 * MINUTE,
+      key: byEmailAndAddress,
     }),
-    mailByAddress: createLimiter(app, { name: 'mail-ip', max: 10, windowMs: 15 * MINUTE, key: byAddress }),
-    mailByAccount: createLimiter(app, { name: 'mail-account', max: 3, windowMs: 60 * MINUTE, key: byEmail }),
-    tokenByAddress: createLimiter(app, { name: 'token-ip', max: 20, windowMs: 15 * MINUTE, key: byAddress }),
+    mailByAddress: window('mail-ip', 10, 15 * MINUTE, byAddress),
+    mailByAccount: window('mail-account', 3, 60 * MINUTE, byEmail),
+    tokenByAddress: window('token-ip', 20, 15 * MINUTE, byAddress),
   };
 }

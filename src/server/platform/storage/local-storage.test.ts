@@ -150,6 +150,18 @@ describe('local storage: signed URLs served by the API', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('copies an object under a new key that the upload URL does not reach; false for a missing one', async () => {
+    const key = newStorageKey('pdf');
+    const url = await signer.presignPut(key, 'application/pdf');
+    expect((await put(url, PDF_BYTES, 'application/pdf')).statusCode).toBe(200);
+    const copy = newStorageKey('pdf');
+    expect(await signer.copy(key, copy)).toBe(true);
+    expect(await signer.head(copy)).toEqual({ size: PDF_BYTES.length, contentType: 'application/pdf' });
+    expect((await put(url, JPEG_BYTES, 'application/pdf')).statusCode).toBe(200);
+    expect((await get(await signer.presignGet(copy))).rawPayload.equals(PDF_BYTES)).toBe(true);
+    expect(await signer.copy(newStorageKey('pdf'), newStorageKey('pdf'))).toBe(false);
+  });
+
   it('deletes', async () => {
     const key = newStorageKey('pdf');
     await put(await signer.presignPut(key, 'application/pdf'), PDF_BYTES, 'application/pdf');

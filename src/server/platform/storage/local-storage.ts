@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   getUrlWindow,
@@ -181,6 +181,29 @@ export async function createLocalStorage(options: Options): Promise<LocalStorage
       } finally {
         await handle.close();
       }
+    },
+
+    async copy(from, to) {
+      const object = await head(from);
+      if (!object) return false;
+      const file = fileOf(to);
+      // Like write: aside then renamed, meta last. The copy's mtime is now, so the orphan sweep gives
+      // it a full day like a fresh upload.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      try {
+        await copyFile(fileOf(from), temp);
+        await rename(temp, file);
+      } catch (error) {
+        // The upload vanished between head and copy (a sweep, a concurrent save): nothing to seal.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      } finally {
+        await rm(temp, { force: true });
+      }
+      // The size is the copy's own, not the source's meta: a PUT may have landed in between.
+      const meta: Meta = { contentType: object.contentType ?? '', size: (await stat(file)).size };
+      await writeFile(metaOf(to), JSON.stringify(meta));
+      return true;
     },
 
     async delete(storageKey) {

@@ -67,4 +67,17 @@ describe('S3 storage against s3rver', () => {
     await storage.delete(other);
     expect(await storage.head(other)).toBeUndefined();
   });
+
+  it('copies an object server-side under a new key, with its content type; false for a missing one', async () => {
+    const key = newStorageKey('pdf');
+    const url = await storage.presignPut(key, 'application/pdf');
+    await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: PDF_BYTES });
+    const copy = newStorageKey('pdf');
+    expect(await storage.copy(key, copy)).toBe(true);
+    expect(await storage.head(copy)).toEqual({ size: PDF_BYTES.length, contentType: 'application/pdf' });
+    await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: JPEG_BYTES });
+    const res = await fetch(await storage.presignGet(copy));
+    expect(Buffer.from(await res.arrayBuffer()).equals(PDF_BYTES)).toBe(true);
+    expect(await storage.copy(newStorageKey('pdf'), newStorageKey('pdf'))).toBe(false);
+  });
 });

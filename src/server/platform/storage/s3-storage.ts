@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -79,6 +80,17 @@ export function createS3Storage(config: S3Config, options: { now?: () => number 
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async copy(from, to) {
+      try {
+        // Server-side: the bytes never pass through the API. Content type and metadata are copied.
+        await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from}` }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
     },
 
     async *list() {

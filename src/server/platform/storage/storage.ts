@@ -34,6 +34,11 @@ export interface Storage {
   readStart(key: string, length: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
   /**
+   * A copy of `from` under the new key `to`, made by the storage itself (no bytes through the API);
+   * false when `from` does not exist. Used to seal an upload (`sealUpload`).
+   */
+  copy(from: string, to: string): Promise<boolean>;
+  /**
    * Every object whose key has the server's own form (`isStorageKey`), in no particular order; anything
    * else sharing the folder or bucket is never listed, so the orphan sweep can never touch it.
    */
@@ -70,3 +75,15 @@ export function contentTypeOfKey(key: string): string | undefined {
 }
 
 export { MAX_UPLOAD_BYTES };
+
+/**
+ * Seals an upload before a record refers to it (issue 12.1): the upload URL stays writable for its
+ * whole life, so a record never points at the key it names. The object is copied to a fresh key that
+ * no URL was ever signed for, and every check must then read that copy. Undefined when nothing was
+ * uploaded. The caller deletes the upload once the record is saved, and the copy if it is not.
+ */
+export async function sealUpload(storage: Storage, uploadKey: string): Promise<string | undefined> {
+  if (!isStorageKey(uploadKey)) return undefined;
+  const sealed = newStorageKey(uploadKey.slice(uploadKey.lastIndexOf('.') + 1) as UploadExtension);
+  return (await storage.copy(uploadKey, sealed)) ? sealed : undefined;
+}

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
+import type { UserStatus } from '../../shared/constants';
+import { findUserForUpdate, statusOf, type UserRow } from '../users/store';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
@@ -52,7 +54,7 @@ export async function voidTokens(
  * One conditional UPDATE, so two simultaneous uses cannot both succeed. Call it inside the transaction
  * that applies the change: if the change fails, the token stays usable.
  */
-export async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<string | undefined> {
+async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<string | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   const now = new Date();
   const [row] = await db
@@ -68,4 +70,23 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose)
     )
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
+}
+
+/**
+ * Redeems an emailed link inside the caller's transaction, the one way invitation confirm and password
+ * reset both do it: the token is used and its user locked for update, or `refuse()` is thrown when the
+ * token is unknown, used, expired, or its user is no longer in `status`; throwing rolls the token back
+ * too, so a refused link changes nothing.
+ */
+export async function redeemToken(
+  tx: Db,
+  token: string,
+  purpose: TokenPurpose,
+  status: UserStatus,
+  refuse: () => Error,
+): Promise<UserRow> {
+  const userId = await consumeToken(tx, token, purpose);
+  const user = userId ? await findUserForUpdate(tx, userId) : undefined;
+  if (!user || statusOf(user) !== status) throw refuse();
+  return user;
 }

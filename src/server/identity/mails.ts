@@ -9,7 +9,8 @@ interface Content {
   to: string;
   subject: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  /** The button; a mail that only informs has none. */
+  action?: { label: string; url: string };
   notes: string[];
 }
 
@@ -22,16 +23,20 @@ function compose(c: Content): MailMessage {
     t('mail.greeting'),
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
-    t('mail.textAction', { action: c.action.label }),
-    c.action.url,
-    '',
+    ...(c.action ? [t('mail.textAction', { action: c.action.label }), c.action.url, ''] : []),
     ...c.notes.flatMap((n) => [n, '']),
     signature,
     '',
   ].join('\n');
 
-  const url = escapeHtml(c.action.url);
   const p = (s: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(s)}</p>`;
+  const url = c.action ? escapeHtml(c.action.url) : '';
+  const action = c.action
+    ? `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#1c7ed6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(c.action.label)}</a></p>
+${p(t('mail.linkFallback'), 'font-size:14px')}
+<p style="margin:0 0 16px;font-size:14px;word-break:break-all"><a href="${url}" style="color:#1c7ed6">${url}</a></p>
+`
+    : '';
   const html = `<!doctype html>
 <html lang="${c.locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
@@ -40,10 +45,7 @@ function compose(c: Content): MailMessage {
 <p style="margin:0 0 24px;font-size:20px;font-weight:bold">${escapeHtml(appName)}</p>
 ${p(t('mail.greeting'))}
 ${c.paragraphs.map((s) => p(s)).join('\n')}
-<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#1c7ed6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(c.action.label)}</a></p>
-${p(t('mail.linkFallback'), 'font-size:14px')}
-<p style="margin:0 0 16px;font-size:14px;word-break:break-all"><a href="${url}" style="color:#1c7ed6">${url}</a></p>
-${c.notes.map((s) => p(s, 'font-size:14px;color:#57606a')).join('\n')}
+${action}${c.notes.map((s) => p(s, 'font-size:14px;color:#57606a')).join('\n')}
 ${p(signature)}
 </div>
 </body>
@@ -96,6 +98,19 @@ export function passwordResetMail(input: {
     paragraphs: [t('mail.reset.intro', { appName })],
     action: { label: t('mail.reset.action'), url: link(input.publicUrl, '/passwords/reset', input.token) },
     notes: [t('mail.reset.expiry'), t('mail.reset.ignore')],
+  });
+}
+
+/** Issue 12.5: sent to the OLD address when the sign-in email changes, so a hijack does not go unseen. */
+export function emailChangedMail(input: { locale: Locale; to: string; newEmail: string }): MailMessage {
+  const t = (key: string, params?: Record<string, unknown>) => translate(input.locale, key, params);
+  const appName = t('common.appName');
+  return compose({
+    locale: input.locale,
+    to: input.to,
+    subject: t('accountSecurity.mail.emailChanged.subject', { appName }),
+    paragraphs: [t('accountSecurity.mail.emailChanged.intro', { appName, email: input.newEmail })],
+    notes: [t('accountSecurity.mail.emailChanged.notYou')],
   });
 }
 

@@ -1,0 +1,37 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../schema';
+
+/**
+ * One row per signed-in session (its id is the token's `sid`). Ending a session sets `ended_at`, and
+ * every process refuses its token at once (issue 18); rows past `expires_at` are deleted by the sweep
+ * in identity/sessions.ts. docs/decisions/0014-sessions-on-the-server.md.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Abuse-limit counters shared by every process (issue 18), counted on the database's clock so that
+ * processes whose clocks differ agree. docs/decisions/0013-sign-in-limits-per-account-and-address.md.
+ */
+export const limitCounters = pgTable(
+  'limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull(),
+    /** Past this the row is forgotten: the next hit starts from 1, and the sweep deletes it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('limit_counters_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+import type { en } from '../../shared/i18n/en';
+import { useTranslation } from '../i18n';
+
+/** What a route may carry in its `handle`: the key of its tab title under `screens.titles`. */
+export interface ScreenHandle {
+  title: keyof (typeof en)['screens']['titles'];
+}
+
+const titleOf = (handle: unknown): ScreenHandle['title'] | undefined =>
+  handle && typeof handle === 'object' && 'title' in handle ? (handle as ScreenHandle).title : undefined;
+
+/**
+ * The browser tab says which screen it shows ("Entreprises · Atrium"), in the app's language: the
+ * deepest matched route with a title wins, so one place names every screen (router.tsx).
+ */
+export function DocumentTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const key = matches
+    .map((match) => titleOf(match.handle))
+    .filter(Boolean)
+    .at(-1);
+  useEffect(() => {
+    const appName = t('common.appName');
+    document.title = key ? t('screens.titleFormat', { screen: t(`screens.titles.${key}`), appName }) : appName;
+  }, [key, t]);
+  return null;
+}
