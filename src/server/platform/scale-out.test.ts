@@ -59,7 +59,8 @@ beforeAll(async () => {
     processes: 2,
     dataDir,
     databaseUrl: database.url,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    // Behind a load balancer: the client address is the forwarded one (the abuse limits count per address).
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' },
   });
   const signIn = await call(cluster.origin, 'POST', '/sign_in', ADMIN, {});
   expect(signIn.status).toBe(200);
@@ -150,5 +151,55 @@ describe('two app processes on one PostgreSQL', () => {
       const refused = await call(server.origin, 'GET', '/user', undefined, session);
       expect(refused.status).toBe(401);
     }
+  });
+
+  it('refuse a token on the other at once when it signed out through one', async () => {
+    const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
+    const signIn = await call(a.origin, 'POST', '/sign_in', ADMIN, {});
+    expect(signIn.status).toBe(200);
+    const session = { authorization: signIn.headers.get('authorization')! };
+    for (const server of [a, b])
+      expect((await call(server.origin, 'GET', '/user', undefined, session)).status).toBe(200);
+    expect((await call(a.origin, 'POST', '/sign_out', undefined, session)).status).toBe(200);
+    for (const server of [b, a])
+      expect((await call(server.origin, 'GET', '/user', undefined, session)).status).toBe(401);
+    // Only that session ended: the one the other tests use still works on both.
+    for (const server of [a, b]) expect((await call(server.origin, 'GET', '/user')).status).toBe(200);
+  });
+
+  it('meet the per-address sign-in limit at the same count, with the same wait, as one process', async () => {
+    /** 40 failed sign-ins, each for another account, from one address; answers the first refusal. */
+    const attempt = async (address: string, originOf: (i: number) => string) => {
+      const statuses: number[] = [];
+      let retryAfter: number | undefined;
+      for (let i = 0; i < 40; i += 1) {
+        const res = await call(
+          originOf(i),
+          'POST',
+          '/sign_in',
+          { email: `nobody-${i}@${address}.example`, password: 'not the password' },
+          { 'x-forwarded-for': address },
+        );
+        statuses.push(res.status);
+        if (res.status === 429 && retryAfter === undefined) retryAfter = Number(res.headers.get('retry-after'));
+      }
+      return { firstRefused: statuses.indexOf(429), statuses, retryAfter: retryAfter! };
+    };
+    const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
+    const one = await attempt('203.0.113.1', () => a.origin);
+    const two = await attempt('203.0.113.2', (i) => (i % 2 === 0 ? a : b).origin);
+    // Refused from the same attempt on, every later one too: the counter is one, wherever it is asked.
+    expect(one.firstRefused).toBeGreaterThan(0);
+    expect(two.firstRefused).toBe(one.firstRefused);
+    for (const run of [one, two]) {
+      expect(run.statuses.slice(0, run.firstRefused).every((status) => status === 401)).toBe(true);
+      expect(run.statuses.slice(run.firstRefused).every((status) => status === 429)).toBe(true);
+    }
+    // The same wait, give or take the seconds the run itself took.
+    expect(Math.abs(two.retryAfter - one.retryAfter)).toBeLessThanOrEqual(30);
+    console.log(
+      `[scale-out] per-address sign-in limit: refused from attempt ${one.firstRefused + 1} on one process and ` +
+        `on two alternately (Retry-After ${one.retryAfter} s and ${two.retryAfter} s)`,
+    );
   });
 });
