@@ -6,7 +6,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /** Folders that every feature may use; every other folder of src/web and src/server is a feature. */
-const WEB_COMMON = ['api', 'components', 'i18n', 'session', 'test', 'public'];
+const WEB_COMMON = ['api', 'components', 'i18n', 'session', 'styles', 'test', 'public'];
 const SERVER_COMMON = ['platform', 'db', 'test'];
 const folders = (dir) =>
   readdirSync(dir, { withFileTypes: true })

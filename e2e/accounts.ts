@@ -21,4 +21,5 @@ export const ACCOUNTS = {
   guessed: { email: 'guessed@e2e.test', role: 'user', firstName: 'Gisèle', lastName: 'Devinée' },
   screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
   screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
+  portfolio: { email: 'portfolio@e2e.test', role: 'user', firstName: 'Paule', lastName: 'Portefeuille' },
 } as const;

@@ -13,10 +13,14 @@ import { companyExists as eventsCompanyExists, listEvents } from '../../src/serv
 import { pageWindow, parseListParams } from '../../src/server/platform/http/list-params';
 import { verifyPassword } from '../../src/server/platform/auth/passwords';
 import { countActiveAdmins, findUserByEmail, findUserById } from '../../src/server/users/store';
+import { globalSearch } from '../../src/server/search/store';
+import { SEARCH_KINDS, searchWordsOf } from '../../src/shared/search';
 import { COMPANY_SORT_FIELDS } from '../../src/shared/companies';
 import { DEFAULT_DOCUMENT_SORT, DOCUMENT_SORT_FIELDS } from '../../src/shared/documents';
 import { EVENTS_PAGE_SIZE } from '../../src/shared/events';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../src/server/db/demo-seed';
+import { exportPortfolio, readDashboard } from '../../src/server/portfolio/store';
+import { computeSchedule, todayIso } from '../../src/shared/portfolio/schedule';
 import type { HttpCase } from './load';
 
 /** The id demo-seed gives company number g (`md5('atrium-demo-company-' || g)::uuid`). */
@@ -40,6 +44,8 @@ export const FULL_GRAPH_COMPANY = demoCompanyId(59);
  */
 export const SEARCH_ACCENTED = 'Érablière';
 export const SEARCH_UNACCENTED = 'montreal';
+/** Global search (issue 14): a company word typed without accents and a stemmed word of document content. */
+export const GLOBAL_SEARCH = 'erabliere financement';
 
 export const LOCALE = 'fr';
 /** The companies list's default page size (the SPA's first page). */
@@ -212,6 +218,48 @@ export const CASES: BenchCase[] = [
       };
     },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
+  },
+  {
+    // Issue 13: the whole dashboard, every active company (no filter), in a few aggregate statements.
+    id: 'dashboard',
+    label: 'portfolio dashboard',
+    scaling: true,
+    request: () => ({ method: 'GET', path: '/api/dashboard' }),
+    direct: (ctx) => async () => {
+      await findUserById(ctx.db, ctx.userId);
+      return readDashboard(ctx.db, { fundId: null, mineUserId: null, today: todayIso(), locale: LOCALE });
+    },
+    targets: (backend) => ({ p99Ms: backend === 'pg' ? 1000 : 3000 }),
+  },
+  {
+    // Issue 13: every contribution of the portfolio as CSV, streamed in keyset batches (memory stays flat).
+    id: 'portfolio-export',
+    label: 'portfolio CSV export',
+    scaling: true,
+    request: () => ({ method: 'GET', path: '/api/portfolio/export.csv' }),
+    direct: (ctx) => async () => {
+      await findUserById(ctx.db, ctx.userId);
+      let rows = 0;
+      const today = todayIso();
+      for await (const batch of exportPortfolio(ctx.db, { fundId: null, locale: LOCALE })) {
+        for (const row of batch) computeSchedule(row, today);
+        rows += batch.length;
+      }
+      return rows;
+    },
+    // A whole-portfolio file is a download of seconds, not a page: no p99 target, memory is what is watched.
+    targets: () => ({}),
+  },
+  {
+    id: 'global-search',
+    label: `global search "${GLOBAL_SEARCH}" (every kind, as an administrator)`,
+    scaling: true,
+    request: () => ({ method: 'GET', path: '/api/search', query: { q: GLOBAL_SEARCH } }),
+    direct: (ctx) => async () => {
+      await findUserById(ctx.db, ctx.userId);
+      return globalSearch(ctx.db, searchWordsOf(GLOBAL_SEARCH), new Set(SEARCH_KINDS), LOCALE);
+    },
+    targets: (backend) => (backend === 'pg' ? { p99Ms: 100, minDbRatio: 0.5 } : { p99Ms: 300 }),
   },
   {
     id: 'sign-in',

@@ -16,6 +16,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerWire } from './platform/http/wire';
 import { LIST_CHANGES_CHANNEL, ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits } from './platform/rate-limit/limits';
+import { JobRunner } from './platform/jobs/queue';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
@@ -24,6 +25,7 @@ import { companyRoutes } from './companies/routes';
 import { assetRoutes } from './assets/routes';
 import { eventRoutes } from './events/routes';
 import { documentRoutes } from './documents/routes';
+import { searchRoutes } from './search/routes';
 import { loadOrCreateSecret } from './platform/auth/secret';
 import { createStorage } from './platform/storage/create-storage';
 import { localStorageRoutes } from './platform/storage/local-routes';
@@ -35,6 +37,7 @@ import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { findSessionUser } from './identity/sessions';
+import { portfolioRoutes } from './portfolio/routes';
 
 export interface RouteEntry {
   method: string;
@@ -48,6 +51,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Exposed so that shutdown, and tests, can wait for mail sent after a response. */
     mail: MailDelivery;
+    /** Exposed so that tests can run the due background jobs (`app.jobs.drain()`). */
+    jobs: JobRunner;
   }
 }
 
@@ -189,7 +194,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       lists.changed();
     }
   });
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists };
+  const jobs = new JobRunner(deps.database.db, { log: app.log });
+  app.decorate('jobs', jobs);
+  // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists, jobs };
 
   await app.register(
     async (api) => {
@@ -206,6 +216,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(assetRoutes, routeDeps);
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
+      await api.register(portfolioRoutes, routeDeps);
+      await api.register(searchRoutes, routeDeps);
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },
     { prefix: API_PREFIX },

@@ -29,6 +29,13 @@ export function isDocumentFileType(value: unknown): value is DocumentFileType {
   return typeof value === 'string' && (ALLOWED_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
+/**
+ * Where a document's text stands (issue 14): extracted in the background after the save, so a new PDF is
+ * `pending` for a moment; `no_text` is a JPEG or a scanned PDF, `failed` an unreadable or hostile file.
+ */
+export const CONTENT_STATUSES = ['pending', 'indexed', 'no_text', 'failed'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
 /** One document as `GET /companies/:companyId/documents` answers it. */
 export interface CompanyDocument {
   id: string;
@@ -48,6 +55,12 @@ export interface CompanyDocument {
   downloadUrl: string;
   insertedAt: string;
   updatedAt: string;
+  contentStatus: ContentStatus;
+  /**
+   * Only in an answer to `filter[search]`: the name or an excerpt of the content around the match, as
+   * marked text (shared/search.ts).
+   */
+  highlight?: string;
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import './styles/fonts.css';
 import './styles/first-load.css';
 import './styles.css';
+import './print.css';
 import { Providers, createQueryClient } from './providers';
 import { createRouter } from './router';
 

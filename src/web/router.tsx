@@ -80,6 +80,17 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./companies/company-page')),
               },
               { path: '/companies/:id', ...titled('company'), ...lazyPage(() => import('./companies/company-page')) },
+              { path: '/dashboard', ...titled('dashboard'), ...lazyPage(() => import('./portfolio/dashboard-page')) },
+              {
+                path: '/companies/:id/contributions/:contributionId/schedule',
+                ...titled('schedule'),
+                ...lazyPage(() => import('./companies/schedule-page')),
+              },
+              {
+                path: '/companies/:id/file',
+                ...titled('companyFile'),
+                ...lazyPage(() => import('./companies/company-file-page')),
+              },
               {
                 element: <RequireCompany />,
                 children: [

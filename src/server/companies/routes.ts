@@ -48,6 +48,21 @@ function searchWords(value: string | undefined): string[] {
 
 type Executor = Db | Tx;
 
+/** The companies list's parameters; the CSV export (portfolio/routes.ts) reads the same ones. */
+export const parseCompanyListParams = (query: unknown) =>
+  parseListParams(query, {
+    sortable: COMPANY_SORT_FIELDS,
+    defaultSort: [{ field: 'name', direction: 'asc' }],
+    filters: ['archived', 'search'],
+  });
+
+/** Which companies, in which order: the list's filters and sort, without the page. */
+export const companyListSelection = (params: ReturnType<typeof parseCompanyListParams>) => ({
+  archived: archivedFilter(params.filters['archived']),
+  search: searchWords(params.filters['search']),
+  sort: params.sort,
+});
+
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
 /** SPEC §7 companies, for any signed-in user. */
@@ -73,16 +88,10 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
     });
 
   app.get('/companies', async (request) => {
-    const params = parseListParams(request.query, {
-      sortable: COMPANY_SORT_FIELDS,
-      defaultSort: [{ field: 'name', direction: 'asc' }],
-      filters: ['archived', 'search'],
-    });
+    const params = parseCompanyListParams(request.query);
     const { limit, offset } = pageWindow(params);
     const { rows, total } = await listCompanies(db, lists, {
-      archived: archivedFilter(params.filters['archived']),
-      search: searchWords(params.filters['search']),
-      sort: params.sort,
+      ...companyListSelection(params),
       limit,
       offset,
       locale: request.locale,

@@ -23,14 +23,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /* ------------------------------------------------------------------------------------------------
- * Search text: what `filter[search]` matches, kept next to the company so one trigram index serves it.
+ * Search text: what `filter[search]` and the global search match (owners' names too, issue 14), kept next
+ * to the company so one trigram index serves it.
  * ---------------------------------------------------------------------------------------------- */
 
 const searchTextOf = sql`f_search_text(concat_ws(' ',
   ${companies.name}, ${companies.referenceNumber}, ${companies.emailAddress},
   (SELECT concat_ws(' ', m.name_fr, m.name_en)
      FROM company_addresses a JOIN municipalities m ON m.id = a.municipality_id
-    WHERE a.company_id = ${companies.id})))`;
+    WHERE a.company_id = ${companies.id}),
+  (SELECT string_agg(o.name, ' ') FROM owners o WHERE o.company_id = ${companies.id})))`;
 
 async function refreshSearchText(db: Executor, where: SQL): Promise<void> {
   await db.update(companies).set({ searchText: searchTextOf }).where(where);
@@ -94,7 +96,7 @@ const SORT_COLUMNS = {
  * The sort terms followed by the id: a total order, so that pages neither repeat nor skip rows. The id
  * goes the same direction as the first term so that the index can be walked backwards.
  */
-function sortKeys(sort: CompanySort[]): { column: AnyPgColumn; type: SQL; direction: 'asc' | 'desc' }[] {
+export function sortKeys(sort: CompanySort[]): { column: AnyPgColumn; type: SQL; direction: 'asc' | 'desc' }[] {
   const direction = sort[0]?.direction ?? 'asc';
   return [
     ...sort.map((term) => ({ ...SORT_COLUMNS[term.field], direction: term.direction })),
@@ -102,7 +104,7 @@ function sortKeys(sort: CompanySort[]): { column: AnyPgColumn; type: SQL; direct
   ];
 }
 
-const orderOf = (sort: CompanySort[]): SQL[] =>
+export const orderOf = (sort: CompanySort[]): SQL[] =>
   sortKeys(sort).map((key) => (key.direction === 'desc' ? desc(key.column) : asc(key.column)));
 
 /** One direction for every term: then a row comparison with an anchor is a seek in the index. */
@@ -112,7 +114,7 @@ const seekable = (sort: CompanySort[]) => sortKeys(sort).every((key, _, keys) =>
 const ANCHOR_STEP = 100;
 const SEARCH_ANCHOR_STEP = 10;
 
-function listWhere(query: Pick<CompanyListQuery, 'archived' | 'search'>): SQL {
+export function listWhere(query: Pick<CompanyListQuery, 'archived' | 'search'>): SQL {
   const conditions = [query.archived ? isNotNull(companies.archivedAt) : isNull(companies.archivedAt)];
   for (const word of query.search) {
     // A trigram GIN index answers LIKE '%…%'; the word is normalised the way search_text was.

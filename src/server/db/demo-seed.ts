@@ -380,16 +380,20 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
      SELECT ${companyId()}, 'notes', ${pick(NOTES_BLOCKS, 50)}, 0 FROM ${series}
      UNION ALL
      SELECT ${companyId()}, 'defaultOfPayment', ${pick(DEFAULT_BLOCKS, 51)}, 1 FROM ${series} WHERE g % 6 = 0`,
-    // 2–4 documents (3 on average), metadata only.
+    // 2–4 documents (3 on average), metadata only; a PDF gets text as if extracted (issue 14), so that
+    // search inside documents is measured on realistic content.
     `WITH ${LOOKUPS}
-     INSERT INTO documents (company_id, category_id, name, date, file_name, file_type, file_size, inserted_at, updated_at)
+     INSERT INTO documents (company_id, category_id, name, date, file_name, file_type, file_size, inserted_at, updated_at,
+                            content_status, content_text)
      SELECT ${companyId()}, ${lookup('category', 52, 'g * 10 + k')},
             ${pick(DOCUMENT_NAMES, 53, 'g * 10 + k')} || ' ' || (2025 - ${r(54, 8, 'g * 10 + k')}),
             (now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int))::date,
             md5('atrium-demo-document-' || g || '-' || k)::uuid || CASE WHEN k % 4 = 0 THEN '.jpg' ELSE '.pdf' END,
             CASE WHEN k % 4 = 0 THEN 'image/jpeg' ELSE 'application/pdf' END,
             20000 + ${r(56, 3000000, 'g * 10 + k')},
-            now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int), now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int)
+            now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int), now() - make_interval(days => ${r(55, 2900, 'g * 10 + k')}::int),
+            CASE WHEN k % 4 = 0 THEN 'no_text' ELSE 'indexed' END,
+            CASE WHEN k % 4 = 0 THEN NULL ELSE concat_ws(' ', ${pick(PROJECTS, 57, 'g * 10 + k')}, ${pick(NOTES_BLOCKS, 58, 'g * 10 + k')}, ${pick(EVENT_NOTES, 59, 'g * 10 + k')}) END
        FROM ${series}, generate_series(1, 2 + g % 3) AS k`,
     // Events: "company created" when the file was opened, "document added" for each document, and
     // 5–7 events written by people, over the company's years.

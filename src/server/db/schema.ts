@@ -297,7 +297,13 @@ export const financialContributions = pgTable(
     projectCost: money('project_cost'),
     ...insertionOrder(),
   },
-  (t) => [index('financial_contributions_company_idx').on(t.companyId, t.insertedAt, t.seq)],
+  (t) => [
+    index('financial_contributions_company_idx').on(t.companyId, t.insertedAt, t.seq),
+    // The dashboard's follow-ups and loans ending soon are date ranges; its fund filter (migration 0011).
+    index('financial_contributions_followup_idx').on(t.followupDate),
+    index('financial_contributions_end_idx').on(t.expectedEndDate),
+    index('financial_contributions_fund_idx').on(t.contributionFundId),
+  ],
 );
 
 export const blocks = pgTable(

@@ -10,6 +10,7 @@ import { uuidParam } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { checkNewDocument } from './checks';
+import { enqueueDocumentText, handleDocumentText } from './content-indexing';
 import { discardUnreferenced, startUploadSweeper } from './orphan-sweep';
 import {
   categoryExists,
@@ -66,6 +67,8 @@ async function toDocument(storage: Storage, row: DocumentRow): Promise<CompanyDo
     downloadUrl,
     insertedAt: iso(row.insertedAt),
     updatedAt: iso(row.updatedAt),
+    contentStatus: row.contentStatus,
+    ...(row.highlight === undefined ? {} : { highlight: row.highlight }),
   };
 }
 
@@ -76,8 +79,9 @@ function rawFileName(body: unknown): string | undefined {
 }
 
 /** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
-export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
+export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists, jobs }) => {
   const { db } = database;
+  handleDocumentText(jobs, db, storage);
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
   async function companyOf(request: FastifyRequest): Promise<string> {
@@ -132,7 +136,10 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
           fileName: upload.key,
           fileType: input.fileType,
           fileSize: upload.size,
+          contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
         });
+        // The text is read after the save answers (issue 14), by whichever process claims the job.
+        if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
         // In the save's transaction: the history says "added" exactly when the document exists.
         await recordSystemEvent(tx, {
           companyId,
@@ -147,6 +154,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       await discardUpload(fileName).catch((error: unknown) =>
         request.log.warn({ err: error, key: fileName }, 'upload of a saved document left for the orphan sweep'),
       );
+      jobs.wake();
       return reply.code(201).send(ok(await toDocument(storage, row)));
     } catch (error) {
       // Not saved: the sealed copy has no record. Should this delete fail, the sweep takes it in a day.

@@ -1,14 +1,27 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { companies, documentCategories, documents } from '../db/schema';
+import { headline, markedHeadline, textQuery } from '../db/full-text';
+import { highlightRanges } from '../../shared/documents';
+import { markedText, searchWordsOf } from '../../shared/search';
 import type { DocumentFileType, DocumentSortField } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
-export type DocumentRow = typeof documents.$inferSelect;
+/**
+ * What reads and writes answer: every column but the extracted text and its vector, which may weigh a
+ * megabyte and are only ever matched in SQL.
+ */
+const { contentText: _contentText, searchVector: _searchVector, ...documentColumns } = getTableColumns(documents);
+export { documentColumns };
+
+export type DocumentRow = Omit<typeof documents.$inferSelect, 'contentText' | 'searchVector'> & {
+  /** Only in an answer to a search: the name, or an excerpt of the content, marked. */
+  highlight?: string;
+};
 
 /* ------------------------------------------------------------------------------------------------
  * The uploads lock: saving a document and sweeping orphan uploads take turns (ADR 0006).
@@ -90,6 +103,8 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The folded name: the expression of documents_company_name_idx and documents_search_trgm_idx. */
 const foldedName = sql`public.f_search_text(${documents.name})`;
 
+const nameHas = (word: string) => sql`${foldedName} LIKE '%' || public.f_search_text(${escapeLike(word)}) || '%'`;
+
 function orderOf(sort: DocumentSort[]): SQL[] {
   const order: SQL[] = [];
   for (const term of sort) {
@@ -119,8 +134,14 @@ export async function listDocuments(
   query: DocumentListQuery,
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const conditions: SQL[] = [eq(documents.companyId, query.companyId)];
-  for (const word of query.search) {
-    conditions.push(sql`${foldedName} LIKE '%' || public.f_search_text(${escapeLike(word)}) || '%'`);
+  // Each word in the name (as typed: a part of a word is enough), or all of them in the name or the
+  // content by full-text search (whole words, stemmed: "financement" finds "financements").
+  const nameMatch = query.search.length > 0 ? and(...query.search.map(nameHas)) : undefined;
+  const textWords = searchWordsOf(query.search.join(' '));
+  if (nameMatch) {
+    conditions.push(
+      textWords.length > 0 ? or(nameMatch, sql`${documents.searchVector} @@ ${textQuery(textWords)}`)! : nameMatch,
+    );
   }
   if (query.categoryId) {
     conditions.push(
@@ -144,20 +165,47 @@ export async function listDocuments(
     return { total: counted?.n ?? 0, anchors: [], step: 0 };
   });
   if (query.offset >= total) return { rows: [], total };
-  const rows = await db
-    .select()
+  if (!nameMatch) {
+    const rows = await db
+      .select(documentColumns)
+      .from(documents)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(query.limit)
+      .offset(query.offset);
+    return { rows, total };
+  }
+  // An excerpt of the content only for a row whose name does not hold the words, and only for this page.
+  const found = await db
+    .select({
+      ...documentColumns,
+      nameMatched: sql<boolean>`coalesce(${nameMatch}, false)`,
+      excerpt:
+        textWords.length > 0
+          ? sql<
+              string | null
+            >`CASE WHEN ${documents.contentText} IS NOT NULL AND NOT coalesce(${nameMatch}, false) THEN ${headline(documents.contentText, textWords)} END`
+          : sql<null>`NULL`,
+    })
     .from(documents)
     .where(where)
     .orderBy(...orderOf(query.sort))
     .limit(query.limit)
     .offset(query.offset);
+  const rows = found.map(({ nameMatched, excerpt, ...row }) => ({
+    ...row,
+    highlight:
+      !nameMatched && excerpt
+        ? markedHeadline(excerpt)
+        : markedText(row.name, highlightRanges(row.name, query.search.join(' '))),
+  }));
   return { rows, total };
 }
 
 /** A document through its company's path: another company's document is not found. */
 export async function findDocument(db: Executor, companyId: string, id: string): Promise<DocumentRow | undefined> {
   const [row] = await db
-    .select()
+    .select(documentColumns)
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.companyId, companyId)));
   return row;
@@ -169,13 +217,15 @@ export async function findDocument(db: Executor, companyId: string, id: string):
 
 export interface NewDocument extends DocumentFields {
   companyId: string;
+  /** `pending` for a PDF (its text is extracted in the background), `no_text` for a JPEG. */
+  contentStatus: 'pending' | 'no_text';
   fileName: string;
   fileType: DocumentFileType;
   fileSize: number;
 }
 
 export async function insertDocument(db: Executor, values: NewDocument): Promise<DocumentRow> {
-  const [row] = await db.insert(documents).values(values).returning();
+  const [row] = await db.insert(documents).values(values).returning(documentColumns);
   return row!;
 }
 
@@ -190,7 +240,7 @@ export async function updateDocument(
     .update(documents)
     .set({ name: fields.name, date: fields.date, categoryId: fields.categoryId, updatedAt: sql`now()` })
     .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
-    .returning();
+    .returning(documentColumns);
   return row;
 }
 
@@ -198,6 +248,6 @@ export async function deleteDocument(db: Executor, companyId: string, id: string
   const [row] = await db
     .delete(documents)
     .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
-    .returning();
+    .returning(documentColumns);
   return row;
 }

@@ -5,6 +5,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { TokenService } from './auth/tokens';
+import type { JobRunner } from './jobs/queue';
 import type { ListSnapshots } from './lists/list-snapshots';
 import type { MailDelivery } from './mail/delivery';
 import type { Mailer } from './mail/mailer';
@@ -28,4 +29,6 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   limits: ReturnType<typeof publicEndpointLimits>;
   /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
   lists: ListSnapshots;
+  /** Background jobs, run once across all processes (platform/jobs, ADR 0023): handlers are added by features. */
+  jobs: JobRunner;
 };

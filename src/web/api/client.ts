@@ -40,16 +40,42 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The address of an API call: empty values left out, the interface language last. */
+export function apiUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  params.set('locale', currentLocale());
+  return `${API_BASE}${path}?${params.toString()}`;
+}
+
+/**
+ * Downloads a file the API answers (CSV exports) under the name it gives. A link cannot carry the
+ * bearer token, so the file is fetched and handed to the browser as a blob.
+ */
+export async function downloadFile(path: string, query: Query = {}): Promise<void> {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const response = await fetch(apiUrl(path, query), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => undefined)) as { errors?: ApiErrorBody } | undefined;
+    throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the blob once the click is handled; freeing it at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 export async function api<T, M = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
 ): Promise<ApiResponse<T, M>> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  params.set('locale', currentLocale());
   const token = localStorage.getItem(STORAGE_KEYS.token);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers['authorization'] = `Bearer ${token}`;
@@ -57,7 +83,7 @@ export async function api<T, M = Record<string, unknown>>(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}?${params.toString()}`, {
+    response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(snakeKeys(options.body)),

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { CompanySummary } from '../../shared/companies';
+import { downloadFile } from '../api/client';
 import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -57,6 +58,22 @@ export default function CompaniesPage() {
     toast('success', t('companies.toasts.selected', { name: company.name }));
   };
 
+  // The export takes the list's own search and filter (issue 13); the server reads them as the list does.
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/companies/export.csv', {
+        'filter[search]': list.search,
+        'filter[archived]': archived ? 'true' : 'false',
+      });
+    } catch {
+      toast('error', i18n.t('errors.generic'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const companies = query.data?.companies ?? [];
   const onboarding = query.isSuccess && companies.length === 0 && !archived && !list.search && list.page === 0;
 
@@ -64,9 +81,14 @@ export default function CompaniesPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('companies.title')}</Title>
-        <Button component={Link} to="/companies/new">
-          {t('companies.new')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="light" onClick={() => void exportList()} loading={exporting}>
+            {t('portfolio.export.download')}
+          </Button>
+          <Button component={Link} to="/companies/new">
+            {t('companies.new')}
+          </Button>
+        </Group>
       </Group>
       <ListToolbar
         list={list}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { useCompany } from './api';
 import { CompanyForm } from './company-form';
+import { AnalysisSection } from './analysis-section';
 
 /** /companies/new and /companies/{id}: one page, the route without an id is the new company. */
 export default function CompanyPage() {
@@ -26,7 +27,18 @@ function EditCompany({ id }: { id: string }) {
 
   // A failed background refetch keeps the form: what the user typed matters more than a fresh copy.
   if (query.data)
-    return <CompanyForm key={`${id}:${generation}`} company={query.data} onReload={() => void reload()} />;
+    return (
+      <Stack>
+        <CompanyForm key={`${id}:${generation}`} company={query.data} onReload={() => void reload()} />
+        {/* Read from the saved file (issue 13): the analysis and the printable file follow each save. */}
+        <AnalysisSection statements={query.data.financialStatements} />
+        <Group>
+          <Anchor component={Link} to={`/companies/${id}/file`}>
+            {t('portfolio.file.printLabel')}
+          </Anchor>
+        </Group>
+      </Stack>
+    );
   if (query.isPending) return <PageLoader />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
   return (

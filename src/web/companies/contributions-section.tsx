@@ -1,6 +1,7 @@
-import { useRef } from 'react';
-import { Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Anchor, Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
+import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
@@ -18,6 +19,12 @@ export function ContributionsSection() {
   const c = (key: string) => t(`companies.form.financialContributions.${key}`);
   const heading = useRef<HTMLHeadingElement>(null);
   const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: true });
+  const { id: companyId } = useParams();
+  const { hash } = useLocation();
+  // The dashboard links straight to a contribution (#contribution-<id>): bring it into view.
+  useEffect(() => {
+    if (hash.startsWith('#contribution-')) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
 
   return (
     <FormSection
@@ -35,7 +42,11 @@ export function ContributionsSection() {
       {contributions.fields.map((field, index) => {
         const name = <K extends string>(key: K) => `financialContributions.${index}.${key}` as const;
         return (
-          <Fieldset key={field.key} legend={t('companies.form.financialContributions.numbered', { number: index + 1 })}>
+          <Fieldset
+            key={field.key}
+            id={field.id ? `contribution-${field.id}` : undefined}
+            legend={t('companies.form.financialContributions.numbered', { number: index + 1 })}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               <LookupSelect
                 name={name('contributionFundId')}
@@ -61,6 +72,15 @@ export function ContributionsSection() {
               <DateField name={name('expectedEndDate')} label={c('expectedEndDate')} />
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
+              {companyId && field.id && (
+                <Anchor
+                  component={Link}
+                  to={`/companies/${companyId}/contributions/${field.id}/schedule`}
+                  aria-label={t('portfolio.schedule.openLabel', { number: index + 1 })}
+                >
+                  {t('portfolio.schedule.open')}
+                </Anchor>
+              )}
               <Button
                 variant="subtle"
                 color="red.9"

@@ -7,6 +7,7 @@ import { formatDayMonth, formatZipCode } from './format';
 import { FormSection } from './form-section';
 import { useActivityAreas, useLegalForms, useMunicipalities, useStatuses } from './lookups';
 import { OverseeingUserSelect } from './overseeing-user-select';
+import { SimilarCompanies } from './similar-companies';
 
 /** Logo, name and the reference number the server gives (read-only). */
 export function IdentitySection({
@@ -23,7 +24,11 @@ export function IdentitySection({
     <FormSection title={t('companies.form.sections.identity')}>
       <AvatarField savedUrl={avatarUrl} onBusyChange={onBusyChange} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField name="name" label={t('companies.form.fields.name')} required autoComplete="organization" />
+        <div>
+          <TextField name="name" label={t('companies.form.fields.name')} required autoComplete="organization" />
+          {/* A new company only: the one being edited would be its own duplicate. */}
+          {!referenceNumber && <SimilarCompanies />}
+        </div>
         <TextInput
           label={t('companies.form.fields.referenceNumber')}
           value={referenceNumber ?? ''}

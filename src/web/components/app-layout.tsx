@@ -9,6 +9,7 @@ import { AccountLanguageSwitch } from '../session/account-language';
 import { PageLoader } from './status-pages';
 // The signed-in screens' styles travel with the signed-in frame, not with the sign-in page (ADR 0018).
 import '../styles/signed-in.css';
+import { SearchButton } from './search-button';
 
 /** SPEC §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
@@ -46,9 +47,12 @@ export function AppLayout() {
               </Group>
             )}
           </Group>
-          <Anchor component={Link} to="/" fw={700} size="lg" underline="never" style={{ flexShrink: 0 }}>
-            {t('common.appName')}
-          </Anchor>
+          <Group wrap="nowrap" gap="sm">
+            <SearchButton />
+            <Anchor component={Link} to="/" fw={700} size="lg" underline="never" style={{ flexShrink: 0 }}>
+              {t('common.appName')}
+            </Anchor>
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -85,6 +89,7 @@ export function AppLayout() {
             </Text>
           )}
           <Divider my="xs" />
+          {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/companies', t('layout.companies'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}

@@ -4,6 +4,7 @@ import type { Locale } from '../../shared/constants';
 import { formatFileSize, highlightRanges, type CompanyDocument } from '../../shared/documents';
 import { formatDay } from '../components/day';
 import { currentLocale, useTranslation } from '../i18n';
+import { DocumentContent } from './document-content';
 
 function formatInstant(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long' }).format(new Date(iso));
@@ -67,6 +68,7 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
           <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="document-name">
             <HighlightedName name={name} search={search} />
           </Text>
+          <DocumentContent document={document} />
           <Group gap="md" wrap="wrap">
             <Text size="sm" c="gray.8">
               {t('documents.list.date', { date: formatDay(document.date, locale) })}

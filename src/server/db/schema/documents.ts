@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONTENT_STATUSES } from '../../../shared/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { companies, documentCategories } from '../schema';
+
+/** PostgreSQL's tsvector, only ever written by the database (a generated column) and matched in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Documents of a company (SPEC §3 document). The file itself is in storage under `file_name` (a key the
@@ -27,6 +31,21 @@ export const documents = pgTable(
     fileType: text('file_type', { enum: ['application/pdf', 'image/jpeg'] }).notNull(),
     /** As measured in storage when the document was saved. */
     fileSize: integer('file_size').notNull(),
+    /**
+     * Where the text of the file stands (issue 14): `pending` until the background extraction ran,
+     * then `indexed`, `no_text` (a JPEG or a scanned PDF without a text layer) or `failed`.
+     */
+    contentStatus: text('content_status', { enum: CONTENT_STATUSES }).notNull().default('pending'),
+    /** The extracted text; null unless indexed. */
+    contentText: text('content_text'),
+    /** Why the extraction failed (a stable code: encrypted, unreadable, too_large, timeout, …), for operators. */
+    contentError: text('content_error'),
+    /** Name and content in both languages' configurations (migration 0010), for the full-text search. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('public.atrium_fr'::regconfig, name), 'A') || setweight(to_tsvector('public.atrium_en'::regconfig, name), 'A') || setweight(to_tsvector('public.atrium_fr'::regconfig, coalesce(content_text, '')), 'B') || setweight(to_tsvector('public.atrium_en'::regconfig, coalesce(content_text, '')), 'B')`,
+      ),
     insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +58,8 @@ export const documents = pgTable(
     index('documents_company_date_idx').on(t.companyId, t.date, t.insertedAt),
     index('documents_company_inserted_at_idx').on(t.companyId, t.insertedAt),
     index('documents_category_idx').on(t.categoryId),
+    index('documents_search_vector_idx').using('gin', t.searchVector),
+    check('documents_content_status_check', sql`${t.contentStatus} in ('pending', 'indexed', 'no_text', 'failed')`),
     check('documents_file_type_check', sql`${t.fileType} in ('application/pdf', 'image/jpeg')`),
     check(
       'documents_file_size_check',

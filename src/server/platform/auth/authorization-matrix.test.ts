@@ -47,12 +47,20 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/companies/:companyId/documents': 'user',
   'PATCH /api/companies/:companyId/documents/:id': 'user',
   'DELETE /api/companies/:companyId/documents/:id': 'user',
+  // Global search (issue 14): any signed-in user; user results are filtered inside, not refused.
+  'GET /api/search': 'user',
+  'GET /api/companies/similar': 'user',
   'GET /api/companies/:companyId/events': 'user',
   'GET /api/companies/:companyId/events/years': 'user',
   'GET /api/companies/:companyId/events/:id': 'user',
   'POST /api/companies/:companyId/events': 'user',
   'PATCH /api/companies/:companyId/events/:id': 'user',
   'DELETE /api/companies/:companyId/events/:id': 'user',
+
+  'GET /api/dashboard': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/schedule': 'user',
+  'GET /api/companies/export.csv': 'user',
+  'GET /api/portfolio/export.csv': 'user',
 
   'POST /api/invitations': 'admin',
   // SPEC §6: accounts are private to administrators (issue 12.2).

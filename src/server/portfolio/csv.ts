@@ -1,0 +1,63 @@
+import { Readable } from 'node:stream';
+import type { Locale } from '../../shared/constants';
+
+/**
+ * CSV that Excel opens as it should in each language (issue 13): UTF-8 with a byte-order mark (without
+ * it Excel reads the file as Windows-1252), `;` between fields and a decimal comma in French (Excel's
+ * separator where the comma is the decimal mark), `,` and a dot in English, CRLF line ends.
+ */
+export const CSV_BOM = '\uFEFF';
+export const CSV_SEPARATORS: Record<Locale, string> = { fr: ';', en: ',' };
+
+export type CsvCell = string | number | boolean | null;
+
+/** Excel runs a cell that starts with these as a formula (CSV injection): such text gets a leading quote. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: CsvCell, locale: Locale, yesNo: [string, string]): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
+  // Numbers without grouping, so that Excel reads them as numbers: 1234,56 in French, 1234.56 in English.
+  if (typeof value === 'number') return locale === 'fr' ? String(value).replace('.', ',') : String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return text.includes(CSV_SEPARATORS[locale]) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly CsvCell[], locale: Locale, yesNo: [string, string] = ['yes', 'no']): string {
+  return `${cells.map((value) => cell(value, locale, yesNo)).join(CSV_SEPARATORS[locale])}\r\n`;
+}
+
+/** Money with its two decimals, as a number Excel reads (`1234,50`). */
+export const csvMoney = (value: number | null, locale: Locale): string | null =>
+  value === null ? null : locale === 'fr' ? value.toFixed(2).replace('.', ',') : value.toFixed(2);
+
+/**
+ * A readable stream of the file: the mark and header line, then one chunk per batch of rows. Batches are
+ * read only as fast as the client takes them (Readable.from pulls), so memory stays flat.
+ */
+export function csvStream<Row>(
+  header: readonly string[],
+  batches: AsyncIterable<Row[]>,
+  toCells: (row: Row) => readonly CsvCell[],
+  locale: Locale,
+  yesNo: [string, string],
+): Readable {
+  async function* lines() {
+    yield CSV_BOM + csvLine(header, locale, yesNo);
+    for await (const batch of batches) yield batch.map((row) => csvLine(toCells(row), locale, yesNo)).join('');
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/**
+ * The batches with the first one already read: a database that fails at once then answers the usual
+ * error envelope (503, 500) instead of a download cut short after its headers were sent.
+ */
+export async function primed<Row>(batches: AsyncGenerator<Row[]>): Promise<AsyncIterable<Row[]>> {
+  const first = await batches.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
+}

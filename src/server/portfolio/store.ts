@@ -1,0 +1,359 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
+import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/store';
+import { MAX_RATE_PERCENT, MAX_SCHEDULE_MONTHS } from '../../shared/portfolio/schedule';
+import {
+  DASHBOARD_LIST_LIMIT,
+  ENDING_SOON_DAYS,
+  FOLLOWUP_WINDOW_DAYS,
+  type Dashboard,
+  type DashboardMeta,
+} from '../../shared/portfolio/dashboard';
+import type { Locale } from '../../shared/constants';
+
+export interface DashboardFilter {
+  fundId: string | null;
+  /** Only the companies this user oversees. */
+  mineUserId: string | null;
+  /** YYYY-MM-DD in the app's time zone, the same day the schedule module calls today. */
+  today: string;
+  locale: Locale;
+}
+
+export async function fundExists(db: Db, id: string): Promise<boolean> {
+  const rows = await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${id}`);
+  return rows.length > 0;
+}
+
+const name = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr');
+
+/**
+ * What is still owed on contribution `f` today, in SQL (ADR 0020): the closed form of the annuity that
+ * src/shared/portfolio/schedule.ts tabulates, with the same rounded payment, month counting and "no
+ * schedule" rules. A loan without a schedule counts its whole amount.
+ */
+function outstandingOf(today: SQL): SQL {
+  return sql`(SELECT CASE
+      WHEN NOT coalesce(t.valid, false) THEN coalesce(f.amount, 0)
+      WHEN t.paid >= t.term THEN 0
+      WHEN t.paid <= t.moratorium THEN f.amount
+      WHEN t.r = 0 THEN f.amount - (t.paid - t.moratorium) * round(f.amount / f.amortization, 2)
+      ELSE round((f.amount * power(1 + t.r, t.paid - t.moratorium)
+                  - round((f.amount * t.r / (1 - power(1 + t.r, -f.amortization)))::numeric, 2)
+                    * (power(1 + t.r, t.paid - t.moratorium) - 1) / t.r)::numeric, 2)
+    END
+    FROM (SELECT v.valid, v.moratorium, v.moratorium + f.amortization AS term, f.rate::float8 / 1200 AS r,
+                 least(greatest(m.months - CASE WHEN (f.authorization_date + make_interval(months => m.months))::date > ${today}
+                                                THEN 1 ELSE 0 END, 0), v.moratorium + f.amortization) AS paid
+            FROM (SELECT coalesce(f.moratorium, 0) AS moratorium,
+                         f.amount > 0 AND f.rate BETWEEN 0 AND ${MAX_RATE_PERCENT} AND f.amortization BETWEEN 1 AND ${MAX_SCHEDULE_MONTHS}
+                           AND coalesce(f.moratorium, 0) >= 0
+                           AND coalesce(f.moratorium, 0) + f.amortization <= ${MAX_SCHEDULE_MONTHS}
+                           AND f.authorization_date IS NOT NULL AS valid) v,
+                 LATERAL (SELECT ((extract(year FROM ${today}) - extract(year FROM f.authorization_date)) * 12
+                                  + extract(month FROM ${today}) - extract(month FROM f.authorization_date))::int AS months) m) t)`;
+}
+
+/**
+ * The dashboard in four statements (figures with the funds, statuses, risks, and the two lists), each
+ * one pass over the filtered companies and their contributions.
+ */
+export async function readDashboard(
+  db: Db,
+  filter: DashboardFilter,
+): Promise<{ data: Dashboard; meta: DashboardMeta }> {
+  const today = sql`${filter.today}::date`;
+  const fund = filter.fundId;
+  // The companies the dashboard is about: active, mine when asked, with a loan from the fund when one is chosen.
+  const companyWhere = sql.join(
+    [
+      sql`c.archived_at IS NULL`,
+      filter.mineUserId ? sql`c.overseeing_user_id = ${filter.mineUserId}` : undefined,
+      fund
+        ? sql`EXISTS (SELECT 1 FROM financial_contributions x WHERE x.company_id = c.id AND x.contribution_fund_id = ${fund})`
+        : undefined,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` AND `,
+  );
+  const loanWhere = fund ? sql`${companyWhere} AND f.contribution_fund_id = ${fund}` : companyWhere;
+
+  const [figures] = await selectRows<{ activeCompanies: number }>(
+    db,
+    sql`SELECT count(*)::int AS "activeCompanies" FROM companies c WHERE ${companyWhere}`,
+  );
+  const byFund = await selectRows<{
+    fundId: string;
+    fundName: string;
+    loansCount: number;
+    committed: string;
+    outstanding: string;
+  }>(
+    db,
+    sql`SELECT fu.id AS "fundId", fu.${name(filter.locale)} AS "fundName", count(*)::int AS "loansCount",
+               coalesce(sum(f.amount), 0)::text AS committed, coalesce(sum(o.outstanding), 0)::text AS outstanding
+          FROM financial_contributions f
+          JOIN companies c ON c.id = f.company_id
+          JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+          CROSS JOIN LATERAL (SELECT ${outstandingOf(today)} AS outstanding) o
+         WHERE ${loanWhere}
+         GROUP BY fu.id
+         ORDER BY f_search_text(fu.${name(filter.locale)}), fu.id`,
+  );
+  const byStatus = await selectRows<{ statusId: string; statusName: string; color: string; companiesCount: number }>(
+    db,
+    sql`SELECT s.id AS "statusId", s.${name(filter.locale)} AS "statusName", s.color, count(*)::int AS "companiesCount"
+          FROM companies c JOIN statuses s ON s.id = c.status_id
+         WHERE ${companyWhere}
+         GROUP BY s.id
+         ORDER BY count(*) DESC, f_search_text(s.${name(filter.locale)}), s.id`,
+  );
+  const byRisk = await selectRows<{ riskRating: string | null; companiesCount: number }>(
+    db,
+    sql`SELECT nullif(trim(c.risk_rating), '') AS "riskRating", count(*)::int AS "companiesCount"
+          FROM companies c
+         WHERE ${companyWhere}
+         GROUP BY 1
+         ORDER BY 1 NULLS LAST`,
+  );
+  const lists = await selectRows<{
+    list: 'followup' | 'ending';
+    companyId: string;
+    companyName: string;
+    contributionId: string;
+    projectName: string | null;
+    fundName: string;
+    day: string;
+    total: number;
+  }>(
+    db,
+    sql`(SELECT 'followup' AS list, c.id AS "companyId", c.name AS "companyName", f.id AS "contributionId",
+                f.project_name AS "projectName", fu.${name(filter.locale)} AS "fundName", f.followup_date::text AS day,
+                count(*) OVER ()::int AS total
+           FROM financial_contributions f
+           JOIN companies c ON c.id = f.company_id
+           JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+          WHERE ${loanWhere} AND f.followup_date <= ${today} + ${FOLLOWUP_WINDOW_DAYS}::int
+          ORDER BY f.followup_date, c.name_key, f.id
+          LIMIT ${DASHBOARD_LIST_LIMIT})
+        UNION ALL
+        (SELECT 'ending', c.id, c.name, f.id, f.project_name, fu.${name(filter.locale)}, f.expected_end_date::text,
+                count(*) OVER ()::int
+           FROM financial_contributions f
+           JOIN companies c ON c.id = f.company_id
+           JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+          WHERE ${loanWhere} AND f.expected_end_date BETWEEN ${today} AND ${today} + ${ENDING_SOON_DAYS}::int
+          ORDER BY f.expected_end_date, c.name_key, f.id
+          LIMIT ${DASHBOARD_LIST_LIMIT})`,
+  );
+
+  const loan = ({ companyId, companyName, contributionId, projectName, fundName }: (typeof lists)[number]) => ({
+    companyId,
+    companyName,
+    contributionId,
+    projectName,
+    fundName,
+  });
+  const followups = lists.filter((row) => row.list === 'followup');
+  const endingSoon = lists.filter((row) => row.list === 'ending');
+  const funds = byFund.map((row) => ({
+    ...row,
+    committed: Number(row.committed),
+    outstanding: Number(row.outstanding),
+  }));
+  // Sums of numeric(15,2) in cents, so that adding the funds up carries no floating-point noise.
+  const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+  return {
+    data: {
+      activeCompanies: figures?.activeCompanies ?? 0,
+      loansCount: funds.reduce((sum, row) => sum + row.loansCount, 0),
+      committedTotal: cents(funds.map((row) => row.committed)),
+      outstandingTotal: cents(funds.map((row) => row.outstanding)),
+      followups: followups.map((row) => ({ ...loan(row), followupDate: row.day, overdue: row.day < filter.today })),
+      endingSoon: endingSoon.map((row) => ({ ...loan(row), expectedEndDate: row.day })),
+      byFund: funds,
+      byStatus,
+      byRisk,
+    },
+    meta: { followupsTotal: followups[0]?.total ?? 0, endingSoonTotal: endingSoon[0]?.total ?? 0 },
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Exports: rows read in batches, each batch seeking after the last row of the one before (keyset), so
+ * that memory stays flat whatever the number of rows, on PGlite and on PostgreSQL alike.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Rows strictly after `after` in the order of `keys`. Written out term by term (a OR (a = AND b …)) so
+ * that mixed directions work; when every key goes the same way, a row comparison lets the index seek.
+ */
+function after(keys: { column: unknown; type: SQL; direction: 'asc' | 'desc' }[], values: string[]): SQL {
+  const value = (i: number) => sql`${values[i]}::${keys[i]!.type}`;
+  if (keys.every((key) => key.direction === keys[0]!.direction)) {
+    const columns = sql.join(
+      keys.map((key) => sql`${key.column}`),
+      sql`, `,
+    );
+    const row = sql.join(
+      keys.map((_, i) => value(i)),
+      sql`, `,
+    );
+    return keys[0]!.direction === 'asc' ? sql`(${columns}) > (${row})` : sql`(${columns}) < (${row})`;
+  }
+  const terms = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((k, j) => sql`${k.column} = ${value(j)}`);
+    const beyond = key.direction === 'asc' ? sql`${key.column} > ${value(i)}` : sql`${key.column} < ${value(i)}`;
+    return sql`(${sql.join([...equal, beyond], sql` AND `)})`;
+  });
+  return sql`(${sql.join(terms, sql` OR `)})`;
+}
+
+export interface CompanyExportRow {
+  referenceNumber: string;
+  name: string;
+  status: string;
+  activityArea: string;
+  legalForm: string;
+  address: string | null;
+  municipality: string | null;
+  zipCode: string | null;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+  website: string | null;
+  employeeCount: number | null;
+  riskRating: string | null;
+  overseeingUser: string | null;
+  insertedAt: string;
+  archived: boolean;
+}
+
+/** The companies of the list (its filters and sort), every one of them, batch by batch. */
+export async function* exportCompanies(
+  db: Db,
+  query: { archived: boolean; search: string[]; sort: CompanySort[]; locale: Locale },
+): AsyncGenerator<CompanyExportRow[]> {
+  const keys = sortKeys(query.sort);
+  const lookupName = name(query.locale);
+  let last: string[] | undefined;
+  for (;;) {
+    const conditions = [listWhere(query), ...(last ? [after(keys, last)] : [])];
+    const rows = await selectRows<CompanyExportRow & { keys: string[] }>(
+      db,
+      sql`SELECT companies.reference_number AS "referenceNumber", companies.name, s.${lookupName} AS status,
+                 aa.${lookupName} AS "activityArea", lf.${lookupName} AS "legalForm", a.address,
+                 m.${lookupName} AS municipality, a.zip_code AS "zipCode", companies.email_address AS "emailAddress",
+                 companies.phone_number AS "phoneNumber", companies.website, companies.employee_count AS "employeeCount",
+                 companies.risk_rating AS "riskRating",
+                 nullif(concat_ws(' ', u.first_name, u.last_name), '') AS "overseeingUser",
+                 to_char(companies.inserted_at AT TIME ZONE 'America/Toronto', 'YYYY-MM-DD') AS "insertedAt",
+                 companies.archived_at IS NOT NULL AS archived,
+                 ARRAY[${sql.join(
+                   keys.map((key) => sql`${key.column}::text`),
+                   sql`, `,
+                 )}] AS keys
+            FROM companies
+            JOIN statuses s ON s.id = companies.status_id
+            JOIN activity_areas aa ON aa.id = companies.activity_area_id
+            JOIN legal_forms lf ON lf.id = companies.legal_form_id
+            LEFT JOIN company_addresses a ON a.company_id = companies.id
+            LEFT JOIN municipalities m ON m.id = a.municipality_id
+            LEFT JOIN users u ON u.id = companies.overseeing_user_id
+           WHERE ${sql.join(conditions, sql` AND `)}
+           ORDER BY ${sql.join(orderOf(query.sort), sql`, `)}
+           LIMIT ${EXPORT_BATCH_SIZE}`,
+    );
+    if (rows.length === 0) return;
+    last = rows.at(-1)!.keys;
+    yield rows.map(({ keys: _keys, ...row }) => row);
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+  }
+}
+
+export interface PortfolioExportRow {
+  companyReference: string;
+  companyName: string;
+  fundName: string;
+  projectName: string | null;
+  amount: number | null;
+  rate: number | null;
+  amortization: number | null;
+  moratorium: number | null;
+  authorizationDate: string | null;
+  followupDate: string | null;
+  expectedEndDate: string | null;
+}
+
+/** Every contribution of the active companies (of one fund when asked), by company name, oldest first. */
+export async function* exportPortfolio(
+  db: Db,
+  query: { fundId: string | null; locale: Locale },
+): AsyncGenerator<PortfolioExportRow[]> {
+  let last: { nameKey: string; companyId: string; seq: string } | undefined;
+  for (;;) {
+    const conditions = [
+      sql`c.archived_at IS NULL`,
+      ...(query.fundId ? [sql`f.contribution_fund_id = ${query.fundId}`] : []),
+      ...(last
+        ? [sql`(c.name_key, c.id, f.seq) > (${last.nameKey}, ${last.companyId}::uuid, ${last.seq}::bigint)`]
+        : []),
+    ];
+    const rows = await selectRows<
+      Omit<PortfolioExportRow, 'amount' | 'rate'> & {
+        amount: string | null;
+        rate: string | null;
+        nameKey: string;
+        companyId: string;
+        seq: string;
+      }
+    >(
+      db,
+      sql`SELECT c.reference_number AS "companyReference", c.name AS "companyName",
+                 fu.${name(query.locale)} AS "fundName", f.project_name AS "projectName",
+                 f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
+                 f.authorization_date::text AS "authorizationDate", f.followup_date::text AS "followupDate",
+                 f.expected_end_date::text AS "expectedEndDate",
+                 c.name_key AS "nameKey", c.id AS "companyId", f.seq::text AS seq
+            FROM financial_contributions f
+            JOIN companies c ON c.id = f.company_id
+            JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+           WHERE ${sql.join(conditions, sql` AND `)}
+           ORDER BY c.name_key, c.id, f.seq
+           LIMIT ${EXPORT_BATCH_SIZE}`,
+    );
+    if (rows.length === 0) return;
+    const tail = rows.at(-1)!;
+    last = { nameKey: tail.nameKey, companyId: tail.companyId, seq: tail.seq };
+    yield rows.map(({ nameKey: _n, companyId: _c, seq: _s, amount, rate, ...row }) => ({
+      ...row,
+      amount: amount === null ? null : Number(amount),
+      rate: rate === null ? null : Number(rate),
+    }));
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+  }
+}
+
+/** One contribution of one company, with what its schedule needs; undefined when not that company's. */
+export async function findContributionTerms(db: Db, companyId: string, id: string) {
+  const [row] = await selectRows<{
+    amount: string | null;
+    rate: string | null;
+    amortization: number | null;
+    moratorium: number | null;
+    authorizationDate: string | null;
+  }>(
+    db,
+    sql`SELECT f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
+               f.authorization_date::text AS "authorizationDate"
+          FROM financial_contributions f
+         WHERE f.id = ${id} AND f.company_id = ${companyId}`,
+  );
+  if (!row) return undefined;
+  return {
+    ...row,
+    amount: row.amount === null ? null : Number(row.amount),
+    rate: row.rate === null ? null : Number(row.rate),
+  };
+}

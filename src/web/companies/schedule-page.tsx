@@ -1,0 +1,183 @@
+import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { Company, FinancialContribution } from '../../shared/companies';
+import type { Locale } from '../../shared/constants';
+import { computeSchedule, todayIso, type Schedule } from '../../shared/portfolio/schedule';
+import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
+import { ApiError } from '../api/client';
+import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { useTranslation, type TFunction } from '../i18n';
+import { useCompany } from './api';
+import { useContributionFunds } from './lookups';
+import classes from './print.module.css';
+
+const INTL: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
+
+/** The terms a schedule is computed from, as the company file holds them. */
+export const termsOf = (c: FinancialContribution) => ({
+  amount: c.amount,
+  rate: c.rate,
+  amortization: c.amortization,
+  moratorium: c.moratorium,
+  authorizationDate: c.authorizationDate,
+});
+
+/** The terms and the schedule's key figures, as a description list (schedule page and printed file). */
+export function ScheduleFigures({
+  contribution,
+  schedule,
+  fundName,
+}: {
+  contribution: FinancialContribution;
+  schedule: Schedule | null;
+  fundName?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
+  const months = (value: number | null) => (value === null ? MISSING : s('months', { count: value }));
+  const rate =
+    contribution.rate === null
+      ? MISSING
+      : new Intl.NumberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 3 }).format(
+          contribution.rate / 100,
+        );
+  const items: [string, string][] = [
+    ...(fundName ? ([[t('portfolio.dashboard.columns.fund'), fundName]] as [string, string][]) : []),
+    [s('amount'), formatAmount(contribution.amount, locale)],
+    [s('rate'), rate],
+    [s('amortization'), months(contribution.amortization)],
+    [s('moratorium'), months(contribution.moratorium ?? 0)],
+    [s('authorizationDate'), formatDay(contribution.authorizationDate, locale)],
+    ...(schedule
+      ? ([
+          [s('payment'), formatAmount(schedule.payment, locale)],
+          [s('totalInterest'), formatAmount(schedule.totalInterest, locale)],
+          [s('totalPaid'), formatAmount(schedule.totalPaid, locale)],
+          [s('balanceToday'), formatAmount(schedule.balanceToday, locale)],
+        ] as [string, string][])
+      : []),
+  ];
+  return (
+    <dl className={classes.terms}>
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Why there is no schedule, field by field (ADR 0020). */
+export function ScheduleProblems({ contribution, t }: { contribution: FinancialContribution; t: TFunction }) {
+  const result = computeSchedule(termsOf(contribution), todayIso());
+  if (result.ok) return null;
+  return (
+    <Alert color="orange.9" variant="light" title={t('portfolio.schedule.unavailable')}>
+      <List size="sm">
+        {result.problems.map((problem) => (
+          <List.Item key={problem.field}>{t(problem.key)}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** /companies/{id}/contributions/{contributionId}/schedule: the schedule, on screen and on paper. */
+export default function SchedulePage() {
+  const { id = '', contributionId = '' } = useParams();
+  const { t } = useTranslation();
+  const query = useCompany(id);
+  if (query.isPending) return <PageLoader />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (!query.data) {
+    return (
+      <Text role="alert" c="red.9">
+        {t('portfolio.schedule.loadFailed')}
+      </Text>
+    );
+  }
+  const index = query.data.financialContributions.findIndex((c) => c.id === contributionId);
+  if (index < 0) return <NotFoundPage />;
+  return <ScheduleView company={query.data} index={index} />;
+}
+
+function ScheduleView({ company, index }: { company: Company; index: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const funds = useContributionFunds();
+  const contribution = company.financialContributions[index]!;
+  const result = computeSchedule(termsOf(contribution), todayIso());
+  const schedule = result.ok ? result.schedule : null;
+  const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
+  const money = (value: number) => formatAmount(value, locale);
+  const project = contribution.projectName || s('noProject', { number: index + 1 });
+  const fundName = funds.data?.find((f) => f.id === contribution.contributionFundId)?.name;
+
+  return (
+    <Stack className={classes.sheet}>
+      <Group justify="space-between" className={classes.noPrint}>
+        <Anchor component={Link} to={`/companies/${company.id}#contribution-${contribution.id}`}>
+          {s('back')}
+        </Anchor>
+        <Button onClick={() => window.print()} disabled={!schedule}>
+          {s('print')}
+        </Button>
+      </Group>
+      <div>
+        <Title order={1}>{s('title')}</Title>
+        <Text size="lg" fw={500}>
+          {s('heading', { company: company.name, project })}
+        </Text>
+      </div>
+      <ScheduleFigures contribution={contribution} schedule={schedule} fundName={fundName} />
+      {!schedule ? (
+        <ScheduleProblems contribution={contribution} t={t} />
+      ) : (
+        <>
+          <Text size="sm" c="gray.7">
+            {s('convention', { moratorium: contribution.moratorium ?? 0, amortization: contribution.amortization })}
+          </Text>
+          <Table className={classes.numbers} striped withTableBorder>
+            <Table.Caption c="gray.8">{s('caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th data-numeric>{s('columns.number')}</Table.Th>
+                <Table.Th>{s('columns.date')}</Table.Th>
+                <Table.Th data-numeric>{s('columns.payment')}</Table.Th>
+                <Table.Th data-numeric>{s('columns.interest')}</Table.Th>
+                <Table.Th data-numeric>{s('columns.principal')}</Table.Th>
+                <Table.Th data-numeric>{s('columns.balance')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {schedule.rows.map((row) => (
+                <Table.Tr key={row.number}>
+                  <Table.Td>{row.number}</Table.Td>
+                  <Table.Td style={{ textAlign: 'start' }}>{formatDay(row.date, locale)}</Table.Td>
+                  <Table.Td>{money(row.payment)}</Table.Td>
+                  <Table.Td>{money(row.interest)}</Table.Td>
+                  <Table.Td>{money(row.principal)}</Table.Td>
+                  <Table.Td>{money(row.balance)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={2}>
+                  {s('totals')}
+                </Table.Th>
+                <Table.Td>{money(schedule.totalPaid)}</Table.Td>
+                <Table.Td>{money(schedule.totalInterest)}</Table.Td>
+                <Table.Td>{money(contribution.amount ?? 0)}</Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

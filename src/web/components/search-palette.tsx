@@ -1,0 +1,226 @@
+import { useId, useState } from 'react';
+import { Badge, Box, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../api/client';
+import { MarkedText } from './marked-text';
+import { useTranslation } from '../i18n';
+import { useSession } from '../session/session';
+import { setCurrentCompanyId } from '../session/current-company';
+import { SEARCH_KINDS, searchWordsOf, type SearchKind, type SearchResults } from '../../shared/search';
+
+/** Results as the user types, once the typing pauses. */
+const DEBOUNCE_MS = 200;
+
+interface Option {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  highlight: string;
+  /** A line under the title: the company of a document or event, or the user's email. */
+  detail?: string;
+  archived?: boolean;
+  open(): void;
+}
+
+/**
+ * The global search (issue 14): a combobox over grouped results (WAI-ARIA combobox with a listbox). Focus
+ * stays in the input; the arrows move the active option (aria-activedescendant), Enter opens it, and a
+ * status line announces the number of results. A document or event makes its company current and opens
+ * that company's list searched for the same words, where its row shows the excerpt.
+ */
+export default function SearchPalette({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
+  const [active, setActive] = useState(0);
+  const ids = useId();
+  const words = searchWordsOf(debounced);
+
+  const query = useQuery({
+    queryKey: ['search', words, i18n.language],
+    queryFn: async ({ signal }) =>
+      (await api<SearchResults>('GET', '/search', { query: { q: debounced }, signal })).data,
+    enabled: opened && words.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  const close = () => {
+    onClose();
+    setText('');
+    setActive(0);
+  };
+
+  const go = (to: string, companyId?: string) => () => {
+    if (companyId) setCurrentCompanyId(companyId);
+    close();
+    void navigate(to);
+  };
+
+  // Rebuilt on each render: at most 20 results.
+  const groups = (() => {
+    const data = words.length > 0 ? query.data : undefined;
+    const search = encodeURIComponent(words.join(' '));
+    const inCompany = (name: string, archived: boolean) =>
+      t(archived ? 'search.inArchivedCompany' : 'search.inCompany', { name });
+    const options: Record<SearchKind, Option[]> = {
+      companies: (data?.companies ?? []).map((hit) => ({
+        kind: 'companies',
+        ...hit,
+        detail: hit.referenceNumber,
+        open: go(`/companies/${hit.id}`, hit.id),
+      })),
+      documents: (data?.documents ?? []).map((hit) => ({
+        kind: 'documents',
+        ...hit,
+        detail: inCompany(hit.companyName, hit.companyArchived),
+        open: go(`/documents?search=${search}`, hit.companyId),
+      })),
+      events: (data?.events ?? []).map((hit) => ({
+        kind: 'events',
+        ...hit,
+        detail: inCompany(hit.companyName, hit.companyArchived),
+        open: go(`/events?search=${search}`, hit.companyId),
+      })),
+      users: (data?.users ?? []).map((hit) => ({ kind: 'users', ...hit, open: go(`/users/${hit.id}`) })),
+    };
+    const shown = SEARCH_KINDS.map((kind) => ({ kind, options: options[kind] })).filter(
+      (group) => group.options.length > 0,
+    );
+    // Each group's first option's index in the whole list (the arrows go through all groups).
+    return shown.map((group, i) => ({
+      ...group,
+      start: shown.slice(0, i).reduce((sum, previous) => sum + previous.options.length, 0),
+    }));
+  })();
+
+  const flat = groups.flatMap((group) => group.options);
+  const current = Math.min(active, Math.max(flat.length - 1, 0));
+  const optionId = (index: number) => `${ids}-option-${index}`;
+  const listId = `${ids}-list`;
+  const searching = words.length > 0 && (query.isFetching || debounced !== text);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (flat.length === 0) return;
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((current + 1) % flat.length);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((current - 1 + flat.length) % flat.length);
+    } else if (event.key === 'Home' && event.ctrlKey) {
+      setActive(0);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      flat[current]?.open();
+    }
+  };
+
+  const count =
+    flat.length === 0
+      ? t('search.countNone')
+      : flat.length === 1
+        ? t('search.countOne')
+        : t('search.countMany', { count: flat.length });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('search.dialogTitle')}
+      size="lg"
+      yOffset="8vh"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          data-autofocus
+          type="search"
+          label={session.isAdmin ? t('search.inputLabelAdmin') : t('search.inputLabel')}
+          placeholder={t('search.placeholder')}
+          description={t('search.instructions')}
+          // Mantine's dimmed description is too pale on white (axe colour contrast).
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={flat.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={flat.length > 0 ? optionId(current) : undefined}
+          rightSection={searching ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Text size="sm" c="gray.7" role="status" aria-live="polite">
+          {words.length === 0
+            ? ''
+            : query.isError
+              ? t('search.failed')
+              : searching && flat.length === 0
+                ? t('search.loading')
+                : count}
+        </Text>
+        <Box id={listId} role="listbox" aria-label={t('search.dialogTitle')} mah="60vh" style={{ overflowY: 'auto' }}>
+          {groups.map((group) => (
+            <Box key={group.kind} role="group" aria-labelledby={`${ids}-${group.kind}`} mb="sm">
+              <Text id={`${ids}-${group.kind}`} size="xs" fw={700} tt="uppercase" c="gray.7" mb={4} role="presentation">
+                {t(`search.kinds.${group.kind}`)}
+              </Text>
+              {group.options.map((option, position) => {
+                const at = group.start + position;
+                const selected = at === current;
+                return (
+                  <UnstyledButton
+                    key={`${option.kind}-${option.id}`}
+                    component="div"
+                    id={optionId(at)}
+                    role="option"
+                    aria-selected={selected}
+                    tabIndex={-1}
+                    onMouseMove={() => setActive(at)}
+                    onClick={option.open}
+                    display="block"
+                    w="100%"
+                    px="sm"
+                    py={6}
+                    style={{
+                      borderRadius: 'var(--mantine-radius-sm)',
+                      background: selected ? 'var(--mantine-color-blue-light)' : undefined,
+                    }}
+                  >
+                    <Group gap="xs" wrap="nowrap" justify="space-between">
+                      <Text fw={600} size="sm" truncate>
+                        {option.title}
+                      </Text>
+                      {option.archived && (
+                        <Badge size="xs" color="gray.8" variant="outline">
+                          {t('search.archived')}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+                      <MarkedText highlight={option.highlight} />
+                    </Text>
+                    {option.detail && (
+                      <Text size="xs" c="gray.7">
+                        {option.detail}
+                      </Text>
+                    )}
+                  </UnstyledButton>
+                );
+              })}
+            </Box>
+          ))}
+        </Box>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,404 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import type { Locale } from '../../shared/constants';
+import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
+import type { DashboardEndingSoon, DashboardFollowup } from '../../shared/portfolio/dashboard';
+import { downloadFile } from '../api/client';
+import { PageLoader } from '../components/status-pages';
+import { toast } from '../components/toasts';
+import { useTranslation } from '../i18n';
+import { useDashboard, useFunds } from './api';
+
+const BarFigure = lazy(() => import('../components/charts'));
+
+const INTL: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
+const count = (value: number, locale: Locale) => new Intl.NumberFormat(INTL[locale]).format(value);
+/** Axis ticks: whole dollars, compact (`1,2 M$` / `$1.2M`). */
+const compactMoney = (value: number, locale: Locale) =>
+  new Intl.NumberFormat(INTL[locale], { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
+
+/**
+ * A table that scrolls sideways on a phone; focusable so that keyboard users can scroll it too. Not a
+ * landmark of its own: the section around it is, under the same name.
+ */
+function Scroll({ children }: { children: ReactNode }) {
+  return (
+    <Box style={{ overflowX: 'auto' }} tabIndex={0}>
+      {children}
+    </Box>
+  );
+}
+
+function Section({ title, children, hint }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={2} size="h3" mb={hint ? 0 : 'sm'}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" c="gray.7" mb="sm">
+          {hint}
+        </Text>
+      )}
+      {children}
+    </Paper>
+  );
+}
+
+/** /dashboard (issue 13): the portfolio at a glance, for every signed-in user. */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const [params, setParams] = useSearchParams();
+  const fundId = params.get('fund');
+  const mine = params.get('mine') === 'true';
+  const funds = useFunds();
+  const query = useDashboard({ fundId, mine });
+  const [exporting, setExporting] = useState(false);
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const exportPortfolio = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/portfolio/export.csv', { 'filter[fund_id]': fundId });
+    } catch {
+      toast('error', t('errors.generic'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const dashboard = query.data?.dashboard;
+  const meta = query.data?.meta;
+  const money = (value: number) => formatAmount(value, locale);
+  const loanLink = (row: DashboardFollowup | DashboardEndingSoon) => (
+    <Anchor
+      component={Link}
+      to={`/companies/${row.companyId}#contribution-${row.contributionId}`}
+      aria-label={t('portfolio.dashboard.followups.open', { company: row.companyName })}
+    >
+      {row.companyName}
+    </Anchor>
+  );
+
+  return (
+    <Stack>
+      <Title order={1}>{t('portfolio.dashboard.title')}</Title>
+      <Group align="end" wrap="wrap">
+        <Select
+          label={t('portfolio.dashboard.fund')}
+          data={[
+            { value: '', label: t('portfolio.dashboard.allFunds') },
+            ...(funds.data ?? []).map((f) => ({ value: f.id, label: f.name })),
+          ]}
+          value={fundId ?? ''}
+          onChange={(value) => setParam('fund', value || null)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Switch
+          label={t('portfolio.dashboard.mine')}
+          checked={mine}
+          onChange={(event) => setParam('mine', event.currentTarget.checked ? 'true' : null)}
+          mb={8}
+        />
+        <Button variant="light" onClick={() => void exportPortfolio()} loading={exporting} ml={{ sm: 'auto' }}>
+          {t('portfolio.dashboard.exportPortfolio')}
+        </Button>
+      </Group>
+
+      {query.isPending ? (
+        <PageLoader />
+      ) : !dashboard ? (
+        <Text role="alert" c="red.9">
+          {t('portfolio.dashboard.loadFailed')}
+        </Text>
+      ) : (
+        <Stack aria-busy={query.isFetching}>
+          <SimpleGrid
+            cols={{ base: 2, md: 4 }}
+            component="dl"
+            aria-label={t('portfolio.dashboard.figures.label')}
+            m={0}
+          >
+            {(
+              [
+                ['activeCompanies', count(dashboard.activeCompanies, locale)],
+                ['loansCount', count(dashboard.loansCount, locale)],
+                ['committedTotal', money(dashboard.committedTotal)],
+                ['outstandingTotal', money(dashboard.outstandingTotal)],
+              ] as const
+            ).map(([key, value]) => (
+              <Paper key={key} withBorder p="md">
+                <Text component="dt" size="sm" c="gray.7">
+                  {t(`portfolio.dashboard.figures.${key}`)}
+                </Text>
+                <Text component="dd" m={0} fw={700} size="xl" data-testid={`figure-${key}`}>
+                  {value}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+
+          <Section title={t('portfolio.dashboard.followups.title')} hint={t('portfolio.dashboard.followups.hint')}>
+            {dashboard.followups.length === 0 ? (
+              <Text c="gray.7">{t('portfolio.dashboard.followups.empty')}</Text>
+            ) : (
+              <Scroll>
+                <Table miw={640} striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('portfolio.dashboard.columns.company')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.project')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.followupDate')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.state')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {dashboard.followups.map((row) => (
+                      <Table.Tr key={row.contributionId}>
+                        <Table.Td>{loanLink(row)}</Table.Td>
+                        <Table.Td>{row.projectName ?? MISSING}</Table.Td>
+                        <Table.Td>{row.fundName}</Table.Td>
+                        <Table.Td>{formatDay(row.followupDate, locale)}</Table.Td>
+                        <Table.Td>
+                          {row.overdue ? (
+                            <Badge color="red.9" variant="light" leftSection="⚠">
+                              {t('portfolio.dashboard.followups.overdue')}
+                            </Badge>
+                          ) : (
+                            <Badge color="blue.9" variant="light">
+                              {t('portfolio.dashboard.followups.due')}
+                            </Badge>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Scroll>
+            )}
+            {meta && meta.followupsTotal > dashboard.followups.length && (
+              <Text size="sm" c="gray.7" mt="xs">
+                {t('portfolio.dashboard.more', {
+                  shown: dashboard.followups.length,
+                  total: count(meta.followupsTotal, locale),
+                })}
+              </Text>
+            )}
+          </Section>
+
+          <Section title={t('portfolio.dashboard.endingSoon.title')}>
+            {dashboard.endingSoon.length === 0 ? (
+              <Text c="gray.7">{t('portfolio.dashboard.endingSoon.empty')}</Text>
+            ) : (
+              <Scroll>
+                <Table miw={560} striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('portfolio.dashboard.columns.company')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.project')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
+                      <Table.Th>{t('portfolio.dashboard.columns.expectedEndDate')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {dashboard.endingSoon.map((row) => (
+                      <Table.Tr key={row.contributionId}>
+                        <Table.Td>{loanLink(row)}</Table.Td>
+                        <Table.Td>{row.projectName ?? MISSING}</Table.Td>
+                        <Table.Td>{row.fundName}</Table.Td>
+                        <Table.Td>{formatDay(row.expectedEndDate, locale)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Scroll>
+            )}
+            {meta && meta.endingSoonTotal > dashboard.endingSoon.length && (
+              <Text size="sm" c="gray.7" mt="xs">
+                {t('portfolio.dashboard.more', {
+                  shown: dashboard.endingSoon.length,
+                  total: count(meta.endingSoonTotal, locale),
+                })}
+              </Text>
+            )}
+          </Section>
+
+          <SimpleGrid cols={{ base: 1, lg: 3 }}>
+            <Section title={t('portfolio.dashboard.byFund.title')} hint={t('portfolio.dashboard.chartHint')}>
+              {dashboard.byFund.length === 0 ? (
+                <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
+              ) : (
+                <>
+                  <Suspense fallback={<Box h={260} />}>
+                    <BarFigure
+                      data={dashboard.byFund.map((f) => ({
+                        fund: f.fundName,
+                        committed: f.committed,
+                        outstanding: f.outstanding,
+                      }))}
+                      dataKey="fund"
+                      orientation="vertical"
+                      series={[
+                        { name: 'committed', label: t('portfolio.dashboard.byFund.committed'), color: 'blue.7' },
+                        { name: 'outstanding', label: t('portfolio.dashboard.byFund.outstanding'), color: 'teal.7' },
+                      ]}
+                      format={(value) => compactMoney(value, locale)}
+                    />
+                  </Suspense>
+                  <Scroll>
+                    <Table miw={320}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
+                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.loans')}</Table.Th>
+                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.committed')}</Table.Th>
+                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.outstanding')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {dashboard.byFund.map((f) => (
+                          <Table.Tr key={f.fundId}>
+                            <Table.Th scope="row" fw={400}>
+                              {f.fundName}
+                            </Table.Th>
+                            <Table.Td ta="end">{count(f.loansCount, locale)}</Table.Td>
+                            <Table.Td ta="end">{money(f.committed)}</Table.Td>
+                            <Table.Td ta="end">{money(f.outstanding)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Scroll>
+                </>
+              )}
+            </Section>
+
+            <Section title={t('portfolio.dashboard.byStatus.title')} hint={t('portfolio.dashboard.chartHint')}>
+              {dashboard.byStatus.length === 0 ? (
+                <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
+              ) : (
+                <>
+                  <Suspense fallback={<Box h={260} />}>
+                    <BarFigure
+                      data={dashboard.byStatus.map((s) => ({
+                        status: s.statusName,
+                        companies: s.companiesCount,
+                        color: s.color,
+                      }))}
+                      dataKey="status"
+                      orientation="vertical"
+                      series={[
+                        { name: 'companies', label: t('portfolio.dashboard.byStatus.companies'), color: 'gray.6' },
+                      ]}
+                      format={(value) => count(value, locale)}
+                    />
+                  </Suspense>
+                  <CountTable
+                    heading={t('portfolio.dashboard.byStatus.status')}
+                    countHeading={t('portfolio.dashboard.byStatus.companies')}
+                    rows={dashboard.byStatus.map((s) => ({
+                      key: s.statusId,
+                      name: s.statusName,
+                      count: s.companiesCount,
+                    }))}
+                    locale={locale}
+                  />
+                </>
+              )}
+            </Section>
+
+            <Section title={t('portfolio.dashboard.byRisk.title')} hint={t('portfolio.dashboard.chartHint')}>
+              {dashboard.byRisk.length === 0 ? (
+                <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
+              ) : (
+                <>
+                  <Suspense fallback={<Box h={260} />}>
+                    <BarFigure
+                      data={dashboard.byRisk.map((r) => ({
+                        rating: r.riskRating ?? t('portfolio.dashboard.byRisk.notRated'),
+                        companies: r.companiesCount,
+                      }))}
+                      dataKey="rating"
+                      series={[
+                        { name: 'companies', label: t('portfolio.dashboard.byStatus.companies'), color: 'grape.7' },
+                      ]}
+                      format={(value) => count(value, locale)}
+                    />
+                  </Suspense>
+                  <CountTable
+                    heading={t('portfolio.dashboard.byRisk.rating')}
+                    countHeading={t('portfolio.dashboard.byStatus.companies')}
+                    rows={dashboard.byRisk.map((r) => ({
+                      key: r.riskRating ?? '',
+                      name: r.riskRating ?? t('portfolio.dashboard.byRisk.notRated'),
+                      count: r.companiesCount,
+                    }))}
+                    locale={locale}
+                  />
+                </>
+              )}
+            </Section>
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function CountTable(props: {
+  heading: string;
+  countHeading: string;
+  rows: { key: string; name: string; count: number }[];
+  locale: Locale;
+}) {
+  return (
+    <Scroll>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{props.heading}</Table.Th>
+            <Table.Th ta="end">{props.countHeading}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th scope="row" fw={400}>
+                {row.name}
+              </Table.Th>
+              <Table.Td ta="end">{count(row.count, props.locale)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Scroll>
+  );
+}
