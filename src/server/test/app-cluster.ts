@@ -128,8 +128,8 @@ export interface EmptyDatabase {
 
 /**
  * An empty (unmigrated) database on PostgreSQL for a multi-process test: on TEST_DATABASE_URL's server when it is
- * set (`npm run test:pg`, the PostgreSQL half of `npm run test:faults`), else on a throwaway cluster started here
- * (ADR 0027: several processes need PostgreSQL, so the PGlite run of the faults project tests them on one too
+ * set (`npm run test:pg`, the PostgreSQL half of `npm run test:slow`), else on a throwaway cluster started here
+ * (ADR 0027: several processes need PostgreSQL, so the PGlite run of the slow project tests them on one too
  * rather than skipping). Never the tests' template: the processes migrate it themselves, together.
  */
 export async function createEmptyPostgresDatabase(prefix: string): Promise<EmptyDatabase> {
