@@ -7,6 +7,8 @@ import { hashPassword } from './auth/passwords';
 import { ORPHAN_SWEEP_TASK } from '../documents/orphan-sweep';
 import { LEGAL_FORMS, MUNICIPALITIES } from '../db/reference-data';
 import { createEmptyPostgresDatabase, startAppCluster, type AppCluster, type EmptyDatabase } from '../test/app-cluster';
+import { waitUntil } from '../test/child-server';
+import { PDF_BYTES } from '../test/images';
 
 /**
  * Issue 18: two app processes on one PostgreSQL behave as one (ADR 0027). Both are the real server
@@ -201,5 +203,134 @@ describe('two app processes on one PostgreSQL', () => {
       `[scale-out] per-address sign-in limit: refused from attempt ${one.firstRefused + 1} on one process and ` +
         `on two alternately (Retry-After ${one.retryAfter} s and ${two.retryAfter} s)`,
     );
+  });
+
+  describe('with the job queue', () => {
+    let documentId: string;
+    const pending = async () =>
+      (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE queue = 'document-text'`))[0]!.n;
+    const claimsOf = (jobIds: string[]) =>
+      sql<{ job_id: string; locked_by: string }>(
+        'SELECT job_id, locked_by FROM test_job_claims WHERE job_id = ANY($1::uuid[]) ORDER BY at',
+        [jobIds],
+      );
+    const enqueue = async (count: number) =>
+      (
+        await sql<{ id: string }>(
+          `INSERT INTO jobs (queue, payload)
+           SELECT 'document-text', jsonb_build_object('document_id', $1::text) FROM generate_series(1, $2) RETURNING id`,
+          [documentId, count],
+        )
+      ).map((row) => row.id);
+    const pidOf = (lockedBy: string) => Number(lockedBy.split(':')[1]);
+
+    beforeAll(async () => {
+      // Test-only observation: every claim of a job (locked_by set anew) is recorded, with who claimed it.
+      await sql(`CREATE TABLE test_job_claims (job_id uuid, locked_by text, at timestamptz DEFAULT clock_timestamp())`);
+      await sql(`CREATE FUNCTION test_record_claim() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.locked_by IS NOT NULL AND NEW.locked_by IS DISTINCT FROM OLD.locked_by THEN
+            INSERT INTO test_job_claims (job_id, locked_by) VALUES (NEW.id, NEW.locked_by);
+          END IF;
+          RETURN NEW;
+        END $$`);
+      await sql(
+        `CREATE TRIGGER test_job_claims AFTER UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION test_record_claim()`,
+      );
+
+      // A real PDF document, saved through the proxy: its text job runs in one of the processes.
+      const first = async (url: string) =>
+        ((await call(cluster.origin, 'GET', url)).json.data as Array<{ id: string }>)[0]!.id;
+      const company = await call(cluster.origin, 'POST', '/companies', {
+        name: 'Scale documents',
+        legal_form_id: await first('/legal_forms'),
+        status_id: await first('/statuses'),
+        activity_area_id: await first('/activity_areas'),
+        address: { address: '1 rue du Port', zip_code: 'H2Y 1H2', municipality_id: await first('/municipalities') },
+      });
+      expect(company.status).toBe(201);
+      const presigned = await call(cluster.origin, 'POST', '/assets/s3_presigned_url', {
+        method: 'PUT',
+        file_extension: 'pdf',
+      });
+      expect(presigned.status).toBe(200);
+      const { url, unique_file_name: key, content_type: contentType } = presigned.json.data;
+      const put = await fetch(new URL(url as string, cluster.origin), {
+        method: 'PUT',
+        headers: { 'content-type': contentType as string },
+        body: new Uint8Array(PDF_BYTES),
+      });
+      expect(put.status).toBe(200);
+      const saved = await call(cluster.origin, 'POST', `/companies/${company.json.data.id as string}/documents`, {
+        name: 'Scale',
+        date: '2025-06-30',
+        category_id: await first('/documents/categories'),
+        file_name: key,
+        file_type: 'application/pdf',
+        file_size: PDF_BYTES.length,
+      });
+      expect(saved.status, JSON.stringify(saved.json)).toBe(201);
+      documentId = saved.json.data.id as string;
+      await waitUntil(async () => (await pending()) === 0, 30_000, 'the document’s text job');
+    }, 60_000);
+
+    it('run each job once with both processes polling', async () => {
+      const jobs = await enqueue(40);
+      await waitUntil(async () => (await pending()) === 0, 60_000, '40 jobs to be done');
+      const claims = await claimsOf(jobs);
+      expect(new Set(claims.map((claim) => claim.job_id)).size).toBe(40);
+      expect(claims).toHaveLength(40);
+      const byProcess = cluster.processes.map(
+        (server) => claims.filter((claim) => pidOf(claim.locked_by) === server.pid).length,
+      );
+      expect(byProcess.reduce((a, b) => a + b, 0)).toBe(40);
+      // Both were polling the whole time (a job takes a few hundred ms, a process polls every 2 s).
+      expect(Math.min(...byProcess)).toBeGreaterThan(0);
+      console.log(`[scale-out] 40 jobs, each claimed once: ${byProcess.join(' and ')} by the two processes`);
+    }, 90_000);
+
+    it('let the other process take over a job whose process was SIGKILLed while it ran it', async () => {
+      // The job's write of its outcome waits on this lock, so the job is held mid-run when its process dies.
+      const holder = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM documents WHERE id = $1 FOR UPDATE', [documentId]);
+        const [job] = await enqueue(1);
+        await waitUntil(
+          async () =>
+            (
+              await sql<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
+                 AND wait_event_type = 'Lock'`,
+              )
+            )[0]!.n > 0,
+          30_000,
+          'the job to wait on the document',
+        );
+        const [claim] = await claimsOf([job!]);
+        const victim = cluster.processes.find((server) => server.pid === pidOf(claim!.locked_by))!;
+        const survivor = cluster.processes.find((server) => server !== victim)!;
+        expect((await victim.kill('SIGKILL')).signal).toBe('SIGKILL');
+        // PostgreSQL notices a dead client only when it next talks to it: end its waiting statement now, as
+        // keepalives would, so that the dead process writes nothing.
+        await sql(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()
+           AND wait_event_type = 'Lock'`,
+        );
+        await holder.query('ROLLBACK');
+        // The lease (60 s) of the dead process, run out now rather than waited for: as if its minute had passed.
+        await sql('UPDATE jobs SET locked_until = now() WHERE id = $1', [job]);
+        await waitUntil(async () => (await pending()) === 0, 30_000, 'the job to be taken over');
+        const claims = await claimsOf([job!]);
+        expect(claims.map((c) => pidOf(c.locked_by))).toEqual([victim.pid, survivor.pid]);
+        const [document] = await sql<{ content_status: string }>('SELECT content_status FROM documents WHERE id = $1', [
+          documentId,
+        ]);
+        expect(document!.content_status).not.toBe('pending');
+      } finally {
+        await holder.end();
+      }
+    }, 90_000);
   });
 });
