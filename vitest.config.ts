@@ -12,6 +12,7 @@ const SLOW_SUITES = [
   'src/server/platform/faults.test.ts',
   'src/server/companies/save-crash.test.ts',
   'src/server/db/pool.test.ts',
+  'src/server/platform/scale-out.test.ts',
   // The export of a seeded 10 000-company set: minutes of seeding.
   'src/server/portfolio/export-large.test.ts',
 ];

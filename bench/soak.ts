@@ -9,7 +9,12 @@
  *   - the server's resident memory is stable: see RSS_RULE below;
  *   - the server then stops on SIGTERM with exit code 0.
  *
+ * With `--processes N` (N ≥ 2), N server processes on the one database behind the scale-out harness's
+ * round-robin proxy (src/server/test/app-cluster.ts, ADR 0027), with the same verdicts: the memory rule and
+ * the SIGTERM exit hold for each process (a process that failed meanwhile shows as the proxy's 502s).
+ *
  * Usage: npm run test:soak  (= scripts/with-postgres.ts, which sets DATABASE_URL, running this file)
+ *        npm run test:soak -- --processes 2
  *        node --import tsx scripts/with-postgres.ts node --import tsx bench/soak.ts --seconds 20 --clients 50
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +32,7 @@ import { seedReferenceData } from '../src/server/lookups/seed';
 import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/platform/auth/passwords';
 import { isStorageKey } from '../src/server/platform/storage/storage';
+import { startAppCluster, type RoundRobinProxy } from '../src/server/test/app-cluster';
 import { startChildServer, type ChildServer } from '../src/server/test/child-server';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +46,7 @@ function option(name: string, fallback: number): number {
 
 const SECONDS = option('seconds', 60);
 const CLIENTS = option('clients', 200);
+const PROCESSES = option('processes', 1);
 /** Staff accounts the clients share (several tabs and people per account, as in an office). */
 const ACCOUNTS = 20;
 const PASSWORD = 'soak password, long enough';
@@ -566,7 +573,8 @@ async function main(): Promise<number> {
   await admin.end();
   const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-soak-'));
-  let server: ChildServer | undefined;
+  let servers: ChildServer[] = [];
+  let proxy: RoundRobinProxy | undefined;
   try {
     // Staff accounts, as e2e/serve.ts makes them: the migrated database, then the rows.
     const database = await openDatabase({ url: databaseUrl });
@@ -586,10 +594,20 @@ async function main(): Promise<number> {
     );
     await database.close();
 
-    server = await startChildServer({ dataDir, databaseUrl, env: { WEB_DIST: webDist } });
-    origin = server.origin;
+    if (PROCESSES === 1) {
+      const server = await startChildServer({ dataDir, databaseUrl, env: { WEB_DIST: webDist } });
+      servers = [server];
+      origin = server.origin;
+    } else {
+      const cluster = await startAppCluster({ processes: PROCESSES, dataDir, databaseUrl, env: { WEB_DIST: webDist } });
+      servers = cluster.processes;
+      proxy = cluster.proxy;
+      origin = cluster.origin;
+    }
     console.log(
-      `[soak] server pid ${server.pid} on ${origin} (PostgreSQL, local storage); ${CLIENTS} clients for ${SECONDS} s`,
+      `[soak] server pid ${servers.map((server) => server.pid).join(', ')} on ${origin}` +
+        `${proxy ? ` (round-robin proxy over ${servers.map((server) => server.origin).join(', ')})` : ''}` +
+        ` (PostgreSQL, local storage); ${CLIENTS} clients for ${SECONDS} s`,
     );
 
     const tokens: string[] = [];
@@ -615,23 +633,30 @@ async function main(): Promise<number> {
       documentCategory: (await lookup('documents/categories'))[0]!,
     };
 
-    const samples: Array<{ s: number; mb: number; done: number }> = [];
+    // One series of RSS samples per server process.
+    const samplesOf = servers.map(() => [] as Array<{ s: number; mb: number; done: number }>);
     const started = Date.now();
     const deadline = started + SECONDS * 1000;
-    const pid = server.pid;
     const sampler = setInterval(() => {
-      const mb = rssMbOf(pid);
-      if (mb !== undefined) samples.push({ s: (Date.now() - started) / 1000, mb, done: completed });
+      servers.forEach((server, i) => {
+        const mb = rssMbOf(server.pid);
+        if (mb !== undefined) samplesOf[i]!.push({ s: (Date.now() - started) / 1000, mb, done: completed });
+      });
     }, 1000);
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i, tokens[i % ACCOUNTS]!, refs, deadline)));
     clearInterval(sampler);
     const elapsed = (Date.now() - started) / 1000;
 
-    const stop = await Promise.race([
-      server.kill('SIGTERM'),
-      new Promise<undefined>((resolve) => setTimeout(resolve, 20_000, undefined)),
-    ]);
-    const serverOutput = server.output();
+    await proxy?.close();
+    const stops = await Promise.all(
+      servers.map((server) =>
+        Promise.race([
+          server.kill('SIGTERM'),
+          new Promise<undefined>((resolve) => setTimeout(resolve, 20_000, undefined)),
+        ]),
+      ),
+    );
+    const serverOutput = servers.map((server) => server.output()).join('\n');
     const { problems, counts } = await verify(databaseUrl, path.join(dataDir, 'uploads'));
 
     // Summary
@@ -677,32 +702,40 @@ async function main(): Promise<number> {
     if (problems.length) verdicts.push(`${problems.length} problems with the stored writes`);
     for (const problem of problems) console.log(`  ${problem}`);
 
-    const rss = samples.map((sample) => sample.mb);
-    const plateau = samples.filter((x) => x.s >= RSS_RULE.warmupS && x.s < RSS_RULE.plateauEndS).map((x) => x.mb);
-    const last = samples.filter((x) => x.s >= SECONDS - RSS_RULE.lastS).map((x) => x.mb);
-    console.log(
-      `server RSS (MB), one sample a second: min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`,
-    );
-    console.log(`  ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
-    if (SECONDS >= RSS_RULE.plateauEndS + RSS_RULE.lastS && plateau.length && last.length) {
-      const plateauMb = median(plateau);
-      const bound = plateauMb + Math.max(plateauMb * RSS_RULE.ratio, RSS_RULE.floorMb);
-      const lastMb = median(last);
+    servers.forEach((server, i) => {
+      const samples = samplesOf[i]!;
+      const name = servers.length > 1 ? `server ${i + 1} (pid ${server.pid})` : 'server';
+      const rss = samples.map((sample) => sample.mb);
+      const plateau = samples.filter((x) => x.s >= RSS_RULE.warmupS && x.s < RSS_RULE.plateauEndS).map((x) => x.mb);
+      const last = samples.filter((x) => x.s >= SECONDS - RSS_RULE.lastS).map((x) => x.mb);
       console.log(
-        `RSS rule: plateau (median of ${RSS_RULE.warmupS}–${RSS_RULE.plateauEndS} s) ${plateauMb.toFixed(0)} MB, ` +
-          `bound ${bound.toFixed(0)} MB; median of the last ${RSS_RULE.lastS} s ${lastMb.toFixed(0)} MB`,
+        `${name} RSS (MB), one sample a second: min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`,
       );
-      if (lastMb > bound)
-        verdicts.push(
-          `RSS grew: median ${lastMb.toFixed(0)} MB over the last ${RSS_RULE.lastS} s, above ${bound.toFixed(0)} MB`,
+      console.log(`  ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
+      if (SECONDS >= RSS_RULE.plateauEndS + RSS_RULE.lastS && plateau.length && last.length) {
+        const plateauMb = median(plateau);
+        const bound = plateauMb + Math.max(plateauMb * RSS_RULE.ratio, RSS_RULE.floorMb);
+        const lastMb = median(last);
+        console.log(
+          `RSS rule: plateau (median of ${RSS_RULE.warmupS}–${RSS_RULE.plateauEndS} s) ${plateauMb.toFixed(0)} MB, ` +
+            `bound ${bound.toFixed(0)} MB; median of the last ${RSS_RULE.lastS} s ${lastMb.toFixed(0)} MB`,
         );
-    } else {
-      console.log(`RSS rule: not applied to a run shorter than ${RSS_RULE.plateauEndS + RSS_RULE.lastS} s`);
-    }
+        if (lastMb > bound)
+          verdicts.push(
+            `${name} RSS grew: median ${lastMb.toFixed(0)} MB over the last ${RSS_RULE.lastS} s, above ${bound.toFixed(0)} MB`,
+          );
+      } else {
+        console.log(`RSS rule: not applied to a run shorter than ${RSS_RULE.plateauEndS + RSS_RULE.lastS} s`);
+      }
 
-    if (!stop) verdicts.push('the server did not exit within 20 s of SIGTERM');
-    else if (stop.code !== 0) verdicts.push(`the server exited with ${stop.code ?? stop.signal} on SIGTERM`);
-    else console.log('SIGTERM: the server drained and exited 0');
+      const stop = stops[i];
+      if (!stop) verdicts.push(`${name} did not exit within 20 s of SIGTERM`);
+      else if (stop.code !== 0) verdicts.push(`${name} exited with ${stop.code ?? stop.signal} on SIGTERM`);
+      else console.log(`SIGTERM: ${name} drained and exited 0`);
+    });
+    if (proxy) {
+      console.log(`requests the proxy forwarded to each process: ${proxy.forwarded.join(', ')}`);
+    }
     const errorLines = serverOutput.split('\n').filter((line) => /"level":(50|60)/.test(line));
     if (errorLines.length) {
       verdicts.push(`the server logged ${errorLines.length} errors`);
@@ -731,7 +764,8 @@ async function main(): Promise<number> {
     console.log('\n[soak] passed');
     return 0;
   } finally {
-    await server?.kill('SIGKILL');
+    await proxy?.close();
+    await Promise.all(servers.map((server) => server.kill('SIGKILL')));
     await rm(dataDir, { recursive: true, force: true });
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();

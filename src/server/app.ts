@@ -10,12 +10,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
-import { registerAuth, type Access } from './platform/auth/plugin';
+import type { Listener } from './db/client';
+import { accessOf, registerAuth, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { registerContracts } from './platform/http/contract';
 import { registerApiReference } from './platform/http/api-reference';
-import { ListSnapshots } from './platform/lists/list-snapshots';
+import { LIST_CHANGES_CHANNEL, ListSnapshots } from './platform/lists/list-snapshots';
 import { publicEndpointLimits } from './platform/rate-limit/limits';
 import { JobRunner } from './platform/jobs/queue';
 import { authRoutes } from './auth/routes';
@@ -201,10 +202,23 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('backups', backups);
   app.addHook('onReady', async () => backups.startSchedule());
   app.addHook('onClose', () => backups.stop());
-  const lists = new ListSnapshots();
-  // A write's transaction has committed when its handler is done: from then on, lists are counted anew.
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) lists.changed();
+  // Committed writes to a list's table, from any process, reach every process through PostgreSQL (ADR 0027).
+  // The snapshots and the listener each need the other: the listener is filled in once it listens.
+  const listening: { listener?: Listener } = {};
+  const lists = new ListSnapshots({ sync: () => listening.listener?.sync() ?? Promise.resolve() });
+  const listener = await deps.database.listen(
+    LIST_CHANGES_CHANNEL,
+    (family) => lists.changed(family),
+    () => lists.changed(),
+  );
+  listening.listener = listener;
+  app.addHook('onClose', async () => listener.stop());
+  // This process's own successful writes count at once, before their notification comes back: a client reads
+  // its write. Sign-ins and other public calls, and failed requests, change no list.
+  app.addHook('onSend', async (request, reply) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && accessOf(request) !== 'public') {
+      lists.changed();
+    }
   });
   const jobs = new JobRunner(deps.database.db, { log: app.log });
   app.decorate('jobs', jobs);

@@ -12,9 +12,25 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip, used by /api/health. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onMessage` for each notification; `onGap` whenever notifications may have been
+   * missed (the listening connection was lost and is back). Resolves once listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<Listener>;
   /** PGlite only: a tarball of the data directory (the test template). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface Listener {
+  /**
+   * Resolves once every notification committed before the call has been handed to `onMessage`: one round
+   * trip on the listening connection, since PostgreSQL delivers pending notifications before a query's
+   * answer (ADR 0027). Concurrent calls share round trips. Rejects while the connection is down, when
+   * notifications cannot be heard.
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** A database that does not answer a new connection within this is reported unavailable (503). */
@@ -57,6 +73,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onMessage, onGap) => listenWithReconnect(options.url!, channel, onMessage, onGap),
       close: () => pool.end(),
     };
   }
@@ -77,6 +94,84 @@ export async function openDatabase(options: {
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     dumpDataDir: () => client.dumpDataDir('none'),
+    // One process holds the embedded database: its notifications never cross a network, so there is no gap.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      // In-process: a notification is handed over when its transaction ends, before the writer hears back.
+      return { sync: async () => undefined, stop: () => unlisten() };
+    },
     close: () => client.close(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * A dedicated connection (LISTEN holds its session) that connects again after a loss and then reports the
+ * gap, so the caller treats everything as changed: notifications sent meanwhile are not replayed.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap: () => void,
+): Promise<Listener> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new TimedConnectClient({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      schedule();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().then(onGap, () => schedule());
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+  await connect();
+  // A round trip sent after a caller arrived serves it; callers arriving while one is on the wire share the
+  // next one, so a burst of list requests costs two round trips, not one each.
+  let current: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const roundTrip = (): Promise<void> => {
+    if (!client) return Promise.reject(new Error('not listening'));
+    const trip = client.query('SELECT 1').then(() => undefined);
+    current = trip;
+    const done = () => {
+      if (current === trip) current = undefined;
+    };
+    trip.then(done, done);
+    return trip;
+  };
+  return {
+    sync() {
+      if (queued) return queued;
+      if (!current) return roundTrip();
+      queued = current
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return roundTrip();
+        });
+      return queued;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
   };
 }

@@ -355,3 +355,6 @@ export * from './schema/events';
 export * from './schema/identity';
 /* Backups of the database and files: db/schema/backups.ts. */
 export * from './schema/backups';
+
+/* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
+export * from './schema/periodic-runs';

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { selectRows } from '../db/rows';
-import { documents } from '../db/schema';
+import { documents, periodicRuns } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startFakeS3, type FakeS3 } from '../test/s3';
 import { JPEG_BYTES, PDF_BYTES } from '../test/images';
 import { fullCompany, lookupIds } from '../companies/fixtures';
 import type { Storage } from '../platform/storage/storage';
 import { categoryIds, createCompany, storageOf, upload, type Auth } from './fixtures';
-import { ORPHAN_MIN_AGE_MS, sweepOrphanUploads } from './orphan-sweep';
+import { ORPHAN_MIN_AGE_MS, ORPHAN_SWEEP_TASK, sweepOrphanUploads } from './orphan-sweep';
 import { withUploadsLock } from './store';
 
 const DAY_LATER = () => Date.now() + ORPHAN_MIN_AGE_MS + 3600 * 1000;
@@ -123,13 +123,24 @@ describe.each(['local', 's3'] as const)('orphan upload sweep on %s storage', (ad
   });
 
   if (adapter === 'local') {
-    it('sweeps when the app starts, and waits for that sweep on close', async () => {
+    it('sweeps when the app starts unless a process swept within the hour, and waits for that sweep on close', async () => {
       const old = await upload(t, auth, 'pdf', PDF_BYTES);
       const fresh = await upload(t, auth, 'pdf', PDF_BYTES);
       const twoDaysAgo = new Date(Date.now() - 2 * ORPHAN_MIN_AGE_MS);
       await utimes(path.join(t.dataDir, 'uploads', old), twoDaysAgo, twoDaysAgo);
 
-      // A second process on the same database and files, as after a restart.
+      // A second process on the same database and files: the test app claimed this hour's sweep when it became
+      // ready, so this one does not sweep again (ADR 0027).
+      const second = await buildApp({ config: t.config, database: t.database, tokens: t.tokens });
+      await second.ready();
+      await second.close();
+      expect(await storage.head(old)).toBeDefined();
+
+      // An hour later by the database's clock, the next process to start sweeps.
+      await t.database.db
+        .update(periodicRuns)
+        .set({ lastStartedAt: sql`now() - interval '1 hour'` })
+        .where(eq(periodicRuns.name, ORPHAN_SWEEP_TASK));
       const restarted = await buildApp({ config: t.config, database: t.database, tokens: t.tokens });
       await restarted.ready();
       await restarted.close();

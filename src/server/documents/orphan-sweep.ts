@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { claimPeriodicRun, minGapFor } from '../platform/periodic/periodic-runs';
 import type { Storage } from '../platform/storage/storage';
 import { referencedKeys, withUploadsLock } from './store';
 
@@ -21,6 +22,8 @@ export async function discardUnreferenced(db: Db, storage: Storage, key: string 
 
 export const ORPHAN_MIN_AGE_MS = 24 * 3600 * 1000;
 export const SWEEP_INTERVAL_MS = 3600 * 1000;
+/** Its row in periodic_runs: one sweep an interval across all processes (ADR 0027). */
+export const ORPHAN_SWEEP_TASK = 'orphan-sweep';
 /** Keys checked against the database (and deleted) per transaction: short lock, few round trips. */
 const BATCH_SIZE = 200;
 
@@ -65,9 +68,10 @@ export interface UploadSweeper {
 }
 
 /**
- * A sweep when the app is ready, then every hour. Each API process runs its own: sweeps of several
- * processes take turns on the lock and find nothing left to do. A failed sweep is logged and retried
- * at the next tick; it never stops the app.
+ * A sweep when the app is ready, then every hour. Every API process ticks, but a tick sweeps only when it
+ * claims the task (ADR 0027): with several processes, one sweep an hour in all, and a restart does not sweep
+ * again within the hour. A failed sweep is logged and retried at the next claimable tick; it never stops
+ * the app.
  */
 export function startUploadSweeper(
   db: Db,
@@ -79,10 +83,11 @@ export function startUploadSweeper(
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = sweepOrphanUploads(db, storage)
-      .then(({ scanned, deleted }) => {
-        if (deleted > 0) log.info({ scanned, deleted }, 'orphan uploads deleted');
-      })
+    running = (async () => {
+      if (!(await claimPeriodicRun(db, ORPHAN_SWEEP_TASK, minGapFor(intervalMs)))) return;
+      const { scanned, deleted } = await sweepOrphanUploads(db, storage);
+      if (deleted > 0) log.info({ scanned, deleted }, 'orphan uploads deleted');
+    })()
       .catch((error: unknown) => log.error({ err: error }, 'orphan upload sweep failed'))
       .finally(() => {
         running = undefined;

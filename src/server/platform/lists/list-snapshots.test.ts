@@ -43,8 +43,10 @@ describe('ListSnapshots', () => {
   it('does not keep a snapshot built while a write committed: it may already miss that write', async () => {
     const lists = new ListSnapshots();
     const pending = deferred();
-    const during = lists.get('a', () => pending.promise);
-    lists.changed();
+    const during = lists.get('a', () => {
+      lists.changed(); // a write commits while the build runs
+      return pending.promise;
+    });
     pending.resolve(snapshot(1));
     expect((await during).total).toBe(1); // answered as any read racing a write would be
     expect((await lists.get('a', async () => snapshot(2))).total).toBe(2);
@@ -75,5 +77,62 @@ describe('ListSnapshots', () => {
     const lists = new ListSnapshots();
     await expect(lists.get('a', () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
     expect((await lists.get('a', async () => snapshot(4))).total).toBe(4);
+  });
+});
+
+describe('ListSnapshots by family', () => {
+  it('a change of one family keeps the snapshots of the others', async () => {
+    const lists = new ListSnapshots();
+    let builds = 0;
+    const build = async () => snapshot(++builds);
+    const companies = JSON.stringify(['companies', false, '']);
+    const events = JSON.stringify(['events', 'c1', null]);
+    await lists.get(companies, build);
+    await lists.get(events, build);
+    lists.changed('events');
+    expect((await lists.get(companies, build)).total).toBe(1);
+    expect((await lists.get(events, build)).total).toBe(3);
+    lists.changed();
+    expect((await lists.get(companies, build)).total).toBe(4);
+  });
+});
+
+describe('ListSnapshots synced with the notifications (ADR 0027)', () => {
+  it('hears a change delivered during the sync before it serves a snapshot', async () => {
+    const key = JSON.stringify(['companies', false, '']);
+    // The sync stands for the round trip on the listening connection, which delivers pending notifications first.
+    let pendingChange = false;
+    const lists: ListSnapshots = new ListSnapshots({
+      sync: async () => {
+        if (pendingChange) lists.changed('companies');
+        pendingChange = false;
+      },
+    });
+    let builds = 0;
+    const build = async () => snapshot(++builds);
+    expect((await lists.get(key, build)).total).toBe(1);
+    pendingChange = true;
+    expect((await lists.get(key, build)).total).toBe(2);
+    expect((await lists.get(key, build)).total).toBe(2);
+  });
+
+  it('serves no snapshot while changes cannot be heard, and again once they can', async () => {
+    let listening = true;
+    const lists = new ListSnapshots({
+      sync: async () => {
+        if (!listening) throw new Error('not listening');
+      },
+    });
+    let builds = 0;
+    const build = async () => snapshot(++builds);
+    expect((await lists.get('a', build)).total).toBe(1);
+    listening = false;
+    expect((await lists.get('a', build)).total).toBe(2);
+    expect((await lists.get('a', build)).total).toBe(3);
+    // Back: the listener reports the gap, and snapshots are served again.
+    listening = true;
+    lists.changed();
+    expect((await lists.get('a', build)).total).toBe(4);
+    expect((await lists.get('a', build)).total).toBe(4);
   });
 });

@@ -7,15 +7,25 @@
  * an OFFSET deep into the list. A snapshot is built by one statement and then serves every page
  * request of that list until something changes.
  *
- * When a snapshot is valid:
- * - Every write request (any method but GET, HEAD and OPTIONS) advances the generation once its handler
- *   has finished, that is after its transaction committed (`app.ts`).
+ * When a snapshot is valid (ADR 0027):
+ * - A committed write to a list's table advances that list family's generation in every process: PostgreSQL
+ *   notifies the family on channel `atrium_lists` (migration 0013, `app.ts`). A list's family is the first
+ *   element of its key (`["companies", …]`).
+ * - A successful signed-in write request of this process advances every family once its handler has
+ *   finished, so that its own client reads its write at once even before the notification arrives.
  * - A snapshot records the generation read *before* it was built. If a write committed while it was
  *   being built, the generation has moved on by the time anyone reads it, so it is rebuilt: a snapshot
  *   can be discarded too early, never served late.
- * - Writes this process cannot see (a script run against the same database, a second instance) are
- *   bounded by `maxAgeMs`.
+ * - Before a snapshot is served, `sync` makes sure every notification committed so far has arrived (one
+ *   shared round trip on the listening connection): a write another process acknowledged before this
+ *   request came is always counted, not only once its notification happens to land first.
+ * - While the notification connection is down, changes cannot be heard: `sync` fails and no snapshot is
+ *   reused (every request rebuilds, exact but slower); `changed()` on reconnect, and `maxAgeMs` bounds any
+ *   snapshot's life as a last resort.
  */
+/** The channel of migration 0013's triggers; the payload is the list family. */
+export const LIST_CHANGES_CHANNEL = 'atrium_lists';
+
 export interface ListSnapshotOptions {
   /** Entries kept (least recently used dropped first). */
   maxEntries?: number;
@@ -23,6 +33,8 @@ export interface ListSnapshotOptions {
   maxAnchors?: number;
   maxAgeMs?: number;
   now?: () => number;
+  /** Resolves once every change committed so far has been heard (`Listener.sync`); rejects when it cannot be. */
+  sync?: () => Promise<void>;
 }
 
 export interface Snapshot {
@@ -39,7 +51,9 @@ interface Entry {
 }
 
 export class ListSnapshots {
+  /** Advanced by a change of every family; a family's generation is this plus its own count. */
   private generation = 0;
+  private readonly familyGenerations = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Snapshot>>();
   private anchorCount = 0;
@@ -47,22 +61,31 @@ export class ListSnapshots {
   private readonly maxAnchors: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly sync: () => Promise<void>;
 
   constructor(options: ListSnapshotOptions = {}) {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxAnchors = options.maxAnchors ?? 200_000;
     this.maxAgeMs = options.maxAgeMs ?? 30_000;
     this.now = options.now ?? Date.now;
+    this.sync = options.sync ?? (async () => undefined);
   }
 
-  /** Something may have changed: every snapshot taken so far is stale. */
-  changed(): void {
-    this.generation += 1;
+  /** Rows of the lists of `family` may have changed (all lists when no family is named). */
+  changed(family?: string): void {
+    if (family === undefined) this.generation += 1;
+    else this.familyGenerations.set(family, (this.familyGenerations.get(family) ?? 0) + 1);
+  }
+
+  private generationOf(key: string): number {
+    return this.generation + (this.familyGenerations.get(familyOf(key)) ?? 0);
   }
 
   /** The snapshot of the list named `key`, built by `build` when there is no valid one. */
   async get(key: string, build: () => Promise<Snapshot>): Promise<Snapshot> {
-    const generation = this.generation;
+    // Changes that cannot be heard are assumed: the snapshot is rebuilt rather than served stale.
+    await this.sync().catch(() => this.changed());
+    const generation = this.generationOf(key);
     const entry = this.entries.get(key);
     if (entry && entry.generation === generation && this.now() - entry.builtAt < this.maxAgeMs) {
       // Most recently used last: Map keeps insertion order.
@@ -77,7 +100,7 @@ export class ListSnapshots {
       const builtAt = this.now();
       pending = build()
         .then((snapshot) => {
-          if (this.generation === generation) this.store(key, { generation, builtAt, snapshot });
+          if (this.generationOf(key) === generation) this.store(key, { generation, builtAt, snapshot });
           return snapshot;
         })
         .finally(() => this.building.delete(flight));
@@ -108,4 +131,9 @@ export class ListSnapshots {
     this.anchorCount -= entry.snapshot.anchors.length;
     this.entries.delete(key);
   }
+}
+
+/** `["companies", …]` → `companies`: the first element of a list's JSON key. */
+function familyOf(key: string): string {
+  return /^\["([^"]+)"/.exec(key)?.[1] ?? key;
 }
