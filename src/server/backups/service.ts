@@ -203,6 +203,10 @@ export function createBackupService(deps: {
     find,
     archivePath: (row) => path.join(settings.dir, row.fileName ?? IN_PROGRESS_NAME),
     async isRunning() {
+      // The embedded database has one process, this one: its own backups are all there is to know. Asking the
+      // database would also wait behind the transaction that asks (a deletion inside a save, on PGlite's one
+      // connection), forever.
+      if (database.kind === 'pglite') return inFlight.size > 0;
       const [row] = await db.select({ id: backups.id }).from(backups).where(eq(backups.status, 'running')).limit(1);
       return Boolean(row);
     },
