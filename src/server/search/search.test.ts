@@ -248,16 +248,29 @@ describe('GET /search', () => {
       ['tsquery operators', '& | ! :* <-> ( )'],
       ['quotes', `'" '' ""`],
       ['LIKE wildcards', '% _ %%'],
-      ['NUL and control characters', '\u0000\u0001\u0002'],
     ])('%s', async (_label, q) => {
       expect(await search(admin, q)).toEqual(empty);
+    });
+
+    it('NUL and control characters: refused with a clear message, like every query string (issue 12.7)', async () => {
+      for (const [q, locale, message] of [
+        ['\u0000\u0001\u0002', 'fr', 'L’adresse de cette requête contient des caractères non permis.'],
+        ['gag\u0000non', 'en', 'The address of this request holds characters that are not allowed.'],
+      ] as const) {
+        const res = await t.inject({
+          method: 'GET',
+          url: `/api/search?locale=${locale}&q=${encodeURIComponent(q)}`,
+          headers: admin,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors).toEqual({ code: 'bad_request', message });
+      }
     });
 
     it('syntax around real words searches the words', async () => {
       expect(idsOf((await search(user, "gagnon' & !fils:* | 'x")).companies)).toContain(company['gagnonFils']);
       // Only the words are searched: the statement is text, and the table is still there.
       await search(user, "'; DROP TABLE companies; --");
-      await search(user, 'gag\u0000non');
       expect(idsOf((await search(user, 'boulangerie')).companies)).toEqual([company['bakery']]);
       expect(idsOf((await search(user, '"boulangerie"')).companies)).toEqual([company['bakery']]);
     });
@@ -343,7 +356,13 @@ describe('GET /companies/similar', () => {
     expect(await similar('  er ')).toEqual([]);
     expect(await similar('Zzyzx Quartz')).toEqual([]);
     expect(await similar("%' OR 1=1 -- & | !:*")).toEqual([]);
-    expect(await similar('\u0000\u0000\u0000')).toEqual([]);
+    const nul = await t.inject({
+      method: 'GET',
+      url: `/api/companies/similar?locale=en&name=${encodeURIComponent('\u0000\u0000\u0000')}`,
+      headers: auth,
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors.message).toBe('The address of this request holds characters that are not allowed.');
     expect(Array.isArray(await similar('x'.repeat(5000)))).toBe(true);
   });
 });
