@@ -204,3 +204,66 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await expect(page.getByRole('heading', { level: 3, name: 'Suivi 09' })).toBeFocused();
   await expectAccessible(page);
 });
+
+test('field-level history: a company save is one collapsed event whose changes open on demand, in both languages', async ({
+  page,
+}) => {
+  const companyName = `Cidrerie du Verger ${Date.now()}`;
+  await signIn(page, ACCOUNTS.events.email);
+  await expect(page).toHaveURL(/\/companies/);
+  const companyId = await createCurrentCompany(page, companyName);
+  // The form sends back what it read, with a new name and an employee count.
+  const company = (await callApi(page, 'GET', `/companies/${companyId}`)) as Record<string, unknown>;
+  const {
+    id: _i,
+    reference_number: _r,
+    avatar_url: _a,
+    archived_at: _ar,
+    inserted_at: _in,
+    updated_at: _u,
+    ...form
+  } = company;
+  await callApi(page, 'PATCH', `/companies/${companyId}`, {
+    ...form,
+    name: `${companyName} et fils`,
+    employee_count: '1250',
+  });
+
+  await page.goto('/events');
+  const changed = page.getByTestId('event-item').filter({ hasText: 'Entreprise modifiée : Nom, Nombre d’employés' });
+  await expect(changed).toBeVisible();
+  await expect(changed).toContainText('Par Évariste Historien');
+  // Collapsed: one line and a disclosure button; the details open from the keyboard.
+  const toggle = changed.getByRole('button', { name: 'Afficher les changements' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(changed.getByTestId('event-details')).toHaveCount(0);
+  await expectAccessible(page);
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(changed.getByRole('button', { name: 'Masquer les changements' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  const details = changed.getByRole('table', { name: 'Changements enregistrés' });
+  await expect(details.getByRole('row')).toHaveText([
+    'ChampAvantAprès',
+    `Nom${companyName}${companyName} et fils`,
+    // French groups thousands with a (narrow) no-break space.
+    /^Nombre d’employés\(vide\)1\s250$/,
+  ]);
+  await expectAccessible(page);
+
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.reload();
+  const changedEn = page.getByTestId('event-item').filter({ hasText: 'Company changed: Name, Number of employees' });
+  await changedEn.getByRole('button', { name: 'Show the changes' }).click();
+  await expect(changedEn.getByRole('button', { name: 'Hide the changes' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(changedEn.getByRole('table', { name: 'Changes recorded' }).getByRole('row')).toHaveText([
+    'FieldBeforeAfter',
+    `Name${companyName}${companyName} et fils`,
+    'Number of employees(empty)1,250',
+  ]);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});

@@ -56,6 +56,44 @@ export interface SystemEventParams {
   contributionRemoved: { fund: Bilingual | null; amount: number | null };
   documentAdded: { name: string };
   documentDeleted: { name: string };
+  /** One company save, field by field (issue 17): what the timeline shows collapsed, details on demand. */
+  companyChanged: { changes: FieldChange[] };
+  /** A document renamed or moved to another category. */
+  documentChanged: { name: string; changes: FieldChange[] };
+}
+
+/**
+ * A value as the history keeps it: typed, so that it is written in the reader's formats when read
+ * (money, dates, numbers), and lookups by their names at the time, in both languages.
+ */
+export type HistoryValue =
+  | { kind: 'text'; value: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'percent'; value: number }
+  | { kind: 'money'; value: number }
+  | { kind: 'date'; value: string }
+  | { kind: 'name'; value: Bilingual | string };
+
+/** The part of a company a change is about: an owner, a statement, a contribution, a block. */
+export type HistoryPartKind = 'owner' | 'statement' | 'contribution' | 'block' | 'presentation';
+
+/**
+ * One recorded change. `field` is the catalog key of the field's label (e.g. `companies.form.fields.status`).
+ * For a part: `part` names it, and `change` says whether it was added, removed or changed (a field of it).
+ */
+export interface FieldChange {
+  field: string;
+  part?: { kind: HistoryPartKind; label: HistoryValue | null };
+  change?: 'added' | 'removed' | 'changed';
+  before: HistoryValue | null;
+  after: HistoryValue | null;
+}
+
+/** One line of a field-level event as the API answers it, rendered in the reader's language. */
+export interface EventDetail {
+  field: string;
+  before: string;
+  after: string;
 }
 export type SystemEventCode = keyof SystemEventParams;
 export const SYSTEM_EVENT_CODES = [
@@ -68,6 +106,8 @@ export const SYSTEM_EVENT_CODES = [
   'contributionRemoved',
   'documentAdded',
   'documentDeleted',
+  'companyChanged',
+  'documentChanged',
 ] as const satisfies readonly SystemEventCode[];
 
 export function isSystemEventCode(value: unknown): value is SystemEventCode {
@@ -89,6 +129,8 @@ export interface CompanyEvent {
   /** Who wrote it (for a system event: who made the change it records); null if that account is gone. */
   authorId: string | null;
   authorName: string | null;
+  /** Field-level events only (companyChanged, documentChanged): each field before → after, else null. */
+  details?: EventDetail[] | null;
   insertedAt: string;
   updatedAt: string;
 }
@@ -146,7 +188,88 @@ export function renderSystemTitle(code: string, rawParams: unknown, locale: Loca
         ? t(`${code}WithAmount`, { fund, amount: formatMoney(amount, locale) })
         : t(code, { fund });
     }
+    case 'companyChanged':
+    case 'documentChanged': {
+      const fields = [...new Set(changesOf(params).map((change) => sectionLabel(change, locale)))];
+      const values = { fields: fields.join(', '), name: text(params['name']) ?? t('unknown') };
+      return translate(locale, `history.${code}`, values);
+    }
     default:
       return t('unknownCode');
   }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Field-level history (issue 17): each change rendered as { field, before, after } in the reader's
+ * language, with that language's formats. Read defensively, like the titles.
+ * ---------------------------------------------------------------------------------------------- */
+
+function changesOf(params: Record<string, unknown>): FieldChange[] {
+  const changes = params['changes'];
+  return Array.isArray(changes)
+    ? changes.filter((c): c is FieldChange => c !== null && typeof c === 'object' && typeof c.field === 'string')
+    : [];
+}
+
+/** The heading a change falls under in the title: the field itself, or the section of its part. */
+function sectionLabel(change: FieldChange, locale: Locale): string {
+  return change.part ? translate(locale, `history.sections.${change.part.kind}`) : translate(locale, change.field);
+}
+
+const DAY_FORMATS: Record<Locale, Intl.DateTimeFormatOptions> = {
+  fr: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+  en: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+};
+
+/** A kept value in `locale`: "50 000,00 $" / "$50,000.00", "1 mars 2025" / "March 1, 2025", a name. */
+export function formatHistoryValue(value: HistoryValue | null | undefined, locale: Locale): string {
+  const empty = translate(locale, 'history.empty');
+  if (!value || typeof value !== 'object') return empty;
+  const number = typeof value.value === 'number' && Number.isFinite(value.value) ? value.value : null;
+  switch (value.kind) {
+    case 'text':
+      return text(value.value) ?? empty;
+    case 'money':
+      return number === null ? empty : formatMoney(number, locale);
+    case 'number':
+      return number === null ? empty : new Intl.NumberFormat(INTL_LOCALES[locale]).format(number);
+    case 'percent':
+      return number === null ? empty : `${new Intl.NumberFormat(INTL_LOCALES[locale]).format(number)} %`;
+    case 'date': {
+      const day = typeof value.value === 'string' ? new Date(`${value.value}T00:00:00Z`) : null;
+      return day && !Number.isNaN(day.getTime())
+        ? new Intl.DateTimeFormat(INTL_LOCALES[locale], DAY_FORMATS[locale]).format(day)
+        : empty;
+    }
+    case 'name':
+      return bilingual(value.value, locale) ?? empty;
+    default:
+      return empty;
+  }
+}
+
+/** The details of a field-level event in `locale`; null for any other event. */
+export function renderSystemDetails(code: string | null, rawParams: unknown, locale: Locale): EventDetail[] | null {
+  if (code !== 'companyChanged' && code !== 'documentChanged') return null;
+  const params = (rawParams !== null && typeof rawParams === 'object' ? rawParams : {}) as Record<string, unknown>;
+  return changesOf(params).map((change) => {
+    const label = translate(locale, change.field);
+    const before = formatHistoryValue(change.before, locale);
+    const after = formatHistoryValue(change.after, locale);
+    if (!change.part) return { field: label, before, after };
+    const part = formatHistoryValue(change.part.label, locale);
+    const kind = change.part.kind;
+    // A part added or removed is named by its label: "Owner added: (empty) → Luc Bérubé".
+    if (change.change === 'added') return { field: translate(locale, `history.added.${kind}`), before, after: part };
+    if (change.change === 'removed')
+      return { field: translate(locale, `history.removed.${kind}`), before: part, after };
+    return {
+      field: translate(locale, 'history.partField', {
+        part: translate(locale, `history.parts.${kind}`, { name: part }),
+        field: label,
+      }),
+      before,
+      after,
+    };
+  });
 }

@@ -16,7 +16,7 @@ import type { Locale } from '../../shared/constants';
 import type { Company, CompanySortField } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
 import type { ListSnapshots, Snapshot } from '../platform/lists/list-snapshots';
-import { recordCompanySave, recordSystemEvent, type ContributionChange } from '../events/system-events';
+import { recordCompanySave, recordSystemEvent } from '../events/system-events';
 import { fullNameOf } from '../users/store';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -497,26 +497,17 @@ export class StaleCompanyError extends Error {}
 /**
  * Saves the whole graph over version `lockVersion`. Answers false when the company does not exist;
  * throws StaleCompanyError when someone saved since that version (nothing is written then). What the
- * save changed that the history records (status, overseeing user, contributions added or removed) is
- * recorded as system events by `authorId`, in the same transaction.
+ * save changed, field by field, is recorded as one system event by `authorId`, in the same transaction.
  */
 export async function updateCompany(db: Db, id: string, input: CompanyUpdateInput, authorId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The values being replaced, locked until commit: no other save can change them in between.
-    const [before] = await tx
-      .select({ statusId: companies.statusId, overseeingUserId: companies.overseeingUserId })
-      .from(companies)
-      .where(eq(companies.id, id))
-      .for('update');
+    // The row locked until commit (no other save can change it in between), then the whole graph being
+    // replaced: the field-level history compares it with the input.
+    const [locked] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
+    if (!locked) return false;
+    const before = await findCompanyGraph(tx, id);
     if (!before) return false;
-    const contributionsBefore = await tx
-      .select({
-        id: financialContributions.id,
-        contributionFundId: financialContributions.contributionFundId,
-        amount: financialContributions.amount,
-      })
-      .from(financialContributions)
-      .where(eq(financialContributions.companyId, id));
     // The version check and the row lock in one statement: a concurrent save waits here, then fails it.
     const [updated] = await tx
       .update(companies)
@@ -551,19 +542,7 @@ export async function updateCompany(db: Db, id: string, input: CompanyUpdateInpu
     if (results.includes('changed')) throw new StaleCompanyError();
     await refreshSearchText(tx, eq(companies.id, id));
 
-    const keptContributions = new Set(input.financialContributions.flatMap((c) => (c.id ? [c.id] : [])));
-    const change = ({ contributionFundId, amount }: ContributionChange) => ({ contributionFundId, amount });
-    await recordCompanySave(tx, {
-      companyId: id,
-      authorId,
-      status: before.statusId !== input.statusId ? { from: before.statusId, to: input.statusId } : undefined,
-      overseeingUser:
-        before.overseeingUserId !== input.overseeingUserId
-          ? { from: before.overseeingUserId, to: input.overseeingUserId }
-          : undefined,
-      contributionsRemoved: contributionsBefore.filter((c) => !keptContributions.has(c.id)).map(change),
-      contributionsAdded: input.financialContributions.filter((c) => !c.id).map(change),
-    });
+    await recordCompanySave(tx, { companyId: id, authorId, before, input });
     return true;
   });
 }

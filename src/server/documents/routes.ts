@@ -173,7 +173,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
     if (!(await categoryExists(db, input.categoryId))) {
       throw invalid({ category_id: [{ key: DV.unknownChoice, params: {} }] });
     }
-    const row = await updateDocument(db, companyId, id, input);
+    const row = await updateDocument(db, companyId, id, input, userOf(request).id);
     if (!row) throw notFound();
     return ok(await toDocument(storage, row));
   });

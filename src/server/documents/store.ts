@@ -7,6 +7,8 @@ import { highlightRanges } from '../../shared/documents';
 import { markedText, searchWordsOf } from '../../shared/search';
 import type { DocumentFileType, DocumentSortField } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
+import type { FieldChange, HistoryValue } from '../../shared/events';
+import { recordSystemEvent } from '../events/system-events';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -238,19 +240,63 @@ export async function insertDocument(db: Executor, values: NewDocument): Promise
   return row!;
 }
 
-/** Only the fields of SPEC §4 "an edit does not re-upload": the file columns are never written again. */
+/**
+ * Only the fields of SPEC §4 "an edit does not re-upload": the file columns are never written again. A
+ * rename or a change of category is recorded in the company's history (issue 17) by `authorId`, in the
+ * same transaction, with the names before and after (a category in both languages).
+ */
 export async function updateDocument(
-  db: Executor,
+  db: Db,
   companyId: string,
   id: string,
   fields: DocumentFields,
+  authorId: string,
 ): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .update(documents)
-    .set({ name: fields.name, date: fields.date, categoryId: fields.categoryId, updatedAt: sql`now()` })
-    .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
-    .returning(documentColumns);
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: documents.name, categoryId: documents.categoryId })
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
+      .for('update');
+    if (!before) return undefined;
+    const [row] = await tx
+      .update(documents)
+      .set({ name: fields.name, date: fields.date, categoryId: fields.categoryId, updatedAt: sql`now()` })
+      .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
+      .returning(documentColumns);
+    const changes: FieldChange[] = [];
+    if (before.name !== fields.name) {
+      changes.push({
+        field: 'history.document.name',
+        before: { kind: 'text', value: before.name },
+        after: { kind: 'text', value: fields.name },
+      });
+    }
+    if (before.categoryId !== fields.categoryId) {
+      const categories = await tx
+        .select({ id: documentCategories.id, fr: documentCategories.nameFr, en: documentCategories.nameEn })
+        .from(documentCategories)
+        .where(inArray(documentCategories.id, [before.categoryId, fields.categoryId]));
+      const nameOf = (categoryId: string): HistoryValue | null => {
+        const found = categories.find((c) => c.id === categoryId);
+        return found ? { kind: 'name', value: { fr: found.fr, en: found.en } } : null;
+      };
+      changes.push({
+        field: 'history.document.category',
+        before: nameOf(before.categoryId),
+        after: nameOf(fields.categoryId),
+      });
+    }
+    if (changes.length > 0) {
+      await recordSystemEvent(tx, {
+        companyId,
+        code: 'documentChanged',
+        params: { name: fields.name, changes },
+        authorId,
+      });
+    }
+    return row;
+  });
 }
 
 export async function deleteDocument(db: Executor, companyId: string, id: string): Promise<DocumentRow | undefined> {

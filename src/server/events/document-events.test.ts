@@ -63,7 +63,7 @@ describe('documents in the history', () => {
     const companyId = await createCompany(t, auth, 'Scierie Gagnon');
     const added = await addDocument(companyId);
     expect(added.statusCode, added.body).toBe(201);
-    // An edit is not one of the recorded changes.
+    // A rename is recorded too (issue 17, below); this one keeps the date and the category.
     const edit = await t.inject({
       method: 'PATCH',
       url: `/api/companies/${companyId}/documents/${added.json().data.id}`,
@@ -75,13 +75,58 @@ describe('documents in the history', () => {
 
     expect(await history(companyId)).toEqual([
       ['documentDeleted', 'Document “Plan d’affaires 2025” deleted', 'Gilles Vigneault'],
+      ['documentChanged', 'Document “Plan d’affaires 2025” changed: Name', 'Gilles Vigneault'],
       ['documentAdded', 'Document “Plan d’affaires” added', 'Gilles Vigneault'],
       ['companyCreated', 'Company “Scierie Gagnon” created', 'Gilles Vigneault'],
     ]);
-    expect((await history(companyId, 'fr')).slice(0, 2).map(([, title]) => title)).toEqual([
+    expect((await history(companyId, 'fr')).slice(0, 3).map(([, title]) => title)).toEqual([
       'Document « Plan d’affaires 2025 » supprimé',
+      'Document « Plan d’affaires 2025 » modifié : Nom',
       'Document « Plan d’affaires » ajouté',
     ]);
+  });
+
+  it('records a rename and a category change as one event with their details, in both languages (issue 17)', async () => {
+    const companyId = await createCompany(t, auth, 'Tonnellerie Roy');
+    const added = await addDocument(companyId);
+    expect(added.statusCode, added.body).toBe(201);
+    const url = `/api/companies/${companyId}/documents/${added.json().data.id}`;
+    const edit = (payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url, headers: auth, payload });
+    const renamed = await edit({ name: 'Statuts constitutifs', date: '2025-03-14', category_id: cats.legal });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const latest = async (locale: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/companies/${companyId}/events?locale=${locale}&filter[category_slug]=system`,
+        headers: auth,
+      });
+      return res.json().data[0];
+    };
+    const en = await latest('en');
+    expect([en.code, en.title, en.author_name]).toEqual([
+      'documentChanged',
+      'Document “Statuts constitutifs” changed: Name, Category',
+      'Gilles Vigneault',
+    ]);
+    expect(en.details).toEqual([
+      { field: 'Name', before: 'Plan d’affaires', after: 'Statuts constitutifs' },
+      { field: 'Category', before: 'Other', after: 'Legal' },
+    ]);
+    const fr = await latest('fr');
+    expect(fr.title).toBe('Document « Statuts constitutifs » modifié : Nom, Catégorie');
+    expect(fr.details).toEqual([
+      { field: 'Nom', before: 'Plan d’affaires', after: 'Statuts constitutifs' },
+      { field: 'Catégorie', before: 'Autres', after: 'Juridique' },
+    ]);
+
+    // Unchanged name and category (the date alone changes): no event. A refused edit: none either.
+    const before = await eventCount();
+    expect((await edit({ name: 'Statuts constitutifs', date: '2025-04-01', category_id: cats.legal })).statusCode).toBe(
+      200,
+    );
+    expect((await edit({ name: '', date: '2025-04-01', category_id: cats.other })).statusCode).toBe(422);
+    expect((await edit({ name: 'Autre nom', date: '2025-04-01', category_id: randomUUID() })).statusCode).toBe(422);
+    expect(await eventCount()).toBe(before);
   });
 
   it('records nothing when the document is refused or not found', async () => {

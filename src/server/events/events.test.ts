@@ -82,6 +82,7 @@ describe('POST, GET, PATCH, DELETE /api/companies/:companyId/events', () => {
       category_slug: 'technicalHelp',
       title: 'Visite de l’usine',
       code: null,
+      details: null,
       date: '2024-03-01',
       notes: 'Avec le conseiller',
       author_id: expect.any(String),

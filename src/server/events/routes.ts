@@ -6,6 +6,7 @@ import {
   SYSTEM_CATEGORY,
   isEventCategorySlug,
   isSystemEventCode,
+  renderSystemDetails,
   renderSystemTitle,
   type CompanyEvent,
   type EventCategorySlug,
@@ -65,6 +66,7 @@ function toEvent(row: EventRow, locale: Locale): CompanyEvent {
     title:
       row.categorySlug === SYSTEM_CATEGORY ? renderSystemTitle(row.code ?? '', row.params, locale) : (row.title ?? ''),
     code,
+    details: renderSystemDetails(code, row.params, locale),
     date: row.date,
     notes: row.notes,
     authorId: row.authorId,

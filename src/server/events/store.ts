@@ -2,7 +2,17 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { selectRows } from '../db/rows';
-import { companies, contributionFunds, events, statuses, users } from '../db/schema';
+import {
+  activityAreas,
+  companies,
+  contributionFunds,
+  events,
+  legalForms,
+  municipalities,
+  statuses,
+  users,
+  warranties,
+} from '../db/schema';
 import type { Bilingual, EventCategorySlug, SystemEventCode } from '../../shared/events';
 import type { EventFields } from '../../shared/schemas/event';
 import { fullNameOf } from '../users/store';
@@ -206,10 +216,19 @@ export async function insertSystemEvent(
 }
 
 /** The names a system event keeps of what it mentions, in one round trip per kind asked. */
+/** The other lookups a company names (by id), whose names the field-level history keeps. */
+const LOOKUP_TABLES = { legalForms, activityAreas, municipalities, warranties };
+export type LookupKind = keyof typeof LOOKUP_TABLES;
+
 export async function namesOf(
   tx: Executor,
-  wanted: { statuses?: string[]; funds?: string[]; users?: string[] },
-): Promise<{ statuses: Map<string, Bilingual>; funds: Map<string, Bilingual>; users: Map<string, string> }> {
+  wanted: { statuses?: string[]; funds?: string[]; users?: string[] } & Partial<Record<LookupKind, string[]>>,
+): Promise<
+  { statuses: Map<string, Bilingual>; funds: Map<string, Bilingual>; users: Map<string, string> } & Record<
+    LookupKind,
+    Map<string, Bilingual>
+  >
+> {
   const statusIds = [...new Set(wanted.statuses ?? [])];
   const fundIds = [...new Set(wanted.funds ?? [])];
   const userIds = [...new Set(wanted.users ?? [])];
@@ -232,7 +251,17 @@ export async function namesOf(
         .from(users)
         .where(inArray(users.id, userIds))
     : [];
+  const lookups = {} as Record<LookupKind, Map<string, Bilingual>>;
+  for (const kind of Object.keys(LOOKUP_TABLES) as LookupKind[]) {
+    const ids = [...new Set(wanted[kind] ?? [])];
+    const table = LOOKUP_TABLES[kind];
+    const rows = ids.length
+      ? await tx.select({ id: table.id, fr: table.nameFr, en: table.nameEn }).from(table).where(inArray(table.id, ids))
+      : [];
+    lookups[kind] = new Map(rows.map(({ id, fr, en }) => [id, { fr, en }]));
+  }
   return {
+    ...lookups,
     statuses: new Map(statusRows.map(({ id, fr, en }) => [id, { fr, en }])),
     funds: new Map(fundRows.map(({ id, fr, en }) => [id, { fr, en }])),
     users: new Map(userRows.map((row) => [row.id, fullNameOf(row)])),

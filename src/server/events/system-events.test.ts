@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { events } from '../db/schema';
 import type { UserRow } from '../users/store';
 import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
-import { formatMoney } from '../../shared/events';
 
 /**
  * The history a company action writes by itself (issue 6): one system event per recorded change, in the
@@ -139,87 +138,176 @@ describe('company archived and restored', () => {
   });
 });
 
-describe('company saved', () => {
-  it('records a status change with both names, in the reader’s language', async () => {
-    const company = await created();
-    const res = await patch(company.id, { ...asForm(company), status_id: ids.prospect });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await history(company.id))[0]).toEqual([
-      'statusChanged',
-      'Status changed from Active client to Prospect',
-      'Alice Archambault',
-    ]);
-    expect((await history(company.id, 'fr'))[0]![1]).toBe('Statut changé de Client actif à Prospect');
+/** The newest event of the company in `locale`: code, title, details, author. */
+async function latest(companyId: string, locale = 'en'): Promise<Json> {
+  const res = await t.inject({
+    method: 'GET',
+    url: `/api/companies/${companyId}/events?locale=${locale}&page[size]=10&filter[category_slug]=system`,
+    headers: auth,
   });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Json[])[0]!;
+}
 
-  it('records a change of overseeing user, to and from nobody', async () => {
+/** Spaces as the eye sees them: Intl writes narrow no-break spaces in French amounts and dates. */
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/[\u00a0\u202f]/g, ' ')) as unknown;
+
+/** Saves the company with `change` applied to its form; answers the saved company. */
+async function saveWith(company: Json, change: (form: Json) => void): Promise<Json> {
+  const form = asForm(company);
+  change(form);
+  const res = await patch(company.id, form);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Json;
+}
+
+describe('company saved: one field-level event per save (issue 17)', () => {
+  it('records a field and a lookup by name, before → after, in the reader’s language, by its author', async () => {
     const company = await created();
+    await saveWith(company, (form) => {
+      form.name = 'Érablière Lachance et fils';
+      form.status_id = ids.prospect;
+    });
+    const en = await latest(company.id);
+    expect(en.code).toBe('companyChanged');
+    expect(en.author_name).toBe('Alice Archambault');
+    expect(en.title).toBe('Company changed: Name, Status');
+    expect(en.details).toEqual([
+      { field: 'Name', before: 'Érablière Lachance', after: 'Érablière Lachance et fils' },
+      { field: 'Status', before: 'Active client', after: 'Prospect' },
+    ]);
+    const fr = await latest(company.id, 'fr');
+    expect(fr.title).toBe('Entreprise modifiée : Nom, Statut');
+    expect(fr.details).toEqual([
+      { field: 'Nom', before: 'Érablière Lachance', after: 'Érablière Lachance et fils' },
+      { field: 'Statut', before: 'Client actif', after: 'Prospect' },
+    ]);
+    // Other lookups by name too: legal form, municipality, overseeing user (to and from nobody).
     const carole = await t.createUser({ firstName: 'Carole', lastName: 'Côté' });
-    const first = await patch(company.id, { ...asForm(company), overseeing_user_id: carole.id });
-    expect(first.statusCode, first.body).toBe(200);
-    const second = await patch(company.id, { ...asForm(first.json().data as Json), overseeing_user_id: null });
-    expect(second.statusCode, second.body).toBe(200);
-    expect((await history(company.id)).slice(0, 2).map(([code, title]) => [code, title])).toEqual([
-      ['overseeingUserChanged', 'Overseeing user changed from Carole Côté to nobody'],
-      ['overseeingUserChanged', 'Overseeing user changed from nobody to Carole Côté'],
-    ]);
-    expect((await history(company.id, 'fr'))[0]![1]).toBe('Responsable du dossier changé de Carole Côté à personne');
-  });
-
-  it('records contributions removed and added, with fund and amount in the reader’s language', async () => {
-    const company = await created();
-    const form = asForm(company);
-    form.financial_contributions = [
-      { contribution_fund_id: ids.otherFund, amount: '12500.5' },
-      { contribution_fund_id: ids.fund },
-    ];
-    const res = await patch(company.id, form);
-    expect(res.statusCode, res.body).toBe(200);
-    const titles = (await history(company.id)).slice(0, 3).map(([code, title]) => [code, title]);
-    expect(titles).toEqual([
-      ['contributionAdded', 'Financial contribution added: Local Investment Fund (LIF)'],
-      ['contributionAdded', `Financial contribution added: Local Solidarity Fund (LSF), ${formatMoney(12500.5, 'en')}`],
-      [
-        'contributionRemoved',
-        `Financial contribution removed: Local Investment Fund (LIF), ${formatMoney(50000, 'en')}`,
-      ],
-    ]);
-    expect(formatMoney(12500.5, 'en')).toBe('$12,500.50');
-    const fr = (await history(company.id, 'fr')).slice(0, 3).map(([, title]) => title);
-    expect(fr[1]).toBe(
-      `Contribution financière ajoutée : Fonds local de solidarité (FLS), ${formatMoney(12500.5, 'fr')}`,
+    const again = await saveWith(
+      await (await t.inject({ method: 'GET', url: `/api/companies/${company.id}`, headers: auth })).json().data,
+      (form) => {
+        form.legal_form_id = ids.cooperative;
+        form.address.municipality_id = ids.levis;
+        form.overseeing_user_id = carole.id;
+      },
     );
-    expect(formatMoney(12500.5, 'fr').replace(/\s/g, ' ')).toBe('12 500,50 $');
-    expect(fr[2]).toMatch(/^Contribution financière retirée : Fonds local d’investissement \(FLI\), 50\s000,00\s\$$/);
+    expect(again.lock_version).toBe(company.lock_version + 2);
+    const lookups = (await latest(company.id, 'fr')).details as Json[];
+    expect(lookups.map((d) => d.field)).toEqual(['Forme juridique', 'Responsable du dossier', 'Municipalité']);
+    expect(lookups[1]).toEqual({ field: 'Responsable du dossier', before: '(vide)', after: 'Carole Côté' });
+    expect(lookups[2]!.after).toBe('Lévis');
   });
 
-  it('records nothing when the save changes none of these (a contribution edited in place included)', async () => {
+  it('records money and a date in each language’s formats, for a contribution changed in place', async () => {
+    const company = await created();
+    await saveWith(company, (form) => {
+      form.financial_contributions[0].amount = '75000';
+      form.financial_contributions[0].authorization_date = '2025-03-01';
+    });
+    const en = await latest(company.id);
+    expect(en.title).toBe('Company changed: Financial contributions');
+    expect(en.details).toEqual([
+      {
+        field: 'Contribution Local Investment Fund (LIF), $50,000.00: Amount',
+        before: '$50,000.00',
+        after: '$75,000.00',
+      },
+      {
+        field: 'Contribution Local Investment Fund (LIF), $50,000.00: Authorization date',
+        before: 'January 15, 2025',
+        after: 'March 1, 2025',
+      },
+    ]);
+    const fr = await latest(company.id, 'fr');
+    expect(plain(fr.details)).toEqual([
+      {
+        field: 'Contribution Fonds local d’investissement (FLI), 50 000,00 $ : Montant',
+        before: '50 000,00 $',
+        after: '75 000,00 $',
+      },
+      {
+        field: 'Contribution Fonds local d’investissement (FLI), 50 000,00 $ : Date d’autorisation',
+        before: '15 janvier 2025',
+        after: '1 mars 2025',
+      },
+    ]);
+  });
+
+  it('records owners added, removed and changed', async () => {
+    const company = await created();
+    await saveWith(company, (form) => {
+      form.owners[0].shares_percentage = '55';
+      form.owners.splice(1, 1); // Jean Gagnon
+      form.owners.push({ name: 'Luc Bérubé', shares_percentage: '5' });
+    });
+    const en = await latest(company.id);
+    expect(en.title).toBe('Company changed: Owners');
+    expect(en.details).toEqual([
+      { field: 'Owner removed', before: 'Jean Gagnon', after: '(empty)' },
+      { field: 'Owner Marie Tremblay: Shares (%)', before: '60 %', after: '55 %' },
+      { field: 'Owner added', before: '(empty)', after: 'Luc Bérubé' },
+    ]);
+    expect((await latest(company.id, 'fr')).details).toEqual([
+      { field: 'Propriétaire retiré', before: 'Jean Gagnon', after: '(vide)' },
+      { field: 'Propriétaire Marie Tremblay : Actions (%)', before: '60 %', after: '55 %' },
+      { field: 'Propriétaire ajouté', before: '(vide)', after: 'Luc Bérubé' },
+    ]);
+  });
+
+  it('records statements and contributions added, removed and changed, with their values', async () => {
+    const company = await created();
+    await saveWith(company, (form) => {
+      form.financial_statements[1].sales = '1500000';
+      form.financial_statements.splice(0, 1); // 2024
+      form.financial_statements.push({ year: '2026' });
+      form.financial_contributions = [{ contribution_fund_id: ids.otherFund, amount: '12500.5' }];
+    });
+    const en = await latest(company.id);
+    expect(en.title).toBe('Company changed: Financial statements, Financial contributions');
+    expect(en.details).toEqual([
+      { field: 'Financial statement removed', before: '2024', after: '(empty)' },
+      { field: 'Statement 2025: Sales', before: '$1,400,000.00', after: '$1,500,000.00' },
+      { field: 'Financial statement added', before: '(empty)', after: '2026' },
+      { field: 'Financial contribution removed', before: 'Local Investment Fund (LIF), $50,000.00', after: '(empty)' },
+      { field: 'Financial contribution added', before: '(empty)', after: 'Local Solidarity Fund (LSF), $12,500.50' },
+    ]);
+    const fr = plain((await latest(company.id, 'fr')).details) as Json[];
+    expect(fr[1]).toEqual({ field: 'État financier 2025 : Ventes', before: '1 400 000,00 $', after: '1 500 000,00 $' });
+    expect(fr[4]).toEqual({
+      field: 'Contribution financière ajoutée',
+      before: '(vide)',
+      after: 'Fonds local de solidarité (FLS), 12 500,50 $',
+    });
+  });
+
+  it('records blocks edited, added and removed, named as the form names them', async () => {
+    const company = await created();
+    await saveWith(company, (form) => {
+      form.blocks[0].content = 'Deuxième rencontre en février.';
+      form.blocks.splice(1, 1);
+      form.blocks.push({ block_type: 'notes', content: 'Suivi prévu.' });
+    });
+    const en = await latest(company.id);
+    expect(en.title).toBe('Company changed: Notes');
+    expect(en.details).toEqual([
+      { field: 'Block removed', before: 'Default of payment 2', after: '(empty)' },
+      { field: 'Notes 1: Content', before: 'Première rencontre en janvier.', after: 'Deuxième rencontre en février.' },
+      { field: 'Block added', before: '(empty)', after: 'Notes 2' },
+    ]);
+    expect((await latest(company.id, 'fr')).details[1]).toEqual({
+      field: 'Notes 1 : Contenu',
+      before: 'Première rencontre en janvier.',
+      after: 'Deuxième rencontre en février.',
+    });
+  });
+
+  it('records no change event for a save that changes nothing', async () => {
     const company = await created();
     const before = await eventCount();
-    const form = asForm(company);
-    form.name = 'Érablière Lachance et fils';
-    form.financial_contributions[0].amount = '75000';
-    const res = await patch(company.id, form);
+    const res = await patch(company.id, asForm(company));
     expect(res.statusCode, res.body).toBe(200);
     expect(await eventCount()).toBe(before);
-  });
-
-  it('records several changes of one save together', async () => {
-    const company = await created();
-    const dave = await t.createUser({ firstName: 'Dave', lastName: 'Dion' });
-    const res = await patch(company.id, {
-      ...asForm(company),
-      status_id: ids.prospect,
-      overseeing_user_id: dave.id,
-      financial_contributions: [],
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await history(company.id)).map(([code]) => code)).toEqual([
-      'contributionRemoved',
-      'overseeingUserChanged',
-      'statusChanged',
-      'companyCreated',
-    ]);
   });
 
   it('records nothing when the save fails: stale version (409), bad input (422), unknown company (404)', async () => {
@@ -244,7 +332,7 @@ describe('company saved', () => {
     expect(missing.statusCode).toBe(404);
 
     expect(await eventCount()).toBe(before);
-    expect((await history(company.id)).map(([code]) => code)).toEqual(['companyCreated']);
+    expect((await history(company.id)).map(([code]) => code)).toEqual(['companyChanged', 'companyCreated']);
   });
 
   it('records a change once when two saves of the same version race: the loser writes nothing', async () => {
@@ -254,6 +342,6 @@ describe('company saved', () => {
       patch(company.id, { ...asForm(company), status_id: ids.prospect }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await history(company.id)).map(([code]) => code)).toEqual(['statusChanged', 'companyCreated']);
+    expect((await history(company.id)).map(([code]) => code)).toEqual(['companyChanged', 'companyCreated']);
   });
 });

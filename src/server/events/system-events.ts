@@ -1,6 +1,19 @@
 import { LOCALES } from '../../shared/constants';
-import { renderSystemTitle, type SystemEventCode, type SystemEventParams } from '../../shared/events';
-import { insertSystemEvent, namesOf, type Tx } from './store';
+import type { Locale } from '../../shared/constants';
+import {
+  formatMoney,
+  renderSystemTitle,
+  type Bilingual,
+  type FieldChange,
+  type HistoryPartKind,
+  type HistoryValue,
+  type SystemEventCode,
+  type SystemEventParams,
+} from '../../shared/events';
+import { translate } from '../../shared/i18n';
+import type { CompanyInput } from '../../shared/schemas/company';
+import type { CompanyGraph } from '../companies/store';
+import { insertSystemEvent, namesOf, type LookupKind, type Tx } from './store';
 
 /**
  * Records a change in a company's history. Call it with the transaction that makes the change, so that
@@ -21,59 +34,247 @@ export async function recordSystemEvent<C extends SystemEventCode>(
   });
 }
 
-export interface ContributionChange {
-  contributionFundId: string;
-  amount: number | null;
-}
+type Names = Awaited<ReturnType<typeof namesOf>>;
+type NameKind = 'statuses' | 'users' | 'funds' | LookupKind;
+/** How a field's value is kept: its format, or the lookup that names it. */
+type FieldKind = HistoryValue['kind'] | NameKind;
 
-/** What a company save changed that its history records (companies/store.ts computes it). */
-export interface CompanySaveChanges {
-  companyId: string;
-  authorId: string;
-  status?: { from: string; to: string };
-  overseeingUser?: { from: string | null; to: string | null };
-  contributionsAdded: ContributionChange[];
-  contributionsRemoved: ContributionChange[];
+/** The fields the history follows, with the catalog key of their label and how their value is kept. */
+const COMPANY_FIELDS: Array<[keyof CompanyInput, string, FieldKind]> = [
+  ['name', 'companies.form.fields.name', 'text'],
+  ['avatarFileName', 'companies.form.fields.avatar', 'text'],
+  ['website', 'companies.form.fields.website', 'text'],
+  ['emailAddress', 'companies.form.fields.emailAddress', 'text'],
+  ['employeeCount', 'companies.form.fields.employeeCount', 'number'],
+  ['phoneNumber', 'companies.form.fields.phoneNumber', 'text'],
+  ['riskRating', 'companies.form.fields.riskRating', 'text'],
+  ['endOfFinancialYear', 'companies.form.fields.endOfFinancialYear', 'text'],
+  ['legalFormId', 'companies.form.fields.legalForm', 'legalForms'],
+  ['statusId', 'companies.form.fields.status', 'statuses'],
+  ['activityAreaId', 'companies.form.fields.activityArea', 'activityAreas'],
+  ['overseeingUserId', 'companies.form.fields.overseeingUser', 'users'],
+];
+const ADDRESS_FIELDS: Array<[string, string, FieldKind]> = [
+  ['address', 'companies.form.fields.address', 'text'],
+  ['zipCode', 'companies.form.fields.zipCode', 'text'],
+  ['municipalityId', 'companies.form.fields.municipality', 'municipalities'],
+];
+const PRESENTATION_FIELDS: Array<[string, string, FieldKind]> = (
+  ['highlights', 'products', 'market', 'management'] as const
+).map((f) => [f, `companies.form.presentation.${f}`, 'text']);
+const OWNER_FIELDS: Array<[string, string, FieldKind]> = [
+  ['name', 'companies.form.owners.name', 'text'],
+  ['phoneNumber', 'companies.form.owners.phoneNumber', 'text'],
+  ['sharesPercentage', 'companies.form.owners.sharesPercentage', 'percent'],
+  ['address', 'companies.form.owners.address', 'text'],
+  ['city', 'companies.form.owners.city', 'text'],
+  ['zipCode', 'companies.form.owners.zipCode', 'text'],
+];
+const STATEMENT_FIELDS: Array<[string, string, FieldKind]> = [
+  ['year', 'companies.form.financialStatements.year', 'text'],
+  ...(
+    [
+      'sales',
+      'grossProfit',
+      'netProfit',
+      'currentAssets',
+      'totalAssets',
+      'currentLiabilities',
+      'holdings',
+      'fundsGenerated',
+      'debtService',
+    ] as const
+  ).map((f): [string, string, FieldKind] => [f, `companies.form.financialStatements.${f}`, 'money']),
+];
+const CONTRIBUTION_FIELDS: Array<[string, string, FieldKind]> = [
+  ['contributionFundId', 'companies.form.financialContributions.contributionFund', 'funds'],
+  ['amount', 'companies.form.financialContributions.amount', 'money'],
+  ['rate', 'companies.form.financialContributions.rate', 'percent'],
+  ['amortization', 'companies.form.financialContributions.amortization', 'number'],
+  ['moratorium', 'companies.form.financialContributions.moratorium', 'number'],
+  ['refund', 'companies.form.financialContributions.refund', 'money'],
+  ['warrantyId', 'companies.form.financialContributions.warranty', 'warranties'],
+  ['authorizationDate', 'companies.form.financialContributions.authorizationDate', 'date'],
+  ['followupDate', 'companies.form.financialContributions.followupDate', 'date'],
+  ['expectedEndDate', 'companies.form.financialContributions.expectedEndDate', 'date'],
+  ['projectName', 'companies.form.financialContributions.projectName', 'text'],
+  ['projectCost', 'companies.form.financialContributions.projectCost', 'money'],
+];
+const BLOCK_FIELDS: Array<[string, string, FieldKind]> = [['content', 'companies.form.blocks.content', 'text']];
+
+/** Long texts (presentation, blocks) are kept up to this length: the history says what changed, not a copy. */
+const KEPT_TEXT_LENGTH = 300;
+
+type Row = Record<string, unknown>;
+
+/** Same value for the history: numbers from the database may come as text ("12.50"), blanks as null. */
+function normalized(value: unknown): unknown {
+  if (value === undefined || value === '') return null;
+  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  return value;
 }
+const same = (a: unknown, b: unknown) => normalized(a) === normalized(b);
 
 /**
- * The system events of one company save, in the order a reader expects: status, overseeing user, then
- * contributions removed and added. The names they mention are read in the same transaction and kept in
- * the event (in both languages where they have two), so the history says what things were called then.
+ * What a company save changed, field by field, computed in its transaction from the stored graph and
+ * the input, and recorded as ONE `companyChanged` system event by `authorId` (nothing when nothing
+ * changed). Lookups are kept by their names at the time, in both languages (ADR 0025).
  */
-export async function recordCompanySave(tx: Tx, changes: CompanySaveChanges): Promise<void> {
-  const { companyId, authorId, status, overseeingUser } = changes;
-  const contributions = [...changes.contributionsRemoved, ...changes.contributionsAdded];
-  if (!status && !overseeingUser && contributions.length === 0) return;
+export async function recordCompanySave(
+  tx: Tx,
+  {
+    companyId,
+    authorId,
+    before,
+    input,
+  }: { companyId: string; authorId: string; before: CompanyGraph; input: CompanyInput },
+): Promise<void> {
+  // First pass: which fields changed, with raw values; then one read of every name they mention.
+  const raw: Array<{
+    field: string;
+    kind: FieldKind;
+    before: unknown;
+    after: unknown;
+    part?: { kind: HistoryPartKind; label: (names: Names) => HistoryValue | null };
+    change?: FieldChange['change'];
+  }> = [];
+  const compare = (
+    fields: Array<[string, string, FieldKind]>,
+    from: Row | null,
+    to: Row | null,
+    part?: (typeof raw)[number]['part'],
+  ) => {
+    for (const [key, field, kind] of fields) {
+      const a = from?.[key] ?? null;
+      const b = to?.[key] ?? null;
+      if (!same(a, b)) raw.push({ field, kind, before: a, after: b, part, change: part ? 'changed' : undefined });
+    }
+  };
+  compare(COMPANY_FIELDS as Array<[string, string, FieldKind]>, before as unknown as Row, input as unknown as Row);
+  compare(ADDRESS_FIELDS, before.address as Row | null, input.address as Row);
+  compare(PRESENTATION_FIELDS, before.presentation as Row | null, input.presentation as Row | null);
+
+  const parts = (
+    kind: HistoryPartKind,
+    fields: Array<[string, string, FieldKind]>,
+    stored: Row[],
+    sent: Array<Row & { id?: string | undefined }>,
+    label: (row: Row, names: Names) => HistoryValue | null,
+  ) => {
+    const sentIds = new Set(sent.flatMap((row) => (row.id ? [row.id] : [])));
+    const byId = new Map(stored.map((row) => [row['id'] as string, row]));
+    for (const row of stored) {
+      if (sentIds.has(row['id'] as string)) continue;
+      raw.push({
+        field: `history.removed.${kind}`,
+        kind: 'text',
+        before: null,
+        after: null,
+        part: { kind, label: (names) => label(row, names) },
+        change: 'removed',
+      });
+    }
+    for (const row of sent) {
+      const old = row.id ? byId.get(row.id) : undefined;
+      if (!old) {
+        raw.push({
+          field: `history.added.${kind}`,
+          kind: 'text',
+          before: null,
+          after: null,
+          part: { kind, label: (names) => label(row, names) },
+          change: 'added',
+        });
+      } else {
+        // A changed part is named as it was before (its label field changing is itself a line).
+        compare(fields, old, row, { kind, label: (names) => label(old, names) });
+      }
+    }
+  };
+  const text = (value: unknown): HistoryValue | null =>
+    value === null || value === undefined || value === '' ? null : { kind: 'text', value: String(value) };
+  parts('owner', OWNER_FIELDS, before.owners, input.owners, (row) => text(row['name']));
+  parts('statement', STATEMENT_FIELDS, before.financialStatements, input.financialStatements, (row) =>
+    text(row['year']),
+  );
+  parts(
+    'contribution',
+    CONTRIBUTION_FIELDS,
+    before.financialContributions,
+    input.financialContributions,
+    (row, names) => {
+      const fund = names.funds.get(row['contributionFundId'] as string);
+      const amount = normalized(row['amount']);
+      if (!fund) return null;
+      const withAmount = (locale: Locale) =>
+        typeof amount === 'number' ? `${fund[locale]}, ${formatMoney(amount, locale)}` : fund[locale];
+      return { kind: 'name', value: { fr: withAmount('fr'), en: withAmount('en') } };
+    },
+  );
+  // A block is named by its type and its place in the form ("Notes 2"), as the form names it.
+  const blockPositions = new Map<string, number>();
+  input.blocks.forEach((block, index) => block.id && blockPositions.set(block.id, index + 1));
+  before.blocks.forEach((block, index) => !blockPositions.has(block.id) && blockPositions.set(block.id, index + 1));
+  const blockLabel = (row: Row, position: number): HistoryValue => ({
+    kind: 'name',
+    value: Object.fromEntries(
+      LOCALES.map((locale) => [
+        locale,
+        translate(locale, 'companies.form.blocks.numbered', {
+          type: translate(locale, `companies.form.blocks.types.${String(row['blockType'])}`),
+          number: position,
+        }),
+      ]),
+    ) as unknown as Bilingual,
+  });
+  parts('block', BLOCK_FIELDS, before.blocks, input.blocks, (row) =>
+    blockLabel(
+      row,
+      (row['id'] ? blockPositions.get(row['id'] as string) : undefined) ?? input.blocks.indexOf(row as never) + 1,
+    ),
+  );
+
+  if (raw.length === 0) return;
+  const idsOf = (kind: NameKind) =>
+    raw.flatMap((c) => (c.kind === kind ? [c.before, c.after].filter((v): v is string => typeof v === 'string') : []));
   const names = await namesOf(tx, {
-    statuses: status ? [status.from, status.to] : [],
-    users: overseeingUser ? [overseeingUser.from, overseeingUser.to].filter((id): id is string => id !== null) : [],
-    funds: contributions.map((c) => c.contributionFundId),
+    statuses: idsOf('statuses'),
+    users: idsOf('users'),
+    funds: [
+      ...idsOf('funds'),
+      ...before.financialContributions.map((c) => c.contributionFundId),
+      ...input.financialContributions.map((c) => c.contributionFundId),
+    ],
+    legalForms: idsOf('legalForms'),
+    activityAreas: idsOf('activityAreas'),
+    municipalities: idsOf('municipalities'),
+    warranties: idsOf('warranties'),
   });
-  const base = { companyId, authorId };
-  if (status) {
-    await recordSystemEvent(tx, {
-      ...base,
-      code: 'statusChanged',
-      params: { from: names.statuses.get(status.from) ?? null, to: names.statuses.get(status.to) ?? null },
-    });
-  }
-  if (overseeingUser) {
-    const nameOf = (id: string | null) => (id ? (names.users.get(id) ?? null) : null);
-    await recordSystemEvent(tx, {
-      ...base,
-      code: 'overseeingUserChanged',
-      params: { from: nameOf(overseeingUser.from), to: nameOf(overseeingUser.to) },
-    });
-  }
-  const contributionParams = (c: ContributionChange) => ({
-    fund: names.funds.get(c.contributionFundId) ?? null,
-    amount: c.amount,
-  });
-  for (const c of changes.contributionsRemoved) {
-    await recordSystemEvent(tx, { ...base, code: 'contributionRemoved', params: contributionParams(c) });
-  }
-  for (const c of changes.contributionsAdded) {
-    await recordSystemEvent(tx, { ...base, code: 'contributionAdded', params: contributionParams(c) });
-  }
+  const kept = (kind: FieldKind, value: unknown): HistoryValue | null => {
+    const v = normalized(value);
+    if (v === null) return null;
+    switch (kind) {
+      case 'text': {
+        const s = String(v);
+        return { kind: 'text', value: s.length > KEPT_TEXT_LENGTH ? `${s.slice(0, KEPT_TEXT_LENGTH)}…` : s };
+      }
+      case 'number':
+      case 'percent':
+      case 'money':
+        return typeof v === 'number' ? { kind, value: v } : { kind: 'text', value: String(v) };
+      case 'date':
+        return { kind: 'date', value: String(value) };
+      default: {
+        const name = names[kind as NameKind].get(String(v));
+        return name ? { kind: 'name', value: name } : null;
+      }
+    }
+  };
+  const changes: FieldChange[] = raw.map((c) => ({
+    field: c.field,
+    ...(c.part ? { part: { kind: c.part.kind, label: c.part.label(names) }, change: c.change } : {}),
+    before: kept(c.kind, c.before),
+    after: kept(c.kind, c.after),
+  }));
+  await recordSystemEvent(tx, { companyId, authorId, code: 'companyChanged', params: { changes } });
 }

@@ -885,6 +885,48 @@ export const en = {
       running: 'A backup is already in progress. Wait until it ends before starting another.',
     },
   },
+  /** Field-level change history (issue 17): one event per save, details on demand. */
+  history: {
+    companyChanged: 'Company changed: {{fields}}',
+    documentChanged: 'Document “{{name}}” changed: {{fields}}',
+    empty: '(empty)',
+    partField: '{{part}}: {{field}}',
+    sections: {
+      owner: 'Owners',
+      statement: 'Financial statements',
+      contribution: 'Financial contributions',
+      block: 'Notes',
+      presentation: 'Presentation',
+    },
+    parts: {
+      owner: 'Owner {{name}}',
+      statement: 'Statement {{name}}',
+      contribution: 'Contribution {{name}}',
+      block: '{{name}}',
+      presentation: 'Presentation',
+    },
+    added: {
+      owner: 'Owner added',
+      statement: 'Financial statement added',
+      contribution: 'Financial contribution added',
+      block: 'Block added',
+      presentation: 'Presentation added',
+    },
+    removed: {
+      owner: 'Owner removed',
+      statement: 'Financial statement removed',
+      contribution: 'Financial contribution removed',
+      block: 'Block removed',
+      presentation: 'Presentation removed',
+    },
+    document: { name: 'Name', category: 'Category' },
+    show: 'Show the changes',
+    hide: 'Hide the changes',
+    detailsLabel: 'Changes recorded',
+    field: 'Field',
+    before: 'Before',
+    after: 'After',
+  },
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, Timeline, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
@@ -63,6 +64,7 @@ export function EventItem({ event, onEdit, onDelete, ...timelineProps }: EventIt
           {t('events.list.by', { name: event.authorName })}
         </Text>
       )}
+      {event.details && event.details.length > 0 && <EventDetails details={event.details} />}
       {system ? (
         <Text size="xs" c="gray.7" mt={2}>
           {t('events.list.systemHint')}
@@ -91,6 +93,56 @@ export function EventItem({ event, onEdit, onDelete, ...timelineProps }: EventIt
         </Group>
       )}
     </Timeline.Item>
+  );
+}
+
+/**
+ * The changes of a field-level event (issue 17): collapsed to the title by default, a disclosure button
+ * (aria-expanded, aria-controls) shows each field before → after in a small table.
+ */
+function EventDetails({ details }: { details: NonNullable<CompanyEvent['details']> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        mt={4}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? t('history.hide') : t('history.show')}
+      </Button>
+      <div id={panelId} hidden={!open}>
+        {open && (
+          <Table.ScrollContainer minWidth={320} mt={4}>
+            <Table withTableBorder fz="sm" data-testid="event-details" aria-label={t('history.detailsLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('history.field')}</Table.Th>
+                  <Table.Th scope="col">{t('history.before')}</Table.Th>
+                  <Table.Th scope="col">{t('history.after')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {details.map((detail, index) => (
+                  <Table.Tr key={index}>
+                    <Table.Th scope="row" fw={500}>
+                      {detail.field}
+                    </Table.Th>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{detail.before}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{detail.after}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </div>
+    </>
   );
 }
 
