@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { companyStatusSchema, documentCategorySchema, lookupSchema, municipalitySchema } from './schemas/lookups';
+import type { presignedUploadSchema } from './schemas/assets';
 
 export const BLOCK_TYPES = ['notes', 'defaultOfPayment'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
@@ -155,8 +156,4 @@ export interface CompanySummary {
 }
 
 /** `POST /assets/s3_presigned_url`: PUT the file to `url` with header `content-type: contentType`. */
-export interface PresignedUpload {
-  url: string;
-  uniqueFileName: string;
-  contentType: string;
-}
+export type PresignedUpload = z.infer<typeof presignedUploadSchema>;

@@ -3,6 +3,16 @@
  * marked text of a `highlight` (docs/decisions/0022-search.md).
  */
 
+import type { z } from 'zod';
+import type {
+  companySearchResultSchema,
+  documentSearchResultSchema,
+  searchResultSchema,
+  searchResultsSchema,
+  similarCompanySchema,
+  userSearchResultSchema,
+} from './schemas/search-answers';
+
 export const SEARCH_KINDS = ['companies', 'documents', 'events', 'users'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
@@ -15,45 +25,14 @@ export const SEARCH_MAX_WORDS = 8;
 /** The duplicate warning's answer: at most this many similar names. */
 export const SIMILAR_COMPANIES_LIMIT = 5;
 
-export interface SearchResult {
-  id: string;
-  title: string;
-  /** The matched text with the matched words marked (`markedText`): the title, or an excerpt. */
-  highlight: string;
-}
-
-export interface CompanySearchResult extends SearchResult {
-  referenceNumber: string;
-  archived: boolean;
-}
-
-export interface DocumentSearchResult extends SearchResult {
-  companyId: string;
-  companyName: string;
-  companyArchived: boolean;
-}
-
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export type CompanySearchResult = z.infer<typeof companySearchResultSchema>;
+export type DocumentSearchResult = z.infer<typeof documentSearchResultSchema>;
 export type EventSearchResult = DocumentSearchResult;
-
-export interface UserSearchResult extends SearchResult {
-  email: string;
-}
-
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 /** `data` of `GET /search`; `users` only for administrators, and each kind only when asked for. */
-export interface SearchResults {
-  companies?: CompanySearchResult[];
-  documents?: DocumentSearchResult[];
-  events?: EventSearchResult[];
-  users?: UserSearchResult[];
-}
-
-export interface SimilarCompany {
-  id: string;
-  name: string;
-  municipalityName: string | null;
-  /** 0–1, trigram similarity of the folded names. */
-  similarity: number;
-}
+export type SearchResults = z.infer<typeof searchResultsSchema>;
+export type SimilarCompany = z.infer<typeof similarCompanySchema>;
 
 /**
  * The words of a query: letters and digits only, so that tsquery or LIKE syntax (`&`, `|`, `!`, `:*`,

@@ -1,28 +1,9 @@
-import type { Locale, Role, UserStatus } from './constants';
+import type { z } from 'zod';
+import type { accountAnswerSchema, userAnswerSchema, userOptionSchema } from './schemas/users-answers';
 
 /** Shapes of API responses, camelCase as the SPA reads them after key conversion. */
-export interface User {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string;
-  role: Role;
-  status: UserStatus;
-  locale: Locale;
-  confirmedAt: string | null;
-  disabledAt: string | null;
-  archivable: boolean;
-  lockVersion: number;
-}
-
-export interface Account extends User {
-  address: string | null;
-  city: string | null;
-  postalCode: string | null;
-  phone: string | null;
-  mobile: string | null;
-}
+export type User = z.infer<typeof userAnswerSchema>;
+export type Account = z.infer<typeof accountAnswerSchema>;
 
 export interface ListMeta {
   totalPages: number;
@@ -38,7 +19,4 @@ export interface ApiErrorBody {
 }
 
 /** `GET /users/options`: an active user as the overseeing-user picker shows them (issue 12.2). */
-export interface UserOption {
-  id: string;
-  fullName: string;
-}
+export type UserOption = z.infer<typeof userOptionSchema>;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { accountSchema } from '../../shared/schemas/auth';
+import { accountAnswerSchema } from '../../shared/schemas/users-answers';
 import { lockVersion } from '../../shared/schemas/common';
 import { changePasswordSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
@@ -10,7 +12,8 @@ import { endOtherSessions } from '../identity/sessions';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { sessionOf, userOf } from '../platform/auth/plugin';
 import { conflict, fieldError } from '../platform/errors/app-error';
-import { ok, parseBody } from '../platform/http/wire';
+import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { ok } from '../platform/http/wire';
 import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount, type UserRow } from '../users/store';
 
 /** The account form also sends back the version it read; without it the save simply wins. */
@@ -24,17 +27,38 @@ async function requireCurrentPassword(user: UserRow, currentPassword: string | u
   }
 }
 
+const currentUser = contract({
+  summary: 'The signed-in user: their account',
+  tags: ['account'],
+  querystring: localeQuery,
+  response: { 200: envelopeOf(accountAnswerSchema) },
+});
+const updateAccount = contract({
+  summary: 'Saves the account form; changing the email needs the current password',
+  tags: ['account'],
+  querystring: localeQuery,
+  body: accountUpdateSchema,
+  response: { 200: envelopeOf(accountAnswerSchema) },
+});
+const changePassword = contract({
+  summary: 'Changes the password: this session continues, every other one ends',
+  tags: ['account'],
+  querystring: localeQuery,
+  body: changePasswordSchema,
+  response: { 200: envelopeOf(accountAnswerSchema) },
+});
+
 export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, mail }) => {
   const { db } = database;
 
-  app.get('/user', async (request) => {
+  app.get('/user', currentUser, async (request) => {
     const user = userOf(request);
     return ok(toAccount(user, { viewerId: user.id, activeAdminCount: await countActiveAdmins(db) }));
   });
 
-  app.post('/account', async (request) => {
+  app.post('/account', updateAccount, async (request) => {
     const user = userOf(request);
-    const { lockVersion, currentPassword, ...input } = parseBody(accountUpdateSchema, request.body);
+    const { lockVersion, currentPassword, ...input } = request.body as z.output<typeof accountUpdateSchema>;
     // Issue 12.5: the sign-in email is the key to the account (password resets go there).
     const emailChanged = input.email !== user.email;
     if (emailChanged) await requireCurrentPassword(user, currentPassword);
@@ -74,9 +98,9 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
   });
 
   // Issue 12.5: this session continues, every other one of the user ends at once.
-  app.post('/account/password', async (request) => {
+  app.post('/account/password', changePassword, async (request) => {
     const user = userOf(request);
-    const input = parseBody(changePasswordSchema, request.body);
+    const input = request.body as z.output<typeof changePasswordSchema>;
     await requireCurrentPassword(user, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
     const updated = await db.transaction(async (tx) => {

@@ -1,21 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { signInSchema } from '../../shared/schemas/auth';
+import { accountAnswerSchema } from '../../shared/schemas/users-answers';
 import type { RouteDeps } from '../platform/route-deps';
 import { endSession, startSession } from '../identity/sessions';
 import { verifyPassword } from '../platform/auth/passwords';
 import { sessionOf } from '../platform/auth/plugin';
 import { AppError } from '../platform/errors/app-error';
-import { ok, parseBody } from '../platform/http/wire';
+import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { ok } from '../platform/http/wire';
 import { countActiveAdmins, findUserByEmail, toAccount } from '../users/store';
+
+const signIn = contract({
+  summary: 'Sign in with email and password: starts a session (cookie) and answers the account',
+  tags: ['auth'],
+  querystring: localeQuery,
+  body: signInSchema,
+  response: { 200: envelopeOf(accountAnswerSchema) },
+});
+const signOut = contract({
+  summary: 'Sign out: ends this session only',
+  tags: ['auth'],
+  querystring: localeQuery,
+  response: { 200: envelopeOf(z.object({ signedOut: z.literal(true) })) },
+});
 
 export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, tokens, limits }) => {
   const { db } = database;
 
   const { signInByAddress, signInFailuresByAddress, signInFailuresByAccount } = limits;
-  const preHandler = [signInByAddress.consume, signInFailuresByAddress.check, signInFailuresByAccount.check];
+  // Before validation: a malformed attempt still counts against the address.
+  const preValidation = [signInByAddress.consume, signInFailuresByAddress.check, signInFailuresByAccount.check];
 
-  app.post('/sign_in', { config: { access: 'public' }, preHandler }, async (request, reply) => {
-    const input = parseBody(signInSchema, request.body);
+  app.post('/sign_in', { ...signIn, config: { access: 'public' }, preValidation }, async (request, reply) => {
+    const input = request.body as z.output<typeof signInSchema>;
     const user = await findUserByEmail(db, input.email);
     // Always verify, even without a user, so timing does not reveal which addresses exist.
     const valid = await verifyPassword(user?.passwordHash, input.password);
@@ -31,8 +49,8 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database,
   });
 
   // Ends this session only: the token is refused from now on, by every process; other sessions stay.
-  app.post('/sign_out', async (request) => {
+  app.post('/sign_out', signOut, async (request) => {
     await endSession(db, sessionOf(request));
-    return ok({ signedOut: true });
+    return ok({ signedOut: true as const });
   });
 };

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { BackupSummary } from '../../shared/backups';
 import { AppError, notFound } from '../platform/errors/app-error';
-import { uuidParam } from '../platform/http/params';
+import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
+import { backupSummarySchema } from '../../shared/schemas/backups-answers';
 import type { BackupRow, BackupService } from './service';
 
 function toSummary(row: BackupRow): BackupSummary {
@@ -18,18 +20,39 @@ function toSummary(row: BackupRow): BackupSummary {
   };
 }
 
+const list = contract({
+  summary: 'Backups, newest first (administrators)',
+  tags: ['backups'],
+  querystring: localeQuery,
+  response: { 200: envelopeOf(z.array(backupSummarySchema)) },
+});
+const start = contract({
+  summary: 'Starts a backup now; 409 while one is running (administrators)',
+  tags: ['backups'],
+  querystring: localeQuery,
+  response: { 202: envelopeOf(backupSummarySchema) },
+});
+const downloadParams = z.object({ id: uuid() });
+const download = contract({
+  summary: 'Downloads a finished backup archive (administrators)',
+  tags: ['backups'],
+  params: downloadParams,
+  querystring: localeQuery,
+  response: { 200: z.string().describe('application/gzip: the archive, as an attachment') },
+});
+
 /** The Backups screen's API (issue 17), administrators only. */
 export const backupRoutes: FastifyPluginAsync<{ backups: BackupService }> = async (app, { backups }) => {
-  app.get('/backups', { config: { access: 'admin' } }, async () => ok((await backups.list()).map(toSummary)));
+  app.get('/backups', { ...list, config: { access: 'admin' } }, async () => ok((await backups.list()).map(toSummary)));
 
-  app.post('/backups', { config: { access: 'admin' } }, async (_request, reply) => {
+  app.post('/backups', { ...start, config: { access: 'admin' } }, async (_request, reply) => {
     const row = await backups.start('manual');
     if (!row) throw new AppError(409, 'backup_running', 'backups.errors.running');
     return reply.code(202).send(ok(toSummary(row)));
   });
 
-  app.get('/backups/:id/download', { config: { access: 'admin' } }, async (request, reply) => {
-    const row = await backups.find(uuidParam(request));
+  app.get('/backups/:id/download', { ...download, config: { access: 'admin' } }, async (request, reply) => {
+    const row = await backups.find((request.params as z.infer<typeof downloadParams>).id);
     if (!row || row.status !== 'succeeded' || !row.fileName) throw notFound();
     const file = backups.archivePath(row);
     // Removed by retention, or kept in another process's BACKUP_DIR: gone is gone.

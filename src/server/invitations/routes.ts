@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
+import type { z } from 'zod';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
+import { accountAnswerSchema, messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, fieldError } from '../platform/errors/app-error';
-import { ok, parseBody } from '../platform/http/wire';
+import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
@@ -27,15 +30,37 @@ import {
 const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
 const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
 
+const invite = contract({
+  summary: 'Invites someone by email with a role; the mail goes out before the answer (administrators)',
+  tags: ['invitations'],
+  querystring: localeQuery,
+  body: inviteSchema,
+  response: { 201: envelopeOf(userAnswerSchema) },
+});
+const confirm = contract({
+  summary: 'Accepts an invitation with its token: names and password, then signed in',
+  tags: ['invitations'],
+  querystring: localeQuery,
+  body: confirmInvitationSchema,
+  response: { 200: envelopeOf(accountAnswerSchema) },
+});
+const resend = contract({
+  summary: 'Asks for a fresh invitation mail; the same answer whether or not the address is invited',
+  tags: ['invitations'],
+  querystring: localeQuery,
+  body: resendInvitationSchema,
+  response: { 200: envelopeOf(messageAnswerSchema) },
+});
+
 export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
   app,
   { config, database, mail, tokens, limits },
 ) => {
   const { db } = database;
 
-  app.post('/invitations', { config: { access: 'admin' } }, async (request, reply) => {
+  app.post('/invitations', { ...invite, config: { access: 'admin' } }, async (request, reply) => {
     const inviter = userOf(request);
-    const input = parseBody(inviteSchema, request.body);
+    const input = request.body as z.output<typeof inviteSchema>;
     if (await findUserByEmail(db, input.email)) throw emailTaken();
 
     let created: { user: UserRow; token: string };
@@ -75,9 +100,9 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.post(
     '/invitations/confirm',
-    { config: { access: 'public' }, preHandler: limitedBy(limits.tokenByAddress) },
+    { ...confirm, config: { access: 'public' }, preValidation: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-      const input = parseBody(confirmInvitationSchema, request.body);
+      const input = request.body as z.output<typeof confirmInvitationSchema>;
       // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
       const passwordHash = await hashPassword(input.password);
       const confirmed = await db.transaction(async (tx) => {
@@ -106,9 +131,9 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
   // Same answer, same status, about the same time for any address: it must not reveal who is invited.
   app.post(
     '/invitations/resend',
-    { config: { access: 'public' }, preHandler: limitedBy(limits.mailByAddress, limits.mailByAccount) },
+    { ...resend, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-      const input = parseBody(resendInvitationSchema, request.body);
+      const input = request.body as z.output<typeof resendInvitationSchema>;
       const user = await findUserByEmail(db, input.email);
       if (user && statusOf(user) === 'invited') {
         const token = await issueToken(db, user.id, 'invitation');

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { accountAnswerSchema, messageAnswerSchema } from '../../shared/schemas/users-answers';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { AppError } from '../platform/errors/app-error';
-import { ok, parseBody } from '../platform/http/wire';
+import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
@@ -14,6 +17,21 @@ import { startSession } from '../identity/sessions';
 import { bumpTokenVersion, countActiveAdmins, findUserByEmail, statusOf, toAccount } from '../users/store';
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
+
+const forgot = contract({
+  summary: 'Asks for a password reset mail; the same answer whether or not the address has an account',
+  tags: ['passwords'],
+  querystring: localeQuery,
+  body: forgotPasswordSchema,
+  response: { 200: envelopeOf(messageAnswerSchema) },
+});
+const reset = contract({
+  summary: 'Sets a new password with the token of the reset mail: ends other sessions, starts this one',
+  tags: ['passwords'],
+  querystring: localeQuery,
+  body: resetPasswordSchema,
+  response: { 200: envelopeOf(accountAnswerSchema) },
+});
 
 export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
   app,
@@ -24,9 +42,9 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
   // Same answer, same status, about the same time for any address: it must not reveal who has an account.
   app.post(
     '/passwords/forgot',
-    { config: { access: 'public' }, preHandler: limitedBy(limits.mailByAddress, limits.mailByAccount) },
+    { ...forgot, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-      const input = parseBody(forgotPasswordSchema, request.body);
+      const input = request.body as z.output<typeof forgotPasswordSchema>;
       const user = await findUserByEmail(db, input.email);
       // Invited and archived people have no password to reset: they get nothing, and the same answer.
       if (user && statusOf(user) === 'active') {
@@ -42,9 +60,9 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.post(
     '/passwords/reset',
-    { config: { access: 'public' }, preHandler: limitedBy(limits.tokenByAddress) },
+    { ...reset, config: { access: 'public' }, preValidation: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-      const input = parseBody(resetPasswordSchema, request.body);
+      const input = request.body as z.output<typeof resetPasswordSchema>;
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction(async (tx) => {
         const user = await redeemToken(tx, input.token, 'reset', 'active', invalidToken);

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest } from '../platform/errors/app-error';
+import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
+import { searchResultsSchema, similarCompanySchema } from '../../shared/schemas/search-answers';
 import { SEARCH_KINDS, SEARCH_MAX_LENGTH, searchWordsOf, type SearchKind } from '../../shared/search';
 import { globalSearch, similarCompanies } from './store';
 
@@ -19,11 +22,32 @@ function kindsOf(value: unknown): Set<SearchKind> {
   return new Set(kinds);
 }
 
+/** A repeated or odd value reads as absent, as before contracts: a search box never answers an error for it. */
+const text = (description: string) => z.string().optional().catch(undefined).describe(description);
+
+const search = contract({
+  summary: 'Global search: the best few companies, documents, events and (administrators) users per kind',
+  tags: ['search'],
+  querystring: localeQuery
+    .extend({
+      q: text('the words searched; only letters and digits count'),
+      'filter[kinds]': text(`comma-separated among ${SEARCH_KINDS.join(', ')}; all when absent`),
+    })
+    .loose(),
+  response: { 200: envelopeOf(searchResultsSchema, z.object({ words: z.array(z.string()) })) },
+});
+const similar = contract({
+  summary: 'Companies whose name is close to this one (the duplicate warning of the company form)',
+  tags: ['search'],
+  querystring: localeQuery.extend({ name: text('the name being typed; under 3 letters finds nothing') }).loose(),
+  response: { 200: envelopeOf(z.array(similarCompanySchema)) },
+});
+
 /** `GET /search` (issue 14) and the duplicate warning `GET /companies/similar`, for any signed-in user. */
 export const searchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
   const { db } = database;
 
-  app.get('/search', async (request) => {
+  app.get('/search', search, async (request) => {
     const query = request.query as Record<string, unknown>;
     const kinds = kindsOf(query['filter[kinds]']);
     // Users are for administrators only: for anyone else the kind is not there at all, asked or not.
@@ -35,7 +59,7 @@ export const searchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databas
     return ok(data, { words });
   });
 
-  app.get('/companies/similar', async (request) => {
+  app.get('/companies/similar', similar, async (request) => {
     const name = one((request.query as Record<string, unknown>)['name'])
       .replaceAll('\u0000', '')
       .trim()

@@ -2,15 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
+import { z } from 'zod';
 import { lockVersion, optionalText } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
+import { userAnswerSchema, userOptionSchema } from '../../shared/schemas/users-answers';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
-import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
-import { uuidParam } from '../platform/http/params';
-import { ok, parseBody } from '../platform/http/wire';
+import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
+import { listMeta, listQuery, pageWindow, parseListParams } from '../platform/http/list-params';
+import { ok, parse } from '../platform/http/wire';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, voidTokens } from '../identity/one-time-tokens';
 import {
@@ -41,6 +43,32 @@ const invitedUserUpdate = invitedUserEditSchema.extend({
   lockVersion: lockVersion(),
 });
 
+/**
+ * What the edit form may send, whatever the user's status. Its rules depend on the status (names required
+ * when active, locked while invited), so the contract only documents the shape and lets every value through
+ * (`catch`): the status-specific schemas above check them all at once once the user is read.
+ */
+const passThrough = <T extends z.ZodType>(schema: T) => schema.catch((ctx) => ctx.value as z.output<T>);
+const userPatchBody = z.object({
+  role: passThrough(userEditSchema.shape.role),
+  firstName: passThrough(z.string().nullish().describe('required once active; blank while invited')),
+  lastName: passThrough(z.string().nullish().describe('required once active; blank while invited')),
+  lockVersion: passThrough(lockVersion()),
+});
+
+const idParams = z.object({ id: uuid() });
+const idOf = (request: { params: unknown }) => (request.params as z.infer<typeof idParams>).id;
+const oneUser = (summary: string, extra: { body?: z.ZodType } = {}) =>
+  contract({
+    summary,
+    tags: ['users'],
+    params: idParams,
+    querystring: localeQuery,
+    ...extra,
+    response: { 200: envelopeOf(userAnswerSchema) },
+  });
+const USER_FILTERS = ['search', 'status'] as const;
+
 /** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
 const refused = (code: string, key: string, field?: string) =>
   field ? new AppError(422, code, key, { [field]: [{ key, params: {} }] }) : new AppError(422, code, key);
@@ -55,12 +83,18 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   const presentOne = async (viewer: UserRow, row: UserRow) => (await present(viewer, [row]))[0]!;
 
   // SPEC §6: accounts are the administrators' business (issue 12.2); others get /users/options.
-  app.get('/users', { config: { access: 'admin' } }, async (request) => {
+  const list = contract({
+    summary: 'Users, searched, filtered by status, sorted and paged (administrators)',
+    tags: ['users'],
+    querystring: listQuery(USER_FILTERS, USER_SORT_FIELDS),
+    response: { 200: envelopeOf(z.array(userAnswerSchema), listMetaSchema) },
+  });
+  app.get('/users', { ...list, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
     const params = parseListParams(request.query, {
       sortable: USER_SORT_FIELDS,
       defaultSort: USER_DEFAULT_SORT,
-      filters: ['search', 'status'],
+      filters: USER_FILTERS,
     });
     const { search, status } = params.filters;
     if (status && !(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('errors.api.badListParams');
@@ -77,7 +111,13 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
    * The company form's overseeing-user picker, for any signed-in user: active users' id and full name,
    * nothing more (issue 12.2), searched and sorted like the users list, one page at a time.
    */
-  app.get('/users/options', async (request) => {
+  const options = contract({
+    summary: "Active users' id and full name, for the overseeing-user picker (any signed-in user)",
+    tags: ['users'],
+    querystring: listQuery(['search'], []),
+    response: { 200: envelopeOf(z.array(userOptionSchema), listMetaSchema) },
+  });
+  app.get('/users/options', options, async (request) => {
     const params = parseListParams(request.query, {
       sortable: [] as readonly UserSortField[],
       defaultSort: USER_DEFAULT_SORT,
@@ -92,23 +132,26 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
     return ok(toUserOptions(rows), { ...listMeta(totalCount, params.pageNumber, params.pageSize) });
   });
 
-  app.get('/users/:id', { config: { access: 'admin' } }, async (request) => {
+  app.get('/users/:id', { ...oneUser('One user (administrators)'), config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const row = await findUserById(db, uuidParam(request));
+    const row = await findUserById(db, idOf(request));
     if (!row) throw notFound();
     return ok(await presentOne(viewer, row));
   });
 
-  app.patch('/users/:id', { config: { access: 'admin' } }, async (request) => {
+  const edit = oneUser('Saves the user edit form: role, and names once active (administrators)', {
+    body: userPatchBody,
+  });
+  app.patch('/users/:id', { ...edit, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = uuidParam(request);
+    const id = idOf(request);
     const current = await findUserById(db, id);
     if (!current) throw notFound();
 
     let changes: { role: UserRow['role']; firstName?: string; lastName?: string };
     let expected: number;
     if (statusOf(current) === 'invited') {
-      const input = parseBody(invitedUserUpdate, request.body);
+      const input = parse(invitedUserUpdate, request.body);
       // The invitee chooses their own name when confirming (SPEC §2 User edit: names disabled while invited).
       for (const field of ['firstName', 'lastName'] as const) {
         if (input[field]) throw refused('names_locked', 'users.errors.namesLockedWhileInvited', toSnake(field));
@@ -116,7 +159,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
       changes = { role: input.role };
       expected = input.lockVersion;
     } else {
-      const { lockVersion: version, ...input } = parseBody(activeUserUpdate, request.body);
+      const { lockVersion: version, ...input } = parse(activeUserUpdate, request.body);
       changes = input;
       expected = version;
     }
@@ -139,9 +182,10 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   });
 
   // Archives, never deletes: history keeps pointing at the person (ISSUE 3, SPEC §4).
-  app.delete('/users/:id', { config: { access: 'admin' } }, async (request) => {
+  const archive = oneUser('Archives a user: their sessions end, history keeps them (administrators)');
+  app.delete('/users/:id', { ...archive, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = uuidParam(request);
+    const id = idOf(request);
     const archived = await db.transaction(async (tx) => {
       const admins = await lockActiveAdmins(tx);
       const target = await findUserForUpdate(tx, id);
@@ -162,9 +206,10 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
     return ok(await presentOne(viewer, archived));
   });
 
-  app.post('/users/:id/restore', { config: { access: 'admin' } }, async (request) => {
+  const restore = oneUser('Restores an archived user (administrators)');
+  app.post('/users/:id/restore', { ...restore, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = uuidParam(request);
+    const id = idOf(request);
     const restored = await db.transaction(async (tx) => {
       const target = await findUserForUpdate(tx, id);
       if (!target) throw notFound();
@@ -179,9 +224,10 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
     return ok(await presentOne(viewer, restored));
   });
 
-  app.post('/users/:id/reinvite', { config: { access: 'admin' } }, async (request) => {
+  const reinvite = oneUser('Sends an invited user a fresh invitation mail (administrators)');
+  app.post('/users/:id/reinvite', { ...reinvite, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const target = await findUserById(db, uuidParam(request));
+    const target = await findUserById(db, idOf(request));
     if (!target) throw notFound();
     if (statusOf(target) !== 'invited') throw refused('not_invited', 'users.errors.notInvited');
     const token = await issueToken(db, target.id, 'invitation');

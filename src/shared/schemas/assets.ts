@@ -16,3 +16,10 @@ export const presignedUrlSchema = z.object({
     ),
 });
 export type PresignedUrlInput = z.input<typeof presignedUrlSchema>;
+
+/** Its answer: PUT the file to `url` with header `content-type: contentType`, then save `uniqueFileName`. */
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  uniqueFileName: z.string(),
+  contentType: z.string(),
+});

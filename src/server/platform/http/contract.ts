@@ -21,7 +21,7 @@ export const errorEnvelope = z.object({
     detail: z.record(z.string(), z.array(z.string())).optional(),
   }),
 });
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 422, 429, 503] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 503] as const;
 
 /** `{ data, meta }`, the success envelope (ARCHITECTURE §4). */
 export const envelopeOf = <T extends z.ZodType>(data: T, meta: z.ZodType = z.object({}).passthrough()) =>

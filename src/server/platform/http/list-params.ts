@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { toCamel, toSnake } from '../../../shared/case';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/constants';
 import type { ListMeta } from '../../../shared/wire';
 import { badRequest } from '../errors/app-error';
+import { localeQuery } from './contract';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -110,4 +112,25 @@ export function pageWindow(params: Pick<ListParams<string>, 'pageNumber' | 'page
 /** The `meta` of a list answer; an empty list still has one (empty) page. */
 export function listMeta(totalCount: number, pageNumber: number, pageSize: number): ListMeta {
   return { totalPages: Math.max(1, Math.ceil(totalCount / pageSize)), totalCount, pageNumber, pageSize };
+}
+
+/**
+ * The query string of a list as a route contract declares it (ADR 0026): its keys as they travel, all
+ * optional strings. Loose on purpose, so an unknown `filter[…]` still reaches `parseListParams`, the one
+ * place that applies the rules above (and refuses it with a 400).
+ */
+export function listQuery(filters: readonly string[], sortable: readonly string[]) {
+  const text = (description: string) => z.string().optional().describe(description);
+  return localeQuery
+    .extend({
+      'page[number]': text('1-based page number'),
+      'page[size]': text(`one of ${PAGE_SIZES.join(', ')}`),
+      sort: text(
+        sortable.length
+          ? `comma-separated, "-" for descending: ${sortable.map((field) => toSnake(field)).join(', ')}`
+          : 'not sortable',
+      ),
+      ...Object.fromEntries(filters.map((name) => [`filter[${toSnake(name)}]`, text(`filter on ${toSnake(name)}`)])),
+    })
+    .loose();
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError, notFound } from '../errors/app-error';
+import { contract, localeQuery } from '../http/contract';
 import type { LocalStorage, Verdict } from './local-storage';
 import { MAX_UPLOAD_BYTES } from './storage';
 
@@ -28,6 +30,35 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${ascii || 'file'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** A repeated or odd value reads as absent, as before contracts: the signature check then refuses it (403). */
+const text = (description: string) => z.string().optional().catch(undefined).describe(description);
+const keyParams = z.object({ key: z.string().describe('the storage key: a uuid and an extension') });
+const signedQuery = (extra: Record<string, z.ZodType>) =>
+  localeQuery
+    .extend({
+      expires: text('Unix time the URL stops working'),
+      signature: text('HMAC of the method, key and the other parameters'),
+      ...extra,
+    })
+    .loose();
+const upload = contract({
+  summary: 'Uploads a file to a signed URL of the local storage (as S3 would): the signature is the authorization',
+  tags: ['storage'],
+  params: keyParams,
+  querystring: signedQuery({
+    content_type: text('the only content type accepted'),
+    max_bytes: text('the largest body accepted'),
+  }),
+  response: { 200: z.string().describe('empty, like S3') },
+});
+const read = contract({
+  summary: 'Reads a file through a signed URL of the local storage',
+  tags: ['storage'],
+  params: keyParams,
+  querystring: signedQuery({ filename: text('when present, served as an attachment of this name') }),
+  response: { 200: z.string().describe('the file, in its stored content type') },
+});
+
 /**
  * The local adapter's signed URLs, served by the API itself. Public routes: the signature is the
  * authorization, checked before the body is read, so nobody without a URL can make us buffer 10 MB.
@@ -42,6 +73,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
   app.put(
     '/storage/:key',
     {
+      ...upload,
       config: { access: 'public' },
       bodyLimit: MAX_UPLOAD_BYTES,
       onRequest: async (request) => {
@@ -63,7 +95,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
     },
   );
 
-  app.get('/storage/:key', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/storage/:key', { ...read, config: { access: 'public' } }, async (request, reply) => {
     const verdict = storage.verify('GET', keyOf(request), request.query as Record<string, unknown>);
     if (!verdict.ok) throw refuse(verdict);
     const file = await storage.openRead(verdict.request.key);

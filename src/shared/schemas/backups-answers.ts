@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** One backup as `GET /backups` answers it (issue 17 wire: id, created_at, size, status). */
+export const backupSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+  finishedAt: z.string().nullable().describe('ISO 8601'),
+  size: z.number().int().nullable().describe('bytes of the archive; null until it is written'),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  trigger: z.enum(['schedule', 'manual']),
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Answers of `GET /search` (issue 14) and `GET /companies/similar`, camelCase as the SPA reads them. */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  highlight: z.string().describe('the matched text, matched words in <mark>, everything else escaped'),
+});
+
+export const companySearchResultSchema = searchResultSchema.extend({
+  referenceNumber: z.string(),
+  archived: z.boolean(),
+});
+
+export const documentSearchResultSchema = searchResultSchema.extend({
+  companyId: z.string(),
+  companyName: z.string(),
+  companyArchived: z.boolean(),
+});
+
+export const userSearchResultSchema = searchResultSchema.extend({ email: z.string() });
+
+/** `users` only for administrators, and each kind only when asked for. */
+export const searchResultsSchema = z.object({
+  companies: z.array(companySearchResultSchema).optional(),
+  documents: z.array(documentSearchResultSchema).optional(),
+  events: z.array(documentSearchResultSchema).optional(),
+  users: z.array(userSearchResultSchema).optional(),
+});
+
+export const similarCompanySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  municipalityName: z.string().nullable(),
+  similarity: z.number().describe('0–1, trigram similarity of the folded names'),
+});
