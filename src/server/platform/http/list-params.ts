@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { toCamel, toSnake } from '../../../shared/case';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/constants';
 import type { ListMeta } from '../../../shared/wire';
@@ -110,4 +111,24 @@ export function pageWindow(params: Pick<ListParams<string>, 'pageNumber' | 'page
 /** The `meta` of a list answer; an empty list still has one (empty) page. */
 export function listMeta(totalCount: number, pageNumber: number, pageSize: number): ListMeta {
   return { totalPages: Math.max(1, Math.ceil(totalCount / pageSize)), totalCount, pageNumber, pageSize };
+}
+
+/**
+ * The query string a list declares in its contract (ADR 0026), from the same options `parseListParams` reads,
+ * so the document and the parser name the same keys. Loose: a key it does not name still reaches the parser,
+ * which refuses it (400) as before; repeated keys arrive as arrays and fail here with the same 400.
+ */
+export function listQuerystring(options: ListOptions<string>) {
+  const text = (description: string) => z.string().optional().describe(description);
+  return z.looseObject({
+    locale: text('fr (default) or en: the language of messages and names'),
+    'page[number]': text('1-based page number (default 1)'),
+    'page[size]': text(`${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE})`),
+    sort: text(
+      `Comma-separated snake_case fields, "-" for descending: ${options.sortable.map((field) => toSnake(field)).join(', ')}`,
+    ),
+    ...Object.fromEntries(
+      options.filters.map((name) => [`filter[${toSnake(name)}]`, text(`Filter on ${toSnake(name)}`)]),
+    ),
+  });
 }
