@@ -3,6 +3,16 @@
  * (the wire spells the same keys in snake_case).
  */
 import type { z } from 'zod';
+import type {
+  blockSchema,
+  companyAddressSchema,
+  companyAnswerSchema,
+  companyPresentationSchema,
+  companySummarySchema,
+  financialContributionSchema,
+  financialStatementSchema,
+  ownerSchema,
+} from './schemas/companies-answers';
 import type { companyStatusSchema, documentCategorySchema, lookupSchema, municipalitySchema } from './schemas/lookups';
 import type { presignedUploadSchema } from './schemas/assets';
 
@@ -44,116 +54,17 @@ export type Municipality = z.infer<typeof municipalitySchema>;
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
 
-export interface CompanyAddress {
-  id: string;
-  address: string;
-  zipCode: string;
-  municipalityId: string;
-}
-
-export interface Owner {
-  id: string;
-  name: string;
-  phoneNumber: string | null;
-  sharesPercentage: number | null;
-  address: string | null;
-  city: string | null;
-  zipCode: string | null;
-}
-
-export interface CompanyPresentation {
-  id: string;
-  highlights: string | null;
-  products: string | null;
-  market: string | null;
-  management: string | null;
-}
-
-export interface FinancialStatement {
-  id: string;
-  year: number | null;
-  sales: number | null;
-  grossProfit: number | null;
-  netProfit: number | null;
-  currentAssets: number | null;
-  totalAssets: number | null;
-  currentLiabilities: number | null;
-  holdings: number | null;
-  fundsGenerated: number | null;
-  debtService: number | null;
-  insertedAt: string;
-}
-
-export interface FinancialContribution {
-  id: string;
-  contributionFundId: string;
-  amount: number | null;
-  rate: number | null;
-  amortization: number | null;
-  moratorium: number | null;
-  refund: number | null;
-  warrantyId: string | null;
-  /** YYYY-MM-DD. */
-  authorizationDate: string | null;
-  followupDate: string | null;
-  expectedEndDate: string | null;
-  projectName: string | null;
-  projectCost: number | null;
-  insertedAt: string;
-}
-
-export interface Block {
-  id: string;
-  blockType: BlockType;
-  content: string | null;
-}
-
+/** The answers of the companies calls, as `src/shared/schemas/companies-answers.ts` declares them. */
+export type CompanyAddress = z.infer<typeof companyAddressSchema>;
+export type Owner = z.infer<typeof ownerSchema>;
+export type CompanyPresentation = z.infer<typeof companyPresentationSchema>;
+export type FinancialStatement = z.infer<typeof financialStatementSchema>;
+export type FinancialContribution = z.infer<typeof financialContributionSchema>;
+export type Block = z.infer<typeof blockSchema>;
 /** `GET /companies/:id` and the answer of every write. */
-export interface Company {
-  id: string;
-  name: string;
-  referenceNumber: string;
-  avatarFileName: string | null;
-  /** A signed, expiring URL of the avatar; null without one. */
-  avatarUrl: string | null;
-  website: string | null;
-  emailAddress: string | null;
-  employeeCount: number | null;
-  /** Ten digits; the form shows it 3-3-4. */
-  phoneNumber: string | null;
-  riskRating: string | null;
-  /** DD/MM. */
-  endOfFinancialYear: string | null;
-  legalFormId: string;
-  statusId: string;
-  activityAreaId: string;
-  overseeingUserId: string | null;
-  /** The overseeing user's name for the form, and whether they were archived since (issue 12.12). */
-  overseeingUser: { id: string; fullName: string; archived: boolean } | null;
-  address: CompanyAddress;
-  owners: Owner[];
-  presentation: CompanyPresentation | null;
-  /** By insertion, oldest first (SPEC §9). */
-  financialStatements: FinancialStatement[];
-  /** By insertion, oldest first (SPEC §9). */
-  financialContributions: FinancialContribution[];
-  /** In the order chosen with up/down. */
-  blocks: Block[];
-  archivedAt: string | null;
-  lockVersion: number;
-  insertedAt: string;
-  updatedAt: string;
-}
-
+export type Company = z.infer<typeof companyAnswerSchema>;
 /** One card of `GET /companies`. */
-export interface CompanySummary {
-  id: string;
-  name: string;
-  referenceNumber: string;
-  avatarUrl: string | null;
-  status: CompanyStatus;
-  archivedAt: string | null;
-}
+export type CompanySummary = z.infer<typeof companySummarySchema>;
 
 /** `POST /assets/s3_presigned_url`: PUT the file to `url` with header `content-type: contentType`. */
 export type PresignedUpload = z.infer<typeof presignedUploadSchema>;

@@ -2,7 +2,9 @@
  * Company documents as both sides see them: constants, the camelCase shape of API answers, and the pure
  * helpers the list needs (accent folding, grouping, sizes in the user's locale).
  */
+import type { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, type Locale } from './constants';
+import type { companyDocumentSchema } from './schemas/documents-answers';
 import type { UploadExtension } from './companies';
 
 export type DocumentFileType = (typeof ALLOWED_DOCUMENT_TYPES)[number];
@@ -36,32 +38,8 @@ export function isDocumentFileType(value: unknown): value is DocumentFileType {
 export const CONTENT_STATUSES = ['pending', 'indexed', 'no_text', 'failed'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
-/** One document as `GET /companies/:companyId/documents` answers it. */
-export interface CompanyDocument {
-  id: string;
-  companyId: string;
-  name: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  categoryId: string;
-  /** The storage key, as `unique_file_name` answered it before the upload. */
-  fileName: string;
-  fileType: DocumentFileType;
-  /** Bytes, as measured in storage (not as declared by the client). */
-  fileSize: number;
-  /** Signed, expiring URL that shows the file in the browser (inline). */
-  fileUrl: string;
-  /** Signed, expiring URL that downloads the file under the document's name. */
-  downloadUrl: string;
-  insertedAt: string;
-  updatedAt: string;
-  contentStatus: ContentStatus;
-  /**
-   * Only in an answer to `filter[search]`: the name or an excerpt of the content around the match, as
-   * marked text (shared/search.ts).
-   */
-  highlight?: string;
-}
+/** One document as `GET /companies/:companyId/documents` answers it, as the API contract declares it. */
+export type CompanyDocument = z.infer<typeof companyDocumentSchema>;
 
 /* ------------------------------------------------------------------------------------------------
  * Accent folding: the browser's twin of f_search_text (unaccent + lower) in the database.

@@ -3,7 +3,9 @@
  * answers, and the rendering of system event titles, which are stored as a code with parameters and
  * written out in the reader's language (docs/decisions/0008-event-history.md).
  */
+import type { z } from 'zod';
 import type { Locale } from './constants';
+import type { companyEventSchema } from './schemas/events-answers';
 import { translate } from './i18n';
 
 export const EVENT_CATEGORY_SLUGS = [
@@ -114,26 +116,8 @@ export function isSystemEventCode(value: unknown): value is SystemEventCode {
   return typeof value === 'string' && (SYSTEM_EVENT_CODES as readonly string[]).includes(value);
 }
 
-/** One event as `GET /companies/:companyId/events` answers it. */
-export interface CompanyEvent {
-  id: string;
-  companyId: string;
-  categorySlug: EventCategorySlug;
-  /** As typed for a person's event; rendered in the request's language for a system event. */
-  title: string;
-  /** Set on system events only: what `title` was rendered from. */
-  code: SystemEventCode | null;
-  /** YYYY-MM-DD: a calendar day, as the date field chose it. */
-  date: string;
-  notes: string | null;
-  /** Who wrote it (for a system event: who made the change it records); null if that account is gone. */
-  authorId: string | null;
-  authorName: string | null;
-  /** Field-level events only (companyChanged, documentChanged): each field before → after, else null. */
-  details?: EventDetail[] | null;
-  insertedAt: string;
-  updatedAt: string;
-}
+/** One event as `GET /companies/:companyId/events` answers it, as the API contract declares it. */
+export type CompanyEvent = z.infer<typeof companyEventSchema>;
 
 export const isSystemEvent = (event: Pick<CompanyEvent, 'categorySlug'>) => event.categorySlug === SYSTEM_CATEGORY;
 

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import { COMPANY_SORT_FIELDS } from '../../shared/companies';
+import { z } from 'zod';
+import { COMPANY_SORT_FIELDS, type CompanySortField } from '../../shared/companies';
+import { companyAnswerSchema, companySummarySchema } from '../../shared/schemas/companies-answers';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
-import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
-import { ok, parseBody } from '../platform/http/wire';
+import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
+import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
 import { discardUnreferenced } from '../documents/orphan-sweep';
 import { checkCompanyInput } from './checks';
@@ -23,16 +26,15 @@ import {
   type Tx,
 } from './store';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
 const SEARCH_MAX_LENGTH = 100;
 
-/** A malformed id names nothing: 404, like an unknown one. */
-function companyId(params: unknown): string {
-  const id = (params as { id?: string }).id ?? '';
-  if (!UUID.test(id)) throw notFound();
-  return id.toLowerCase();
-}
+const tags = ['companies'];
+/** A malformed id names nothing: the contract answers 404, like an unknown id. */
+const idParams = z.object({ id: uuid() });
+/** Ids as stored (lowercase), whatever case the address used. */
+const companyId = (params: unknown) => (params as z.infer<typeof idParams>).id.toLowerCase();
+const oneCompany = envelopeOf(companyAnswerSchema);
 
 function archivedFilter(value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'false') return false;
@@ -49,12 +51,12 @@ function searchWords(value: string | undefined): string[] {
 type Executor = Db | Tx;
 
 /** The companies list's parameters; the CSV export (portfolio/routes.ts) reads the same ones. */
-export const parseCompanyListParams = (query: unknown) =>
-  parseListParams(query, {
-    sortable: COMPANY_SORT_FIELDS,
-    defaultSort: [{ field: 'name', direction: 'asc' }],
-    filters: ['archived', 'search'],
-  });
+export const COMPANY_LIST_OPTIONS: ListOptions<CompanySortField> = {
+  sortable: COMPANY_SORT_FIELDS,
+  defaultSort: [{ field: 'name', direction: 'asc' }],
+  filters: ['archived', 'search'],
+};
+export const parseCompanyListParams = (query: unknown) => parseListParams(query, COMPANY_LIST_OPTIONS);
 
 /** Which companies, in which order: the list's filters and sort, without the page. */
 export const companyListSelection = (params: ReturnType<typeof parseCompanyListParams>) => ({
@@ -87,26 +89,45 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       return answer(id, tx);
     });
 
-  app.get('/companies', async (request) => {
-    const params = parseCompanyListParams(request.query);
-    const { limit, offset } = pageWindow(params);
-    const { rows, total } = await listCompanies(db, lists, {
-      ...companyListSelection(params),
-      limit,
-      offset,
-      locale: request.locale,
-    });
-    const cards = await Promise.all(
-      rows.map(async ({ avatarFileName, archivedAt, ...row }) => ({
-        ...row,
-        avatarUrl: await avatarUrlOf(storage, avatarFileName),
-        archivedAt: archivedAt?.toISOString() ?? null,
-      })),
-    );
-    return ok(cards, { ...listMeta(total, params.pageNumber, params.pageSize) });
-  });
+  app.get(
+    '/companies',
+    contract({
+      summary: 'Companies, a page of cards',
+      tags,
+      querystring: listQuerystring(COMPANY_LIST_OPTIONS),
+      response: { 200: envelopeOf(z.array(companySummarySchema), listMetaSchema) },
+    }),
+    async (request) => {
+      const params = parseCompanyListParams(request.query);
+      const { limit, offset } = pageWindow(params);
+      const { rows, total } = await listCompanies(db, lists, {
+        ...companyListSelection(params),
+        limit,
+        offset,
+        locale: request.locale,
+      });
+      const cards = await Promise.all(
+        rows.map(async ({ avatarFileName, archivedAt, ...row }) => ({
+          ...row,
+          avatarUrl: await avatarUrlOf(storage, avatarFileName),
+          archivedAt: archivedAt?.toISOString() ?? null,
+        })),
+      );
+      return ok(cards, { ...listMeta(total, params.pageNumber, params.pageSize) });
+    },
+  );
 
-  app.get('/companies/:id', async (request) => ok(await answer(companyId(request.params))));
+  app.get(
+    '/companies/:id',
+    contract({
+      summary: 'One company with all its parts',
+      tags,
+      params: idParams,
+      querystring: localeQuery,
+      response: { 200: oneCompany },
+    }),
+    async (request) => ok(await answer(companyId(request.params))),
+  );
 
   /**
    * Runs a save with its sealed avatar (issue 12.1): the record names the sealed copy. Once saved, the
@@ -141,45 +162,73 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
   // The whole graph travels on each save: the limit follows from the schema's maxima (issue 12.11).
   const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
 
-  app.post('/companies', saveOptions, async (request, reply) => {
-    const input = parseBody(companySchema, request.body);
-    const { sealedAvatar } = await checkCompanyInput(db, storage, input);
-    const company = await saveWithAvatar(
-      input,
-      sealedAvatar,
-      null,
-      (avatarFileName) => writeThenAnswer((tx) => insertCompany(tx, { ...input, avatarFileName }, userOf(request).id)),
-      request.log,
-    );
-    return reply.code(201).send(ok(company));
-  });
-
-  app.patch('/companies/:id', saveOptions, async (request) => {
-    const id = companyId(request.params);
-    const input = parseBody(companyUpdateSchema, request.body);
-    const current = await findCompanyHead(db, id);
-    if (!current) throw notFound();
-    // Stale before anything else: the form keeps what was typed and tells the user to reload.
-    if (current.lockVersion !== input.lockVersion) throw conflict();
-    const { sealedAvatar } = await checkCompanyInput(db, storage, input, { id, ...current });
-    try {
-      return ok(
-        await saveWithAvatar(
-          input,
-          sealedAvatar,
-          current.avatarFileName,
-          (avatarFileName) =>
-            writeThenAnswer(
-              async (tx) => (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id)) && id,
-            ),
-          request.log,
-        ),
+  app.post(
+    '/companies',
+    {
+      ...saveOptions,
+      ...contract({
+        summary: 'Creates a company with all its parts',
+        tags,
+        querystring: localeQuery,
+        body: companySchema,
+        response: { 201: oneCompany },
+      }),
+    },
+    async (request, reply) => {
+      const input = request.body as z.output<typeof companySchema>;
+      const { sealedAvatar } = await checkCompanyInput(db, storage, input);
+      const company = await saveWithAvatar(
+        input,
+        sealedAvatar,
+        null,
+        (avatarFileName) =>
+          writeThenAnswer((tx) => insertCompany(tx, { ...input, avatarFileName }, userOf(request).id)),
+        request.log,
       );
-    } catch (error) {
-      if (error instanceof StaleCompanyError) throw conflict();
-      throw error;
-    }
-  });
+      return reply.code(201).send(ok(company));
+    },
+  );
+
+  app.patch(
+    '/companies/:id',
+    {
+      ...saveOptions,
+      ...contract({
+        summary: 'Saves a company with all its parts (409 when lock_version is stale)',
+        tags,
+        params: idParams,
+        querystring: localeQuery,
+        body: companyUpdateSchema,
+        response: { 200: oneCompany },
+      }),
+    },
+    async (request) => {
+      const id = companyId(request.params);
+      const input = request.body as z.output<typeof companyUpdateSchema>;
+      const current = await findCompanyHead(db, id);
+      if (!current) throw notFound();
+      // Stale before anything else: the form keeps what was typed and tells the user to reload.
+      if (current.lockVersion !== input.lockVersion) throw conflict();
+      const { sealedAvatar } = await checkCompanyInput(db, storage, input, { id, ...current });
+      try {
+        return ok(
+          await saveWithAvatar(
+            input,
+            sealedAvatar,
+            current.avatarFileName,
+            (avatarFileName) =>
+              writeThenAnswer(
+                async (tx) => (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id)) && id,
+              ),
+            request.log,
+          ),
+        );
+      } catch (error) {
+        if (error instanceof StaleCompanyError) throw conflict();
+        throw error;
+      }
+    },
+  );
 
   /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (SPEC §4). */
   const archiveOrRestore = (id: string, archived: boolean, authorId: string) =>
@@ -193,11 +242,27 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       return outcome === 'done' && id;
     });
 
-  app.delete('/companies/:id', async (request) =>
-    ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
+  app.delete(
+    '/companies/:id',
+    contract({
+      summary: 'Archives a company (422 when it already is)',
+      tags,
+      params: idParams,
+      querystring: localeQuery,
+      response: { 200: oneCompany },
+    }),
+    async (request) => ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
   );
 
-  app.post('/companies/:id/restore', async (request) =>
-    ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
+  app.post(
+    '/companies/:id/restore',
+    contract({
+      summary: 'Restores an archived company (422 when it is not archived)',
+      tags,
+      params: idParams,
+      querystring: localeQuery,
+      response: { 200: oneCompany },
+    }),
+    async (request) => ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
   );
 };

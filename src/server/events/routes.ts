@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Locale } from '../../shared/constants';
 import {
   EVENT_YEAR_MAX,
@@ -12,12 +13,13 @@ import {
   type EventCategorySlug,
 } from '../../shared/events';
 import { eventSchema, type EventFields } from '../../shared/schemas/event';
+import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
 import type { RouteDeps } from '../platform/route-deps';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error';
-import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
+import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import { userOf } from '../platform/auth/plugin';
-import { uuidParam } from '../platform/http/params';
-import { ok, parseBody } from '../platform/http/wire';
+import { ok } from '../platform/http/wire';
 import { fullNameOf } from '../users/store';
 import {
   companyExists,
@@ -79,23 +81,16 @@ function toEvent(row: EventRow, locale: Locale): CompanyEvent {
 /** System events are the server's record of what happened: nobody creates, edits or deletes one. */
 const systemEventReadOnly = () => new AppError(403, 'system_event_read_only', 'events.errors.systemEventReadOnly');
 
-const slugOf = (body: unknown) =>
-  body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['categorySlug'] : undefined;
+const LIST_OPTIONS = {
+  sortable: ['date'],
+  defaultSort: [{ field: 'date', direction: 'desc' }],
+  filters: ['search', 'year', 'categorySlug'],
+} as const satisfies ListOptions<'date'>;
 
-/**
- * The body of a person's event. The schema refuses `system` like any slug that is not a choice; here the
- * message says why, on the field, next to the other field messages of the same 422.
- */
-function parseEvent(body: unknown): EventFields {
-  try {
-    return parseBody(eventSchema, body);
-  } catch (error) {
-    if (error instanceof AppError && error.detail && slugOf(body) === SYSTEM_CATEGORY) {
-      error.detail['category_slug'] = [{ key: 'events.errors.systemCategory', params: {} }];
-    }
-    throw error;
-  }
-}
+const tags = ['events'];
+const companyParams = z.object({ companyId: uuid() });
+const eventParams = companyParams.extend({ id: uuid() });
+const oneEvent = { 200: envelopeOf(companyEventSchema) };
 
 /**
  * SPEC §7 events of a company, for any signed-in user. The list of years that have events is its own
@@ -106,7 +101,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
   async function companyOf(request: FastifyRequest): Promise<string> {
-    const companyId = uuidParam(request, 'companyId');
+    const { companyId } = request.params as z.infer<typeof companyParams>;
     if (!(await companyExists(db, companyId))) throw notFound();
     return companyId;
   }
@@ -114,69 +109,122 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
   /** The event named by the path, in the company named by the path (another company's is a 404). */
   async function eventOf(request: FastifyRequest): Promise<EventRow> {
     const companyId = await companyOf(request);
-    const event = await findEvent(db, companyId, uuidParam(request));
+    const event = await findEvent(db, companyId, (request.params as z.infer<typeof eventParams>).id);
     if (!event) throw notFound();
     return event;
   }
 
-  app.get('/companies/:companyId/events', async (request) => {
-    const companyId = await companyOf(request);
-    const params = parseListParams(request.query, {
-      sortable: ['date'],
-      defaultSort: [{ field: 'date', direction: 'desc' }],
-      filters: ['search', 'year', 'categorySlug'],
-    });
-    // The timeline reads newest first only (issue 6); an index serves exactly that order.
-    if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badRequest('errors.api.badListParams');
-    const { limit, offset } = pageWindow(params);
-    const { rows, total } = await listEvents(db, lists, {
-      companyId,
-      search: searchWords(params.filters['search']),
-      year: yearFilter(params.filters['year']),
-      categorySlug: categoryFilter(params.filters['categorySlug']),
-      limit,
-      offset,
-    });
-    return ok(
-      rows.map((row) => toEvent(row, request.locale)),
-      { ...listMeta(total, params.pageNumber, params.pageSize) },
-    );
-  });
+  app.get(
+    '/companies/:companyId/events',
+    contract({
+      summary: "A company's events, newest first",
+      tags,
+      params: companyParams,
+      querystring: listQuerystring(LIST_OPTIONS),
+      response: { 200: envelopeOf(z.array(companyEventSchema), listMetaSchema) },
+    }),
+    async (request) => {
+      const companyId = await companyOf(request);
+      const params = parseListParams(request.query, LIST_OPTIONS);
+      // The timeline reads newest first only (issue 6); an index serves exactly that order.
+      if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc')
+        throw badRequest('errors.api.badListParams');
+      const { limit, offset } = pageWindow(params);
+      const { rows, total } = await listEvents(db, lists, {
+        companyId,
+        search: searchWords(params.filters['search']),
+        year: yearFilter(params.filters['year']),
+        categorySlug: categoryFilter(params.filters['categorySlug']),
+        limit,
+        offset,
+      });
+      return ok(
+        rows.map((row) => toEvent(row, request.locale)),
+        { ...listMeta(total, params.pageNumber, params.pageSize) },
+      );
+    },
+  );
 
-  app.get('/companies/:companyId/events/years', async (request) => {
-    const companyId = await companyOf(request);
-    return ok(await listEventYears(db, companyId));
-  });
+  app.get(
+    '/companies/:companyId/events/years',
+    contract({
+      summary: 'The years that have events, newest first',
+      tags,
+      params: companyParams,
+      querystring: localeQuery,
+      response: { 200: envelopeOf(eventYearsSchema) },
+    }),
+    async (request) => {
+      const companyId = await companyOf(request);
+      return ok(await listEventYears(db, companyId));
+    },
+  );
 
-  app.get('/companies/:companyId/events/:id', async (request) => ok(toEvent(await eventOf(request), request.locale)));
+  app.get(
+    '/companies/:companyId/events/:id',
+    contract({ summary: 'One event', tags, params: eventParams, querystring: localeQuery, response: oneEvent }),
+    async (request) => ok(toEvent(await eventOf(request), request.locale)),
+  );
 
-  app.post('/companies/:companyId/events', async (request, reply) => {
-    const companyId = await companyOf(request);
-    const input = parseEvent(request.body);
-    // Written and read back in one transaction: a failure to read the answer rolls the write back
-    // rather than answering 5xx for an event that was kept (and that a retry would then add twice).
-    const created = await db.transaction(async (tx) =>
-      findEvent(tx, companyId, await insertEvent(tx, companyId, input, userOf(request).id)),
-    );
-    return reply.code(201).send(ok(toEvent(created!, request.locale)));
-  });
+  app.post(
+    '/companies/:companyId/events',
+    contract({
+      summary: "Adds a person's event (system events are written by the server only)",
+      tags,
+      params: companyParams,
+      querystring: localeQuery,
+      body: eventSchema,
+      response: { 201: envelopeOf(companyEventSchema) },
+    }),
+    async (request, reply) => {
+      const companyId = await companyOf(request);
+      const input = request.body as EventFields;
+      // Written and read back in one transaction: a failure to read the answer rolls the write back
+      // rather than answering 5xx for an event that was kept (and that a retry would then add twice).
+      const created = await db.transaction(async (tx) =>
+        findEvent(tx, companyId, await insertEvent(tx, companyId, input, userOf(request).id)),
+      );
+      return reply.code(201).send(ok(toEvent(created!, request.locale)));
+    },
+  );
 
-  app.patch('/companies/:companyId/events/:id', async (request) => {
-    const event = await eventOf(request);
-    if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
-    const input = parseEvent(request.body);
-    const saved = await db.transaction(async (tx) => {
-      if (!(await updateEvent(tx, event.companyId, event.id, input))) throw notFound();
-      return findEvent(tx, event.companyId, event.id);
-    });
-    if (!saved) throw notFound();
-    return ok(toEvent(saved, request.locale));
-  });
+  app.patch(
+    '/companies/:companyId/events/:id',
+    contract({
+      summary: "Changes a person's event",
+      tags,
+      params: eventParams,
+      querystring: localeQuery,
+      body: eventSchema,
+      response: oneEvent,
+    }),
+    async (request) => {
+      const event = await eventOf(request);
+      if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
+      const input = request.body as EventFields;
+      const saved = await db.transaction(async (tx) => {
+        if (!(await updateEvent(tx, event.companyId, event.id, input))) throw notFound();
+        return findEvent(tx, event.companyId, event.id);
+      });
+      if (!saved) throw notFound();
+      return ok(toEvent(saved, request.locale));
+    },
+  );
 
-  app.delete('/companies/:companyId/events/:id', async (request) => {
-    const event = await eventOf(request);
-    if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
-    if (!(await deleteEvent(db, event.companyId, event.id))) throw notFound();
-    return ok(toEvent(event, request.locale));
-  });
+  app.delete(
+    '/companies/:companyId/events/:id',
+    contract({
+      summary: "Deletes a person's event; answers it as it was",
+      tags,
+      params: eventParams,
+      querystring: localeQuery,
+      response: oneEvent,
+    }),
+    async (request) => {
+      const event = await eventOf(request);
+      if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
+      if (!(await deleteEvent(db, event.companyId, event.id))) throw notFound();
+      return ok(toEvent(event, request.locale));
+    },
+  );
 };

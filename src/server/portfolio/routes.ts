@@ -1,12 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, invalid, notFound } from '../platform/errors/app-error';
-import { parseListParams } from '../platform/http/list-params';
-import { isUuid, uuidParam } from '../platform/http/params';
+import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
+import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
-import { companyListSelection, parseCompanyListParams } from '../companies/routes';
+import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/routes';
+import {
+  csvAnswerSchema,
+  dashboardMetaSchema,
+  dashboardSchema,
+  scheduleAnswerSchema,
+} from '../../shared/schemas/portfolio-answers';
 import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 import { snakePath } from '../../shared/case';
 import { translate } from '../../shared/i18n';
@@ -84,76 +92,125 @@ const yesNo = (locale: Locale): [string, string] => [
   translate(locale, 'portfolio.export.no'),
 ];
 
+const DASHBOARD_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId', 'mine'] };
+const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId'] };
+const tags = ['portfolio'];
+const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
+
 /** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
 export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
   const { db } = database;
 
-  app.get('/dashboard', async (request) => {
-    const params = parseListParams(request.query, { sortable: [], defaultSort: [], filters: ['fundId', 'mine'] });
-    const mine = mineFilter(params.filters['mine']);
-    const { data, meta } = await readDashboard(db, {
-      fundId: await fundFilter(db, params.filters['fundId']),
-      mineUserId: mine ? userOf(request).id : null,
-      today: todayIso(),
-      locale: request.locale,
-    });
-    return ok(data, { ...meta });
-  });
-
-  app.get('/companies/:companyId/financial_contributions/:id/schedule', async (request) => {
-    const terms = await findContributionTerms(db, uuidParam(request, 'companyId'), uuidParam(request));
-    if (!terms) throw notFound();
-    const result = computeSchedule(terms, todayIso());
-    if (!result.ok) {
-      const detail = Object.fromEntries(
-        result.problems.map((problem) => [snakePath([problem.field]), [{ key: problem.key, params: {} }]]),
-      );
-      throw invalid(detail, 'portfolio.schedule.unavailable');
-    }
-    const { rows, ...figures } = result.schedule;
-    return ok({ ...figures, rows: rows.map(({ number: _n, ...row }) => row) });
-  });
-
-  app.get('/companies/export.csv', async (request, reply) => {
-    const selection = companyListSelection(parseCompanyListParams(request.query));
-    const locale = request.locale;
-    const header = COMPANY_COLUMNS.map((column) => translate(locale, `portfolio.export.companies.${column}`));
-    const body = csvStream(
-      header,
-      await primed(exportCompanies(db, { ...selection, locale })),
-      (row) => COMPANY_COLUMNS.map((column) => row[column]),
-      locale,
-      yesNo(locale),
-    );
-    return sendCsv(reply, `${translate(locale, 'portfolio.export.companiesFile')}-${todayIso()}.csv`, body);
-  });
-
-  app.get('/portfolio/export.csv', async (request, reply) => {
-    const params = parseListParams(request.query, { sortable: [], defaultSort: [], filters: ['fundId'] });
-    const fundId = await fundFilter(db, params.filters['fundId']);
-    const locale = request.locale;
-    const today = todayIso();
-    const header = PORTFOLIO_COLUMNS.map((column) => translate(locale, `portfolio.export.portfolio.${column}`));
-    // The schedule's figures come from the shared module, so the file agrees with the screen to the cent.
-    const cells = (row: PortfolioExportRow): CsvCell[] => {
-      const result = computeSchedule(row, today);
-      const schedule = result.ok ? result.schedule : null;
-      return PORTFOLIO_COLUMNS.map((column) => {
-        switch (column) {
-          case 'amount':
-            return csvMoney(row.amount, locale);
-          case 'payment':
-            return csvMoney(schedule?.payment ?? null, locale);
-          case 'totalInterest':
-            return csvMoney(schedule?.totalInterest ?? null, locale);
-          case 'balanceToday':
-            return csvMoney(schedule?.balanceToday ?? null, locale);
-          default:
-            return row[column];
-        }
+  app.get(
+    '/dashboard',
+    contract({
+      summary: 'The portfolio dashboard (filter[fund_id], filter[mine]=true)',
+      tags,
+      querystring: listQuerystring(DASHBOARD_OPTIONS),
+      response: { 200: envelopeOf(dashboardSchema, dashboardMetaSchema) },
+    }),
+    async (request) => {
+      const params = parseListParams(request.query, DASHBOARD_OPTIONS);
+      const mine = mineFilter(params.filters['mine']);
+      const { data, meta } = await readDashboard(db, {
+        fundId: await fundFilter(db, params.filters['fundId']),
+        mineUserId: mine ? userOf(request).id : null,
+        today: todayIso(),
+        locale: request.locale,
       });
-    };
-    const body = csvStream(header, await primed(exportPortfolio(db, { fundId, locale })), cells, locale, yesNo(locale));
-    return sendCsv(reply, `${translate(locale, 'portfolio.export.portfolioFile')}-${today}.csv`, body);
-  });
+      return ok(data, { ...meta });
+    },
+  );
+
+  app.get(
+    '/companies/:companyId/financial_contributions/:id/schedule',
+    contract({
+      summary: "A loan's schedule (422 naming the fields to fix when it has none)",
+      tags,
+      params: scheduleParams,
+      querystring: localeQuery,
+      response: { 200: envelopeOf(scheduleAnswerSchema) },
+    }),
+    async (request) => {
+      const { companyId, id } = request.params as z.infer<typeof scheduleParams>;
+      const terms = await findContributionTerms(db, companyId.toLowerCase(), id.toLowerCase());
+      if (!terms) throw notFound();
+      const result = computeSchedule(terms, todayIso());
+      if (!result.ok) {
+        const detail = Object.fromEntries(
+          result.problems.map((problem) => [snakePath([problem.field]), [{ key: problem.key, params: {} }]]),
+        );
+        throw invalid(detail, 'portfolio.schedule.unavailable');
+      }
+      const { rows, ...figures } = result.schedule;
+      return ok({ ...figures, rows: rows.map(({ number: _n, ...row }) => row) });
+    },
+  );
+
+  app.get(
+    '/companies/export.csv',
+    contract({
+      summary: 'The companies list as a CSV file, with the list filters and sort',
+      tags,
+      querystring: listQuerystring(COMPANY_LIST_OPTIONS),
+      response: { 200: csvAnswerSchema },
+    }),
+    async (request, reply) => {
+      const selection = companyListSelection(parseCompanyListParams(request.query));
+      const locale = request.locale;
+      const header = COMPANY_COLUMNS.map((column) => translate(locale, `portfolio.export.companies.${column}`));
+      const body = csvStream(
+        header,
+        await primed(exportCompanies(db, { ...selection, locale })),
+        (row) => COMPANY_COLUMNS.map((column) => row[column]),
+        locale,
+        yesNo(locale),
+      );
+      return sendCsv(reply, `${translate(locale, 'portfolio.export.companiesFile')}-${todayIso()}.csv`, body);
+    },
+  );
+
+  app.get(
+    '/portfolio/export.csv',
+    contract({
+      summary: 'Every loan with its schedule figures as a CSV file (filter[fund_id])',
+      tags,
+      querystring: listQuerystring(PORTFOLIO_EXPORT_OPTIONS),
+      response: { 200: csvAnswerSchema },
+    }),
+    async (request, reply) => {
+      const params = parseListParams(request.query, PORTFOLIO_EXPORT_OPTIONS);
+      const fundId = await fundFilter(db, params.filters['fundId']);
+      const locale = request.locale;
+      const today = todayIso();
+      const header = PORTFOLIO_COLUMNS.map((column) => translate(locale, `portfolio.export.portfolio.${column}`));
+      // The schedule's figures come from the shared module, so the file agrees with the screen to the cent.
+      const cells = (row: PortfolioExportRow): CsvCell[] => {
+        const result = computeSchedule(row, today);
+        const schedule = result.ok ? result.schedule : null;
+        return PORTFOLIO_COLUMNS.map((column) => {
+          switch (column) {
+            case 'amount':
+              return csvMoney(row.amount, locale);
+            case 'payment':
+              return csvMoney(schedule?.payment ?? null, locale);
+            case 'totalInterest':
+              return csvMoney(schedule?.totalInterest ?? null, locale);
+            case 'balanceToday':
+              return csvMoney(schedule?.balanceToday ?? null, locale);
+            default:
+              return row[column];
+          }
+        });
+      };
+      const body = csvStream(
+        header,
+        await primed(exportPortfolio(db, { fundId, locale })),
+        cells,
+        locale,
+        yesNo(locale),
+      );
+      return sendCsv(reply, `${translate(locale, 'portfolio.export.portfolioFile')}-${today}.csv`, body);
+    },
+  );
 };

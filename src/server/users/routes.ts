@@ -11,7 +11,7 @@ import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
-import { listMeta, listQuery, pageWindow, parseListParams } from '../platform/http/list-params';
+import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parse } from '../platform/http/wire';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, voidTokens } from '../identity/one-time-tokens';
@@ -86,7 +86,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   const list = contract({
     summary: 'Users, searched, filtered by status, sorted and paged (administrators)',
     tags: ['users'],
-    querystring: listQuery(USER_FILTERS, USER_SORT_FIELDS),
+    querystring: listQuerystring({ filters: USER_FILTERS, sortable: USER_SORT_FIELDS }),
     response: { 200: envelopeOf(z.array(userAnswerSchema), listMetaSchema) },
   });
   app.get('/users', { ...list, config: { access: 'admin' } }, async (request) => {
@@ -114,7 +114,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   const options = contract({
     summary: "Active users' id and full name, for the overseeing-user picker (any signed-in user)",
     tags: ['users'],
-    querystring: listQuery(['search'], []),
+    querystring: listQuerystring({ filters: ['search'], sortable: [] }),
     response: { 200: envelopeOf(z.array(userOptionSchema), listMetaSchema) },
   });
   app.get('/users/options', options, async (request) => {

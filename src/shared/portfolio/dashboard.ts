@@ -1,63 +1,25 @@
-/** `GET /dashboard` (issue 13: the names of `data` are fixed), camelCase as the SPA reads it. */
-export interface DashboardLoan {
-  companyId: string;
-  companyName: string;
-  contributionId: string;
-  projectName: string | null;
-  fundName: string;
-}
+import type { z } from 'zod';
+import type {
+  dashboardEndingSoonSchema,
+  dashboardFollowupSchema,
+  dashboardFundSchema,
+  dashboardLoanSchema,
+  dashboardMetaSchema,
+  dashboardRiskSchema,
+  dashboardSchema,
+  dashboardStatusSchema,
+} from '../schemas/portfolio-answers';
 
-export interface DashboardFollowup extends DashboardLoan {
-  /** YYYY-MM-DD. */
-  followupDate: string;
-  /** The date is before today. */
-  overdue: boolean;
-}
-
-export interface DashboardEndingSoon extends DashboardLoan {
-  /** YYYY-MM-DD. */
-  expectedEndDate: string;
-}
-
-export interface DashboardFund {
-  fundId: string;
-  fundName: string;
-  loansCount: number;
-  committed: number;
-  outstanding: number;
-}
-
-export interface DashboardStatus {
-  statusId: string;
-  statusName: string;
-  /** The status label's colour (a Mantine colour name or #rrggbb). */
-  color: string;
-  companiesCount: number;
-}
-
-export interface DashboardRisk {
-  /** null: companies without a rating. */
-  riskRating: string | null;
-  companiesCount: number;
-}
-
-export interface Dashboard {
-  activeCompanies: number;
-  loansCount: number;
-  committedTotal: number;
-  outstandingTotal: number;
-  followups: DashboardFollowup[];
-  endingSoon: DashboardEndingSoon[];
-  byFund: DashboardFund[];
-  byStatus: DashboardStatus[];
-  byRisk: DashboardRisk[];
-}
-
+/** `GET /dashboard` (issue 13: the names of `data` are fixed), as `schemas/portfolio-answers.ts` declares it. */
+export type DashboardLoan = z.infer<typeof dashboardLoanSchema>;
+export type DashboardFollowup = z.infer<typeof dashboardFollowupSchema>;
+export type DashboardEndingSoon = z.infer<typeof dashboardEndingSoonSchema>;
+export type DashboardFund = z.infer<typeof dashboardFundSchema>;
+export type DashboardStatus = z.infer<typeof dashboardStatusSchema>;
+export type DashboardRisk = z.infer<typeof dashboardRiskSchema>;
+export type Dashboard = z.infer<typeof dashboardSchema>;
 /** `meta` of `GET /dashboard`: how many rows the two lists would have without their cap. */
-export interface DashboardMeta {
-  followupsTotal: number;
-  endingSoonTotal: number;
-}
+export type DashboardMeta = z.infer<typeof dashboardMetaSchema>;
 
 /** Follow-ups overdue or due within this many days; loans ending within the other (issue 13). */
 export const FOLLOWUP_WINDOW_DAYS = 30;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EVENT_NOTES_MAX_LENGTH,
   EVENT_TITLE_MAX_LENGTH,
+  SYSTEM_CATEGORY,
   USER_EVENT_CATEGORY_SLUGS,
   type UserEventCategorySlug,
 } from '../events';
@@ -16,9 +17,10 @@ import { V, multilineText, requiredText, wrongValue } from './common';
 export const EV = {
   date: 'errors.validations.date',
   unknownChoice: 'errors.validations.unknownChoice',
+  systemCategory: 'events.errors.systemCategory',
 } as const;
 
-/** The select's value, empty until chosen. `system` is not a choice (the API says why, see events/routes.ts). */
+/** The select's value, empty until chosen. `system` is not a choice, and the message says why (server-written only). */
 const requiredCategory = () =>
   z
     .string({ error: wrongValue })
@@ -30,7 +32,8 @@ const requiredCategory = () =>
         return z.NEVER;
       }
       if (!(USER_EVENT_CATEGORY_SLUGS as readonly string[]).includes(slug)) {
-        ctx.addIssue({ code: 'custom', message: EV.unknownChoice, input: value });
+        const message = slug === SYSTEM_CATEGORY ? EV.systemCategory : EV.unknownChoice;
+        ctx.addIssue({ code: 'custom', message, input: value });
         return z.NEVER;
       }
       return slug as UserEventCategorySlug;

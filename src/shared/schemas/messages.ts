@@ -36,9 +36,12 @@ export function withParams(key: string, params: Record<string, string | number>)
   return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
-/** Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". */
+/**
+ * Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". A key is
+ * an `errors.…` one, or a feature's own `<feature>.errors.…` (the event schema's "system is reserved").
+ */
 export function parseMessage(message: string): IssueMessage {
   const [key = '', query = ''] = message.split('?', 2);
-  if (!key.startsWith('errors.')) return { key: V.invalid, params: {} };
+  if (!/^(\w+\.)?errors\./.test(key)) return { key: V.invalid, params: {} };
   return { key, params: Object.fromEntries(new URLSearchParams(query)) };
 }

@@ -130,6 +130,7 @@ describe('EventModal', () => {
       notes: null,
       authorId: null,
       authorName: null,
+      details: null,
       insertedAt: '2024-03-01T10:00:00Z',
       updatedAt: '2024-03-01T10:00:00Z',
     };

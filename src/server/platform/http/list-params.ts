@@ -115,22 +115,22 @@ export function listMeta(totalCount: number, pageNumber: number, pageSize: numbe
 }
 
 /**
- * The query string of a list as a route contract declares it (ADR 0026): its keys as they travel, all
- * optional strings. Loose on purpose, so an unknown `filter[…]` still reaches `parseListParams`, the one
- * place that applies the rules above (and refuses it with a 400).
+ * The query string a list declares in its contract (ADR 0026), from the same options `parseListParams` reads,
+ * so the document and the parser name the same keys. Loose: a key it does not name still reaches the parser,
+ * which refuses it (400) as before; repeated keys arrive as arrays and fail here with the same 400.
  */
-export function listQuery(filters: readonly string[], sortable: readonly string[]) {
+export function listQuerystring(options: Pick<ListOptions<string>, 'sortable' | 'filters'>) {
   const text = (description: string) => z.string().optional().describe(description);
   return localeQuery
     .extend({
-      'page[number]': text('1-based page number'),
-      'page[size]': text(`one of ${PAGE_SIZES.join(', ')}`),
+      'page[number]': text('1-based page number (default 1)'),
+      'page[size]': text(`${PAGE_SIZES.join(', ')} (default ${DEFAULT_PAGE_SIZE})`),
       sort: text(
-        sortable.length
-          ? `comma-separated, "-" for descending: ${sortable.map((field) => toSnake(field)).join(', ')}`
-          : 'not sortable',
+        `Comma-separated snake_case fields, "-" for descending: ${options.sortable.map((field) => toSnake(field)).join(', ')}`,
       ),
-      ...Object.fromEntries(filters.map((name) => [`filter[${toSnake(name)}]`, text(`filter on ${toSnake(name)}`)])),
+      ...Object.fromEntries(
+        options.filters.map((name) => [`filter[${toSnake(name)}]`, text(`Filter on ${toSnake(name)}`)]),
+      ),
     })
     .loose();
 }

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Answers of the portfolio calls (issue 13), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
+export const dashboardLoanSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  contributionId: z.string(),
+  projectName: z.string().nullable(),
+  fundName: z.string(),
+});
+
+export const dashboardFollowupSchema = dashboardLoanSchema.extend({
+  /** YYYY-MM-DD. */
+  followupDate: z.string(),
+  /** The date is before today. */
+  overdue: z.boolean(),
+});
+
+export const dashboardEndingSoonSchema = dashboardLoanSchema.extend({
+  /** YYYY-MM-DD. */
+  expectedEndDate: z.string(),
+});
+
+export const dashboardFundSchema = z.object({
+  fundId: z.string(),
+  fundName: z.string(),
+  loansCount: z.number().int(),
+  committed: z.number(),
+  outstanding: z.number(),
+});
+
+export const dashboardStatusSchema = z.object({
+  statusId: z.string(),
+  statusName: z.string(),
+  /** The status label's colour (a Mantine colour name or #rrggbb). */
+  color: z.string(),
+  companiesCount: z.number().int(),
+});
+
+export const dashboardRiskSchema = z.object({
+  /** null: companies without a rating. */
+  riskRating: z.string().nullable(),
+  companiesCount: z.number().int(),
+});
+
+export const dashboardSchema = z.object({
+  activeCompanies: z.number().int(),
+  loansCount: z.number().int(),
+  committedTotal: z.number(),
+  outstandingTotal: z.number(),
+  followups: z.array(dashboardFollowupSchema),
+  endingSoon: z.array(dashboardEndingSoonSchema),
+  byFund: z.array(dashboardFundSchema),
+  byStatus: z.array(dashboardStatusSchema),
+  byRisk: z.array(dashboardRiskSchema),
+});
+
+/** `meta` of `GET /dashboard`: how many rows the two lists would have without their cap. */
+export const dashboardMetaSchema = z.object({
+  followupsTotal: z.number().int(),
+  endingSoonTotal: z.number().int(),
+});
+
+/** `GET /companies/:companyId/financial_contributions/:id/schedule`: the schedule, rows in date order. */
+export const scheduleAnswerSchema = z.object({
+  /** The level payment after the moratorium. */
+  payment: z.number(),
+  totalInterest: z.number(),
+  totalPaid: z.number(),
+  /** Balance after the last payment dated on or before today; the amount before the first one. */
+  balanceToday: z.number(),
+  rows: z.array(
+    z.object({
+      /** YYYY-MM-DD. */
+      date: z.string(),
+      payment: z.number(),
+      interest: z.number(),
+      principal: z.number(),
+      /** What is still owed after this payment. */
+      balance: z.number(),
+    }),
+  ),
+});
+
+/** The two CSV exports: a file, not JSON. */
+export const csvAnswerSchema = z.string().describe('text/csv; UTF-8 with BOM, one row per line (a download)');
