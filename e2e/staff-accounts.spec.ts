@@ -34,6 +34,8 @@ test('invite → confirm → forgot → reset → archive → restore, the whole
   await expectAccessible(admin);
   await dialog.getByRole('button', { name: 'Inviter', exact: true }).click();
   await expect(admin.getByText('L’utilisateur a bien été invité.')).toBeVisible();
+  // More accounts than one page holds: find the new one as an administrator would.
+  await admin.getByRole('searchbox', { name: 'Rechercher' }).fill(NEW_EMAIL);
   const row = admin.getByRole('row').filter({ hasText: NEW_EMAIL });
   await expect(row).toContainText('Invité');
 
@@ -114,6 +116,7 @@ test('an administrator edits a user and the list shows it; the last administrato
   await page.getByRole('textbox', { name: 'Prénom' }).fill('Ulysse-Émile');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/users/);
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill('ulysse');
   await expect(page.getByRole('link', { name: 'Ulysse-Émile User' })).toBeVisible();
 
   // The signed-in administrator has no "archive" action on their own row.
