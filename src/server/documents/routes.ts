@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DOCUMENT_SORT_FIELDS, type CompanyDocument } from '../../shared/documents';
+import { z } from 'zod';
+import { DOCUMENT_SORT_FIELDS, type CompanyDocument, type DocumentSortField } from '../../shared/documents';
+import { companyDocumentSchema } from '../../shared/schemas/documents-answers';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
 import type { RouteDeps } from '../platform/route-deps';
 import { recordSystemEvent } from '../events/system-events';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
-import { listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
-import { uuidParam } from '../platform/http/params';
+import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
+import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { isUuid } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { checkNewDocument } from './checks';
@@ -24,7 +27,6 @@ import {
   type DocumentRow,
 } from './store';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
 const SEARCH_MAX_LENGTH = 100;
 
@@ -36,7 +38,7 @@ function searchWords(value: string | undefined): string[] {
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!UUID.test(value)) throw badRequest('errors.api.badListParams');
+  if (!isUuid(value)) throw badRequest('errors.api.badListParams');
   return value.toLowerCase();
 }
 
@@ -78,6 +80,17 @@ function rawFileName(body: unknown): string | undefined {
   return typeof value === 'string' && isStorageKey(value.trim()) ? value.trim() : undefined;
 }
 
+const LIST_OPTIONS: ListOptions<DocumentSortField> = {
+  sortable: DOCUMENT_SORT_FIELDS,
+  defaultSort: [{ field: 'name', direction: 'asc' }],
+  filters: ['search', 'categoryId'],
+};
+
+const tags = ['documents'];
+const companyParams = z.object({ companyId: uuid() });
+const documentParams = companyParams.extend({ id: uuid() });
+const oneDocument = envelopeOf(companyDocumentSchema);
+
 /** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
 export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists, jobs }) => {
   const { db } = database;
@@ -85,7 +98,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
   async function companyOf(request: FastifyRequest): Promise<string> {
-    const companyId = uuidParam(request, 'companyId');
+    const companyId = (request.params as z.infer<typeof companyParams>).companyId.toLowerCase();
     if (!(await companyExists(db, companyId))) throw notFound();
     return companyId;
   }
@@ -96,113 +109,152 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
    */
   const discardUpload = (key: string | undefined) => discardUnreferenced(db, storage, key);
 
-  app.get('/companies/:companyId/documents', async (request) => {
-    const companyId = await companyOf(request);
-    const params = parseListParams(request.query, {
-      sortable: DOCUMENT_SORT_FIELDS,
-      defaultSort: [{ field: 'name', direction: 'asc' }],
-      filters: ['search', 'categoryId'],
-    });
-    const { limit, offset } = pageWindow(params);
-    const { rows, total } = await listDocuments(db, lists, {
-      companyId,
-      search: searchWords(params.filters['search']),
-      categoryId: categoryFilter(params.filters['categoryId']),
-      sort: params.sort,
-      limit,
-      offset,
-    });
-    const data = await Promise.all(rows.map((row) => toDocument(storage, row)));
-    return ok(data, { ...listMeta(total, params.pageNumber, params.pageSize) });
-  });
-
-  app.post('/companies/:companyId/documents', async (request, reply) => {
-    const fileName = rawFileName(request.body);
-    /** The sealed copy of the upload (issue 12.1), to delete if the row is not saved. */
-    let sealed: string | undefined;
-    let saved = false;
-    try {
+  app.get(
+    '/companies/:companyId/documents',
+    contract({
+      summary: "A company's documents, a page",
+      tags,
+      params: companyParams,
+      querystring: listQuerystring(LIST_OPTIONS),
+      response: { 200: envelopeOf(z.array(companyDocumentSchema), listMetaSchema) },
+    }),
+    async (request) => {
       const companyId = await companyOf(request);
-      const input = parseBody(documentCreateSchema(request.locale), request.body);
-      const row = await withUploadsLock(db, 'shared', async (tx) => {
-        const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
-        sealed = upload?.key;
-        if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
-        const inserted = await insertDocument(tx, {
-          companyId,
-          name: input.name,
-          date: input.date,
-          categoryId: input.categoryId,
-          fileName: upload.key,
-          fileType: input.fileType,
-          fileSize: upload.size,
-          contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
-        });
-        // The text is read after the save answers (issue 14), by whichever process claims the job.
-        if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
-        // In the save's transaction: the history says "added" exactly when the document exists.
-        await recordSystemEvent(tx, {
-          companyId,
-          code: 'documentAdded',
-          params: { name: inserted.name },
-          authorId: userOf(request).id,
-        });
-        return inserted;
+      const params = parseListParams(request.query, LIST_OPTIONS);
+      const { limit, offset } = pageWindow(params);
+      const { rows, total } = await listDocuments(db, lists, {
+        companyId,
+        search: searchWords(params.filters['search']),
+        categoryId: categoryFilter(params.filters['categoryId']),
+        sort: params.sort,
+        limit,
+        offset,
       });
-      saved = true;
-      // The record names the sealed copy; the upload, whose URL may still be live, has no more use.
-      await discardUpload(fileName).catch((error: unknown) =>
-        request.log.warn({ err: error, key: fileName }, 'upload of a saved document left for the orphan sweep'),
-      );
-      jobs.wake();
-      return reply.code(201).send(ok(await toDocument(storage, row)));
-    } catch (error) {
-      // Not saved: the sealed copy has no record. Should this delete fail, the sweep takes it in a day.
-      if (!saved && sealed) await storage.delete(sealed).catch(() => undefined);
-      // Client mistakes only: after a 5xx the client may retry with the same upload.
-      if (!saved && error instanceof AppError && error.status < 500) await discardUpload(fileName);
-      throw error;
-    }
-  });
+      const data = await Promise.all(rows.map((row) => toDocument(storage, row)));
+      return ok(data, { ...listMeta(total, params.pageNumber, params.pageSize) });
+    },
+  );
 
-  app.patch('/companies/:companyId/documents/:id', async (request) => {
-    const companyId = await companyOf(request);
-    const id = uuidParam(request);
-    if (!(await findDocument(db, companyId, id))) throw notFound();
-    const input = parseBody(documentUpdateSchema, request.body);
-    if (!(await categoryExists(db, input.categoryId))) {
-      throw invalid({ category_id: [{ key: DV.unknownChoice, params: {} }] });
-    }
-    const row = await updateDocument(db, companyId, id, input, userOf(request).id);
-    if (!row) throw notFound();
-    return ok(await toDocument(storage, row));
-  });
-
-  app.delete('/companies/:companyId/documents/:id', async (request) => {
-    const companyId = await companyOf(request);
-    const id = uuidParam(request);
-    const row = await db.transaction(async (tx) => {
-      const deleted = await deleteDocument(tx, companyId, id);
-      // In the delete's transaction: the history says "deleted" exactly when the row is gone.
-      if (deleted) {
-        await recordSystemEvent(tx, {
-          companyId,
-          code: 'documentDeleted',
-          params: { name: deleted.name },
-          authorId: userOf(request).id,
+  // The body is parsed in the handler, not declared: its messages depend on the request's language (the size
+  // limit in the reader's units), and a refused body must also delete the upload it names.
+  app.post(
+    '/companies/:companyId/documents',
+    contract({
+      summary: 'Adds a document from an upload (body: name, date, category_id, file_name, file_type, file_size)',
+      tags,
+      params: companyParams,
+      querystring: localeQuery,
+      response: { 201: oneDocument },
+    }),
+    async (request, reply) => {
+      const fileName = rawFileName(request.body);
+      /** The sealed copy of the upload (issue 12.1), to delete if the row is not saved. */
+      let sealed: string | undefined;
+      let saved = false;
+      try {
+        const companyId = await companyOf(request);
+        const input = parseBody(documentCreateSchema(request.locale), request.body);
+        const row = await withUploadsLock(db, 'shared', async (tx) => {
+          const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
+          sealed = upload?.key;
+          if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
+          const inserted = await insertDocument(tx, {
+            companyId,
+            name: input.name,
+            date: input.date,
+            categoryId: input.categoryId,
+            fileName: upload.key,
+            fileType: input.fileType,
+            fileSize: upload.size,
+            contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
+          });
+          // The text is read after the save answers (issue 14), by whichever process claims the job.
+          if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
+          // In the save's transaction: the history says "added" exactly when the document exists.
+          await recordSystemEvent(tx, {
+            companyId,
+            code: 'documentAdded',
+            params: { name: inserted.name },
+            authorId: userOf(request).id,
+          });
+          return inserted;
         });
+        saved = true;
+        // The record names the sealed copy; the upload, whose URL may still be live, has no more use.
+        await discardUpload(fileName).catch((error: unknown) =>
+          request.log.warn({ err: error, key: fileName }, 'upload of a saved document left for the orphan sweep'),
+        );
+        jobs.wake();
+        return reply.code(201).send(ok(await toDocument(storage, row)));
+      } catch (error) {
+        // Not saved: the sealed copy has no record. Should this delete fail, the sweep takes it in a day.
+        if (!saved && sealed) await storage.delete(sealed).catch(() => undefined);
+        // Client mistakes only: after a 5xx the client may retry with the same upload.
+        if (!saved && error instanceof AppError && error.status < 500) await discardUpload(fileName);
+        throw error;
       }
-      return deleted;
-    });
-    if (!row) throw notFound();
-    const answer = await toDocument(storage, row);
-    // After the row is gone: a failure here leaves an orphan for the sweep (ADR 0006), never a row without
-    // a file. The delete is done, so it is answered as done: a 5xx would invite a retry that finds nothing.
-    await discardUpload(row.fileName).catch((error: unknown) =>
-      request.log.warn({ err: error, key: row.fileName }, 'file of a deleted document left for the orphan sweep'),
-    );
-    return ok(answer);
-  });
+    },
+  );
+
+  app.patch(
+    '/companies/:companyId/documents/:id',
+    contract({
+      summary: "Changes a document's name, date and category",
+      tags,
+      params: documentParams,
+      querystring: localeQuery,
+      body: documentUpdateSchema,
+      response: { 200: oneDocument },
+    }),
+    async (request) => {
+      const companyId = await companyOf(request);
+      const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
+      if (!(await findDocument(db, companyId, id))) throw notFound();
+      const input = request.body as z.output<typeof documentUpdateSchema>;
+      if (!(await categoryExists(db, input.categoryId))) {
+        throw invalid({ category_id: [{ key: DV.unknownChoice, params: {} }] });
+      }
+      const row = await updateDocument(db, companyId, id, input, userOf(request).id);
+      if (!row) throw notFound();
+      return ok(await toDocument(storage, row));
+    },
+  );
+
+  app.delete(
+    '/companies/:companyId/documents/:id',
+    contract({
+      summary: 'Deletes a document and its file; answers it as it was',
+      tags,
+      params: documentParams,
+      querystring: localeQuery,
+      response: { 200: oneDocument },
+    }),
+    async (request) => {
+      const companyId = await companyOf(request);
+      const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
+      const row = await db.transaction(async (tx) => {
+        const deleted = await deleteDocument(tx, companyId, id);
+        // In the delete's transaction: the history says "deleted" exactly when the row is gone.
+        if (deleted) {
+          await recordSystemEvent(tx, {
+            companyId,
+            code: 'documentDeleted',
+            params: { name: deleted.name },
+            authorId: userOf(request).id,
+          });
+        }
+        return deleted;
+      });
+      if (!row) throw notFound();
+      const answer = await toDocument(storage, row);
+      // After the row is gone: a failure here leaves an orphan for the sweep (ADR 0006), never a row without
+      // a file. The delete is done, so it is answered as done: a 5xx would invite a retry that finds nothing.
+      await discardUpload(row.fileName).catch((error: unknown) =>
+        request.log.warn({ err: error, key: row.fileName }, 'file of a deleted document left for the orphan sweep'),
+      );
+      return ok(answer);
+    },
+  );
 
   const sweeper = { current: undefined as ReturnType<typeof startUploadSweeper> | undefined };
   app.addHook('onReady', async () => {
