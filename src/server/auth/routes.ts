@@ -12,7 +12,7 @@ import { ok } from '../platform/http/wire';
 import { countActiveAdmins, findUserByEmail, toAccount } from '../users/store';
 
 const signIn = contract({
-  summary: 'Sign in with email and password: starts a session (cookie) and answers the account',
+  summary: 'Sign in with email and password: answers the account, and the session token in the authorization header',
   tags: ['auth'],
   querystring: localeQuery,
   body: signInSchema,

@@ -40,7 +40,8 @@ export async function registerApiReference(app: FastifyInstance, prefix: string)
   await app.register(swaggerUi, {
     routePrefix: `${prefix}/docs`,
     staticCSP: true,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    // No validator badge: it would send the document's address to a third party.
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, validatorUrl: null },
   });
   // Sent as text: the wire's snake_case conversion of answers must not touch the document's own keys.
   app.get(`${prefix}/openapi.json`, async (_request, reply) =>
