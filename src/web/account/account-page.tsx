@@ -12,23 +12,13 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n, setLocale, useTranslation } from '../i18n';
 import { PasswordField } from '../components/password-field';
+import { accountInputOf } from '../session/account-language';
 import { USER_QUERY_KEY, useSession } from '../session/session';
 import { PasswordForm } from './password-form';
 
-/** The values the form starts from: SPEC §2 says the address fields travel along without being shown. */
+/** The values the form starts from: the account as saved, and no current password typed yet. */
 function initialValues(user: Account): AccountInput {
-  return {
-    locale: user.locale,
-    email: user.email,
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    address: user.address ?? '',
-    city: user.city ?? '',
-    postalCode: user.postalCode ?? '',
-    phone: user.phone ?? '',
-    mobile: user.mobile ?? '',
-    currentPassword: '',
-  };
+  return { ...accountInputOf(user), currentPassword: '' };
 }
 
 /** The email is stored lower-cased and trimmed: only another address is a change. */

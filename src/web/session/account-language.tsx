@@ -13,8 +13,13 @@ import { USER_QUERY_KEY, useSession } from './session';
  * sent unchanged, so the password asked for an email change is never needed here.
  */
 function withLocale(user: Account, locale: Locale): AccountInput & { lockVersion: number } {
+  return { ...accountInputOf(user), locale, lockVersion: user.lockVersion };
+}
+
+/** The account as `POST /account` takes it (SPEC §2: the address fields travel along without being shown). */
+export function accountInputOf(user: Account): AccountInput {
   return {
-    locale,
+    locale: user.locale,
     email: user.email,
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
@@ -23,7 +28,6 @@ function withLocale(user: Account, locale: Locale): AccountInput & { lockVersion
     postalCode: user.postalCode ?? '',
     phone: user.phone ?? '',
     mobile: user.mobile ?? '',
-    lockVersion: user.lockVersion,
   };
 }
 
