@@ -145,7 +145,14 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+      // Read when asked: a later onRoute hook may still set the access (the API reference's routes are public).
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access ?? 'user';
+        },
+      });
     }
   });
 

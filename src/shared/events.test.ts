@@ -51,7 +51,7 @@ describe('eventSchema (SPEC §5 Event)', () => {
       ['date', 'errors.validations.required'],
     ]);
     const system = eventSchema.safeParse({ categorySlug: 'system', title: 'x', date: '2024-01-01' });
-    expect(system.error?.issues.map((i) => i.message)).toEqual(['errors.validations.unknownChoice']);
+    expect(system.error?.issues.map((i) => i.message)).toEqual(['events.errors.systemCategory']);
     expect(USER_EVENT_CATEGORY_SLUGS).not.toContain('system');
   });
 

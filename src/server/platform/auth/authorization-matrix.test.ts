@@ -14,6 +14,14 @@ type Expected = Access | 'signed-url';
 
 const MATRIX: Record<string, Expected> = {
   'GET /api/health': 'public',
+  // The published contract and its reference page (ADR 0026): they describe the API, they do not open it.
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
   'POST /api/sign_in': 'public',
   'POST /api/passwords/forgot': 'public',
   'POST /api/passwords/reset': 'public',
