@@ -131,7 +131,7 @@ describe('backups', () => {
     const source = await tableRows(t.database.db);
     const sourceFiles = await fileSums(path.join(t.dataDir, 'uploads'));
     const target = await tempDir();
-    const throwaway = await createThrowawayDatabase('atrium_restore');
+    const throwaway = await createThrowawayDatabase('atrium_restore', { empty: true });
     try {
       const result = await restoreArchive({
         file: archive,

@@ -43,15 +43,17 @@ let sharedHash: Promise<string> | undefined;
 
 /**
  * With TEST_DATABASE_URL (`npm run test:pg`): a new database on that server, for one test file, and how to
- * drop it. Without: undefined (the caller uses PGlite).
+ * drop it: a copy of the run's migrated template, or with `empty` a database with nothing in it (a restore's
+ * target). Without TEST_DATABASE_URL: undefined (the caller uses PGlite).
  */
 export async function createThrowawayDatabase(
   prefix: string,
+  options: { empty?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) return undefined;
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
-  const template = process.env[PG_TEMPLATE_ENV];
+  const template = options.empty ? undefined : process.env[PG_TEMPLATE_ENV];
   await runOnServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
     url: databaseUrlFor(serverUrl, name),
