@@ -131,8 +131,17 @@ async function listenWithReconnect(
       client = undefined;
       schedule();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
   };
   const schedule = () => {
@@ -141,7 +150,9 @@ async function listenWithReconnect(
     }, RELISTEN_DELAY_MS);
     retry.unref();
   };
-  await connect();
+  // A database that is down at start does not stop the app from starting (it answers 503 until the database
+  // is back, like any request): the listener keeps trying, and until it listens no snapshot is reused.
+  await connect().catch(() => schedule());
   // A round trip sent after a caller arrived serves it; callers arriving while one is on the wire share the
   // next one, so a burst of list requests costs two round trips, not one each.
   let current: Promise<void> | undefined;
