@@ -12,9 +12,13 @@ declare module 'fastify' {
   }
 }
 
-/** PostgreSQL text cannot hold a NUL. Bodies may hold other control characters (line breaks in notes). */
+/**
+ * What PostgreSQL cannot store: a NUL in text, and a lone UTF-16 surrogate ("\ud800" is valid JSON, but no
+ * character; jsonb refuses it and text would keep a replacement character instead). Bodies may hold other
+ * control characters (line breaks in notes).
+ */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NUL = /\u0000/;
+const UNSTORABLE = /\u0000|\p{Cs}/u;
 /** C0 controls and DEL: never in a query string or a path parameter. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -40,7 +44,7 @@ export function registerWire(app: FastifyInstance): void {
     }
   });
   // Hostile bodies (security issue, found by fuzzing): nesting deep enough to overflow the stack while
-  // parsing or converting keys, and NUL characters that PostgreSQL text cannot hold, are malformed (400).
+  // parsing or converting keys, and characters PostgreSQL cannot hold (NUL, lone surrogates), are malformed (400).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -50,7 +54,7 @@ export function registerWire(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined) return;
-    if (containsCharacter(request.body, NUL)) throw badRequest('errors.api.invalidJson');
+    if (containsCharacter(request.body, UNSTORABLE)) throw badRequest('errors.api.invalidJson');
     request.body = camelKeys(request.body);
   });
   app.addHook('preSerialization', async (_request, _reply, payload) => snakeKeys(payload));
