@@ -91,6 +91,27 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await modal.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(modal).toBeHidden();
 
+  // A changed modal is not closed without asking (issue 12 item 20): Escape asks, staying keeps what was typed,
+  // Cancel asks again and discarding closes it with nothing saved.
+  await page.getByRole('button', { name: 'Nouvel événement' }).click();
+  await modal.getByRole('textbox', { name: 'Titre' }).fill('Brouillon à ne pas perdre');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Abandonner vos modifications ?' });
+  await expect(ask).toBeVisible();
+  await expectAccessible(page);
+  await ask.getByRole('button', { name: 'Annuler' }).click();
+  await expect(ask).toBeHidden();
+  await expect(modal.getByRole('textbox', { name: 'Titre' })).toHaveValue('Brouillon à ne pas perdre');
+  await modal.getByRole('button', { name: 'Annuler' }).click();
+  await ask.getByRole('button', { name: 'Abandonner les modifications' }).click();
+  await expect(modal).toBeHidden();
+  // Unchanged, it closes at once.
+  await page.getByRole('button', { name: 'Nouvel événement' }).click();
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(ask).toHaveCount(0);
+
   // Grouped by year, newest first; days written the French way (SPEC §9).
   await expect(titles(page)).toHaveText([
     `Entreprise « ${companyName} » créée`,

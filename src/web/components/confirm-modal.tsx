@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from '../i18n';
 import type { ConfirmRequest } from './confirm-dialog';
 
@@ -21,7 +21,14 @@ export default function ConfirmModal({
   const [shown, setShown] = useState(request);
   if (request && request !== shown) setShown(request);
   return (
-    <Modal opened={request !== null} onClose={onCancel} title={shown?.title ?? t('common.areYouSure')} centered>
+    // Above any modal it is asked from (a changed form's close asks here), whichever opened first.
+    <Modal
+      opened={request !== null}
+      onClose={onCancel}
+      title={shown?.title ?? t('common.areYouSure')}
+      centered
+      zIndex={getDefaultZIndex('modal') + 1}
+    >
       <Text mb="lg">{shown?.text}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={running}>

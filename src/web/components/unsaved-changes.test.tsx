@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { Providers, createQueryClient } from '../providers';
 import { setLocale } from '../i18n';
-import { useUnsavedChanges } from './unsaved-changes';
+import { Modal } from '@mantine/core';
+import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from './unsaved-changes';
 
 /** A form page the way the app's forms use the guard: typed text makes it dirty, Save releases it. */
 function FormPage() {
@@ -35,10 +36,48 @@ function FormPage() {
   );
 }
 
-function renderForm() {
+/** A modal form as the document, event and invite modals use the guard. */
+function ModalForm({ onCancel, onSaved }: { onCancel(): void; onSaved(): void }) {
+  const [value, setValue] = useState('');
+  const guard = useUnsavedChanges(value !== '');
+  return (
+    <>
+      <label>
+        Note
+        <input value={value} onChange={(event) => setValue(event.target.value)} />
+      </label>
+      <button type="button" onClick={onCancel}>
+        Close form
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          guard.release();
+          onSaved();
+        }}
+      >
+        Save
+      </button>
+    </>
+  );
+}
+
+function ModalPage() {
+  const [opened, setOpened] = useState(true);
+  const guard = useGuardedClose(() => setOpened(false));
+  return (
+    <Modal opened={opened} onClose={guard.close} title="New note" transitionProps={{ duration: 0 }}>
+      <ModalGuardProvider value={guard}>
+        <ModalForm onCancel={guard.close} onSaved={() => setOpened(false)} />
+      </ModalGuardProvider>
+    </Modal>
+  );
+}
+
+function renderForm(page: 'form' | 'modal' = 'form') {
   const router = createMemoryRouter(
     [
-      { path: '/form', element: <FormPage /> },
+      { path: '/form', element: page === 'form' ? <FormPage /> : <ModalPage /> },
       { path: '/list', element: <h1>The list</h1> },
     ],
     { initialEntries: ['/form'] },
@@ -99,5 +138,47 @@ describe('useUnsavedChanges', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Abandonner vos modifications ?' });
     expect(within(dialog).getByRole('button', { name: 'Abandonner les modifications' })).toBeVisible();
+  });
+});
+
+describe('a form in a modal (useGuardedClose)', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+  });
+  const modal = () => screen.queryByRole('dialog', { name: 'New note' });
+
+  it('closes at once while unchanged, by Escape as by its Cancel', async () => {
+    renderForm('modal');
+    expect(modal()).not.toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(modal()).toBeNull());
+  });
+
+  it('asks before Escape, the close button or Cancel throws away what was typed; staying keeps it', async () => {
+    renderForm('modal');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'Draft');
+    for (const close of [
+      () => userEvent.keyboard('{Escape}'),
+      () => userEvent.click(screen.getByRole('button', { name: 'Close form' })),
+    ]) {
+      await close();
+      const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+      await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+      expect(modal()).not.toBeNull();
+      expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Draft');
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Close form' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Discard the changes' }));
+    await waitFor(() => expect(modal()).toBeNull());
+  });
+
+  it('closes without asking after a successful save', async () => {
+    renderForm('modal');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'Draft');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(modal()).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
   });
 });

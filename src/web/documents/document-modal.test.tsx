@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentCategory } from '../../shared/companies';
-import { Providers, createQueryClient } from '../providers';
+import { renderWithApp } from '../test/render';
 import { setLocale } from '../i18n';
 import { DocumentModal } from './document-modal';
 
@@ -93,10 +93,8 @@ afterEach(() => {
 });
 
 function renderModal(onClose = vi.fn()) {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <DocumentModal opened onClose={onClose} companyId={COMPANY} document={undefined} categories={CATEGORIES} />
-    </Providers>,
+  renderWithApp(
+    <DocumentModal opened onClose={onClose} companyId={COMPANY} document={undefined} categories={CATEGORIES} />,
   );
   const dialog = screen.getByRole('dialog', { name: 'New document' });
   const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
@@ -182,10 +180,8 @@ describe('document modal', () => {
     async (locale, title, nameLabel, chosen, tooLarge) => {
       await setLocale(locale);
       const user = userEvent.setup({ applyAccept: false });
-      render(
-        <Providers queryClient={createQueryClient()}>
-          <DocumentModal opened onClose={vi.fn()} companyId={COMPANY} document={undefined} categories={CATEGORIES} />
-        </Providers>,
+      renderWithApp(
+        <DocumentModal opened onClose={vi.fn()} companyId={COMPANY} document={undefined} categories={CATEGORIES} />,
       );
       const dialog = screen.getByRole('dialog', { name: title });
       const input = dialog.querySelector('input[type=file]') as HTMLInputElement;

@@ -15,6 +15,7 @@ import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { currentLocale, useTranslation } from '../i18n';
+import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { uploadDocumentFile, useCreateDocument, useUpdateDocument } from './api';
 
 interface FormValues {
@@ -63,22 +64,37 @@ export interface DocumentModalProps {
   onClose(): void;
 }
 
-/** SPEC §2 document modal; its content mounts afresh at each opening. */
+/** SPEC §2 document modal; its content mounts afresh at each opening; closing it changed asks first (issue 12.20). */
 export function DocumentModal({ opened, onClose, document, ...rest }: DocumentModalProps) {
   const { t } = useTranslation();
+  const guard = useGuardedClose(onClose);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={guard.close}
       title={document ? t('documents.modal.editTitle') : t('documents.modal.newTitle')}
       size="lg"
     >
-      <DocumentForm key={document?.id ?? 'new'} document={document} onClose={onClose} {...rest} />
+      <ModalGuardProvider value={guard}>
+        <DocumentForm
+          key={document?.id ?? 'new'}
+          document={document}
+          onClose={onClose}
+          onCancel={guard.close}
+          {...rest}
+        />
+      </ModalGuardProvider>
     </Modal>
   );
 }
 
-function DocumentForm({ companyId, document, categories, onClose }: Omit<DocumentModalProps, 'opened'>) {
+function DocumentForm({
+  companyId,
+  document,
+  categories,
+  onClose,
+  onCancel,
+}: Omit<DocumentModalProps, 'opened'> & { onCancel(): void }) {
   const { t } = useTranslation();
   const isNew = !document;
   const locale = currentLocale();
@@ -95,6 +111,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
       date: document?.date ?? today(),
     },
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
 
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
   /** The upload in flight or done, for the file currently chosen; a newer choice replaces it. */
@@ -198,6 +215,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
         });
         toast('success', t('documents.toasts.saved'));
       }
+      unsaved.release();
       onClose();
     } catch (error) {
       if (isNew && error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -335,7 +353,7 @@ function DocumentForm({ companyId, document, categories, onClose }: Omit<Documen
         <DayInput form={form} name="date" label={t('documents.modal.date')} required />
 
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             {t('documents.modal.cancel')}
           </Button>
           <Button type="submit" loading={busy}>

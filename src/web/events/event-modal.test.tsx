@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CompanyEvent } from '../../shared/events';
-import { Providers, createQueryClient } from '../providers';
+import { renderWithApp } from '../test/render';
 import { setLocale } from '../i18n';
 import { EventModal, today } from './event-modal';
 import { formatDay } from '../components/day';
@@ -27,11 +27,7 @@ afterEach(() => {
 
 function renderModal(event?: CompanyEvent) {
   const onClose = vi.fn();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <EventModal opened onClose={onClose} companyId={COMPANY} event={event} />
-    </Providers>,
-  );
+  renderWithApp(<EventModal opened onClose={onClose} companyId={COMPANY} event={event} />);
   return { onClose, dialog: screen.getByRole('dialog') };
 }
 

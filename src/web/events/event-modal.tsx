@@ -14,6 +14,7 @@ import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { useCreateEvent, useUpdateEvent } from './api';
 
 /** Today as the date input wants it: the local calendar day, not UTC's. */
@@ -38,22 +39,34 @@ export interface EventModalProps {
   onClose(): void;
 }
 
-/** SPEC §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening. */
+/**
+ * SPEC §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening;
+ * closing it changed asks first (issue 12 item 20).
+ */
 export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
   const { t } = useTranslation();
+  const guard = useGuardedClose(onClose);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={guard.close}
       title={event ? t('events.modal.editTitle') : t('events.modal.newTitle')}
       size="lg"
     >
-      <EventForm key={event?.id ?? 'new'} companyId={companyId} event={event} onClose={onClose} />
+      <ModalGuardProvider value={guard}>
+        <EventForm
+          key={event?.id ?? 'new'}
+          companyId={companyId}
+          event={event}
+          onClose={onClose}
+          onCancel={guard.close}
+        />
+      </ModalGuardProvider>
     </Modal>
   );
 }
 
-function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'>) {
+function EventForm({ companyId, event, onClose, onCancel }: Omit<EventModalProps, 'opened'> & { onCancel(): void }) {
   const { t } = useTranslation();
   const create = useCreateEvent(companyId);
   const update = useUpdateEvent(companyId);
@@ -69,6 +82,7 @@ function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'
       notes: event?.notes ?? '',
     } satisfies EventInput,
   });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
 
   async function save(values: FormValues) {
     // Already valid (the resolver ran): parsing again only gives the values their output type.
@@ -81,6 +95,7 @@ function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'
         await create.mutateAsync(fields);
         toast('success', t('events.toasts.created'));
       }
+      unsaved.release();
       onClose();
     } catch (error) {
       // The modal stays open with everything typed: only the messages are added.
@@ -133,7 +148,7 @@ function EventForm({ companyId, event, onClose }: Omit<EventModalProps, 'opened'
            * No focus change on mouse down: the field being left would validate on blur, its message push
            * these buttons down before the mouse comes up, and the click would land beside them.
            */}
-          <Button variant="default" onClick={onClose} onMouseDown={(e) => e.preventDefault()}>
+          <Button variant="default" onClick={onCancel} onMouseDown={(e) => e.preventDefault()}>
             {t('events.modal.cancel')}
           </Button>
           <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>

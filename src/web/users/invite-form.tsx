@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
@@ -8,6 +8,7 @@ import { fieldError } from '../components/form';
 import { RoleSelect } from './role-select';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { useInviteUser } from './api';
 
 /** Email and role (SPEC §2 Invite modal); used in the modal on /users and on /invitations/invite. */
@@ -19,11 +20,14 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: 'user' },
   });
+  // On /invitations/invite leaving asks; in the modal of /users its close asks too (issue 12 item 20).
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
 
   const submit = form.handleSubmit(async (input) => {
     try {
       await invite.mutateAsync(input);
       toast('success', t('invitations.invite.success'));
+      unsaved.release();
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) reportError(error, { setError: form.setError });
@@ -53,5 +57,18 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The invite form in a modal (on /users): Escape, ×, a click outside or Cancel ask first once something is typed. */
+export function InviteModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const guard = useGuardedClose(onClose);
+  return (
+    <Modal opened={opened} onClose={guard.close} title={t('invitations.invite.title')}>
+      <ModalGuardProvider value={guard}>
+        <InviteForm onDone={onClose} onCancel={guard.close} />
+      </ModalGuardProvider>
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
@@ -6,7 +6,7 @@ import type { User } from '../../shared/wire';
 import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { PageLoader } from '../components/status-pages';
 import { useUsersList } from './api';
-import { InviteForm } from './invite-form';
+import { InviteModal } from './invite-form';
 import { useUserActions } from './user-actions';
 
 /** Dark shades: the badge text must keep a 4.5:1 contrast on white. */
@@ -44,9 +44,7 @@ export default function UsersPage() {
       )}
       <NumberedPagination page={list.page} totalPages={totalPages} onChange={list.setPage} />
 
-      <Modal opened={inviting} onClose={invite.close} title={t('invitations.invite.title')}>
-        <InviteForm onDone={invite.close} onCancel={invite.close} />
-      </Modal>
+      <InviteModal opened={inviting} onClose={invite.close} />
     </Stack>
   );
 }
