@@ -8,6 +8,7 @@ import './styles.css';
 import './print.css';
 import { Providers, createQueryClient } from './providers';
 import { createRouter } from './router';
+import { currentLocale, loadCatalog } from './i18n';
 
 // SPEC §7: a service worker left by an earlier version of the app is unregistered.
 void navigator.serviceWorker?.getRegistrations().then((registrations) => {
@@ -17,10 +18,13 @@ void navigator.serviceWorker?.getRegistrations().then((registrations) => {
 const router = createRouter();
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The kept language's messages before the first screen (French is in the first load; English is fetched).
+void loadCatalog(currentLocale()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { CloseButton, MantineProvider, Menu, createTheme, type CloseButtonProps } from '@mantine/core';
+import { CloseButton, MantineProvider, createTheme, type CloseButtonProps } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmProvider } from './components/confirm-dialog';
 import { ToastHost } from './components/toast-host';
@@ -29,7 +29,8 @@ function ThemedMantine({ children }: { children: ReactNode }) {
           }),
           // The focus placeholder Mantine puts first in an open menu is a focusable "presentation" div,
           // which a menu may not contain (axe aria-required-children): focus goes to the first item instead.
-          Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+          // A plain entry, not Menu.extend: importing Menu here put menus and popovers on the sign-in page.
+          Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
         },
       }),
     // t changes identity with the language.

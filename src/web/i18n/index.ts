@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { catalogs } from '../../shared/i18n';
+import type { Catalog } from '../../shared/i18n/en';
+import { fr } from '../../shared/i18n/fr';
 import { interpolate, lookup } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
 import { parseMessage } from '../../shared/schemas/messages';
@@ -23,6 +24,21 @@ export function storedLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
+/**
+ * Only the language in use is downloaded (issue 19): French, the default, comes with the first load; English
+ * when it is chosen or was kept from an earlier visit (`loadCatalog` before the first render).
+ */
+const catalogs: Partial<Record<Locale, Catalog>> = { fr };
+const catalogLoaders: Record<Locale, () => Promise<Catalog>> = {
+  fr: () => Promise.resolve(fr),
+  en: () => import('../../shared/i18n/en').then((module) => module.en),
+};
+
+/** Fetches a language's messages once; `setLocale` and the app's start wait for it. */
+export async function loadCatalog(locale: Locale): Promise<void> {
+  catalogs[locale] ??= await catalogLoaders[locale]();
+}
+
 let language: Locale = storedLocale();
 const listeners = new Set<() => void>();
 
@@ -30,7 +46,7 @@ const listeners = new Set<() => void>();
 const translatorFor =
   (locale: Locale): TFunction =>
   (key, params) =>
-    interpolate(lookup(catalogs[locale], key) ?? key, params);
+    interpolate(lookup(catalogs[locale] ?? fr, key) ?? key, params);
 
 function applyLocale(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -39,6 +55,7 @@ applyLocale(language);
 
 /** Switches the interface language and keeps the choice across reloads. */
 export async function setLocale(locale: Locale): Promise<void> {
+  await loadCatalog(locale);
   localStorage.setItem(STORAGE_KEYS.locale, locale);
   applyLocale(locale);
   if (locale === language) return;
