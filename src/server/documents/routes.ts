@@ -7,7 +7,7 @@ import type { RouteDeps } from '../platform/route-deps';
 import { recordSystemEvent } from '../events/system-events';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
+import { contract, envelopeOf, listMetaSchema, localeQuery, parsedInHandler, uuid } from '../platform/http/contract';
 import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
@@ -140,10 +140,11 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
   app.post(
     '/companies/:companyId/documents',
     contract({
-      summary: 'Adds a document from an upload (body: name, date, category_id, file_name, file_type, file_size)',
+      summary: 'Adds a document from an upload: file_name is the unique_file_name the presign answered',
       tags,
       params: companyParams,
       querystring: localeQuery,
+      body: parsedInHandler(documentCreateSchema('en')),
       response: { 201: oneDocument },
     }),
     async (request, reply) => {

@@ -22,6 +22,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/docs/static/*': 'public',
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/theme/atrium.css': 'public',
   'POST /api/sign_in': 'public',
   'POST /api/passwords/forgot': 'public',
   'POST /api/passwords/reset': 'public',

@@ -22,6 +22,35 @@ describe('the published API contract', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
+  it("is the document the reference page reads, with OpenAPI's own keys (not the wire's snake_case)", async () => {
+    const document = await openApi();
+    const page = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual(document);
+    const signIn = document.paths['/api/sign_in']!['post'] as Record<string, unknown>;
+    expect(signIn).toHaveProperty('requestBody');
+    expect(signIn).not.toHaveProperty('request_body');
+  });
+
+  it('declares the body of every write that takes one', async () => {
+    const document = await openApi();
+    const withoutBody = Object.entries(document.paths).flatMap(([url, operations]) =>
+      Object.entries(operations)
+        .filter(
+          ([method, operation]) => ['post', 'patch'].includes(method) && !('requestBody' in (operation as object)),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${url}`),
+    );
+    // These act on the record the address names; they take no body.
+    expect(withoutBody.sort()).toEqual([
+      'POST /api/backups',
+      'POST /api/companies/{id}/restore',
+      'POST /api/sign_out',
+      'POST /api/users/{id}/reinvite',
+      'POST /api/users/{id}/restore',
+    ]);
+  });
+
   it('documents every route the API serves, with its answers and their error envelope', async () => {
     const document = await openApi();
     const documented = new Set(

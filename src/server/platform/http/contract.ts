@@ -42,6 +42,19 @@ export const localeQuery = z.object({
 /** The `:id`-style path parameters: UUIDs, anything else names no record (404, never reaching SQL). */
 export const uuid = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
+/** Bodies their handler parses itself, declared for the published document only (see `parsedInHandler`). */
+const documentedOnly = new WeakSet<object>();
+
+/**
+ * A body the handler parses itself because its messages depend on the request (a size limit written in the
+ * reader's units) and a refusal must clean up after it (an upload to discard): declared so that the document
+ * shows it, not validated a second time before the handler.
+ */
+export function parsedInHandler<T extends z.ZodType>(schema: T): T {
+  documentedOnly.add(schema);
+  return schema;
+}
+
 export interface RouteContract {
   summary: string;
   tags: string[];
@@ -100,7 +113,9 @@ export function contractError(
  * the response schemas are documentation and a test-time check, not a second serializer on the hot path.
  */
 export function registerContracts(app: FastifyInstance, options: { verifyResponses?: boolean } = {}): void {
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler<z.ZodType>((route) =>
+    documentedOnly.has(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route),
+  );
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   if (options.verifyResponses) {
     // Registered before the wire's snake_case conversion, so it sees the camelCase answer the schemas describe.

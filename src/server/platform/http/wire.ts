@@ -6,6 +6,10 @@ import { parseMessage } from '../../../shared/schemas/common';
 import { badRequest, invalid, type ErrorDetail } from '../errors/app-error';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answers sent as they are, keys untouched: documents with their own key spelling (the OpenAPI document). */
+    verbatim?: boolean;
+  }
   interface FastifyRequest {
     /** From `?locale=fr|en` (ARCHITECTURE §4); French when absent or unknown. */
     locale: Locale;
@@ -57,7 +61,9 @@ export function registerWire(app: FastifyInstance): void {
     if (containsCharacter(request.body, UNSTORABLE)) throw badRequest('errors.api.invalidJson');
     request.body = camelKeys(request.body);
   });
-  app.addHook('preSerialization', async (_request, _reply, payload) => snakeKeys(payload));
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.routeOptions.config.verbatim ? payload : snakeKeys(payload),
+  );
 }
 
 /** Far deeper than any form of the app (a company with its owners, statements… is 3 levels). */

@@ -1,0 +1,36 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+/**
+ * The published contract (issue 16, ADR 0026): the reference page at /api/docs, served by the app itself,
+ * renders the document of /api/openapi.json, works with the keyboard and passes axe in each state it reaches.
+ */
+test('the API reference renders every operation, opens one from the keyboard, and passes axe', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const answer = await page.goto('/api/docs');
+  expect(answer!.headers()['content-security-policy']).toContain("default-src 'self'");
+  await expect(page.getByRole('heading', { name: /Atrium API/ })).toBeVisible();
+  await expectAccessible(page);
+
+  // Every path of the published document is on the page.
+  const document = (await (await page.request.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const operations = Object.values(document.paths).reduce((n, path) => n + Object.keys(path).length, 0);
+  expect(operations).toBeGreaterThan(40);
+  await expect(page.locator('.opblock')).toHaveCount(operations);
+
+  // Opened from the keyboard: its parameters and documented answers show.
+  const signIn = page.getByRole('button', { name: /POST \/api\/sign_in/ });
+  await signIn.focus();
+  await page.keyboard.press('Enter');
+  await expect(signIn).toHaveAttribute('aria-expanded', 'true');
+  const opened = page.locator('.opblock.is-open');
+  await expect(opened.getByRole('heading', { name: 'Request body' })).toBeVisible();
+  await expect(opened.getByRole('heading', { name: 'Responses' })).toBeVisible();
+  await expect(opened.locator('.response').filter({ hasText: '422' })).toHaveCount(1);
+  await expectAccessible(page);
+  // Nothing is fetched from anywhere but the app itself.
+  const origin = new URL(page.url()).origin;
+  expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+});
