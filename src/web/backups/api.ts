@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupSummary } from '../../shared/backups';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
-const backupsKey = ['backups'] as const;
+const backupsKey = queryKeys.backups;
 
 /** The list, re-read every 2 s while a backup runs so its outcome shows without a reload. */
 export function useBackups() {

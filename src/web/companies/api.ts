@@ -4,13 +4,7 @@ import type { Company, CompanySummary } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
 import type { ListMeta, UserOption } from '../../shared/wire';
 import { api } from '../api/client';
-
-/**
- * Query keys. `['companies', 'detail', id]` is shared with session/use-current-company.ts, which reads
- * the current company's name and avatar for the top bar: writing it after a save updates the top bar.
- */
-export const companiesKey = ['companies'] as const;
-export const companyDetailKey = (id: string) => [...companiesKey, 'detail', id] as const;
+import { queryKeys } from '../api/query-keys';
 
 export interface CompanyListParams {
   page: number;
@@ -23,7 +17,7 @@ export function useCompaniesList(params: CompanyListParams) {
   // Status names come localized: another language is another answer.
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...companiesKey, 'list', params, i18n.language],
+    queryKey: queryKeys.companyList(params, i18n.language),
     queryFn: async () => {
       const { data, meta } = await api<CompanySummary[], ListMeta>('GET', '/companies', {
         query: {
@@ -41,7 +35,7 @@ export function useCompaniesList(params: CompanyListParams) {
 
 export function useCompany(id: string) {
   return useQuery({
-    queryKey: companyDetailKey(id),
+    queryKey: queryKeys.company(id),
     queryFn: async () => (await api<Company>('GET', `/companies/${id}`)).data,
     // The form starts from what it read: a background refetch must not move the version under it.
     staleTime: 0,
@@ -49,14 +43,23 @@ export function useCompany(id: string) {
   });
 }
 
-/** Every company write stores the answer as the detail (top bar included) and refreshes the lists. */
+/**
+ * Every company write stores the answer as the detail (the top bar reads it too) and refreshes what it moves:
+ * the lists, the similar-name warnings, the dashboard's figures and the global search.
+ */
 function useCompanyMutation<TInput>(call: (input: TInput) => Promise<Company>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (company) => {
-      queryClient.setQueryData(companyDetailKey(company.id), company);
-      void queryClient.invalidateQueries({ queryKey: [...companiesKey, 'list'] });
+      queryClient.setQueryData(queryKeys.company(company.id), company);
+      for (const queryKey of [
+        [...queryKeys.companies, 'list'],
+        [...queryKeys.companies, 'similar'],
+        queryKeys.dashboard,
+        queryKeys.search,
+      ])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
@@ -85,7 +88,7 @@ const ACTIVE_USERS_PAGE = 50;
  */
 export function useUserOptions(search: string) {
   return useQuery({
-    queryKey: ['users', 'options', search],
+    queryKey: queryKeys.userOptions(search),
     queryFn: async () =>
       (
         await api<UserOption[], ListMeta>('GET', '/users/options', {

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { useTranslation } from '../i18n';
 import type { SimilarCompany } from '../../shared/search';
 import type { CompanyFormState } from './form-values';
@@ -17,7 +18,7 @@ export function SimilarCompanies() {
   const name = useWatch<CompanyFormState, 'name'>({ name: 'name' }) ?? '';
   const [debounced] = useDebouncedValue(name.trim(), 300);
   const query = useQuery({
-    queryKey: ['companies', 'similar', debounced, i18n.language],
+    queryKey: queryKeys.similarCompanies(debounced, i18n.language),
     queryFn: async ({ signal }) =>
       (await api<SimilarCompany[]>('GET', '/companies/similar', { query: { name: debounced }, signal })).data,
     enabled: debounced.length >= 3,

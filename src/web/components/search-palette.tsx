@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { MarkedText } from './marked-text';
 import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
@@ -41,7 +42,7 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
   const words = searchWordsOf(debounced);
 
   const query = useQuery({
-    queryKey: ['search', words, i18n.language],
+    queryKey: queryKeys.searchOf(words, i18n.language),
     queryFn: async ({ signal }) =>
       (await api<SearchResults>('GET', '/search', { query: { q: debounced }, signal })).data,
     enabled: opened && words.length > 0,

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../i18n';
 import { toSnake } from '../../shared/case';
 import type { DocumentCategory } from '../../shared/companies';
 import {
@@ -11,20 +10,14 @@ import {
 import type { DocumentFields } from '../../shared/schemas/document';
 import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
+import { useLookup } from '../api/lookups';
+import { queryKeys } from '../api/query-keys';
 import { uploadFile } from '../api/upload';
 
-const documentsKey = (companyId: string) => ['documents', companyId] as const;
+const documentsKey = queryKeys.documents;
 
 /** Categories with their children, named in the interface language; fetched once per language (SPEC §7). */
-export function useDocumentCategories() {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: ['lookups', '/documents/categories', i18n.language],
-    queryFn: async () => (await api<DocumentCategory[]>('GET', '/documents/categories')).data,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
+export const useDocumentCategories = () => useLookup<DocumentCategory>('/documents/categories');
 
 export interface DocumentListParams {
   /** 0-based (SPEC §9), sent 1-based. */
@@ -69,7 +62,11 @@ function useDocumentMutation<TInput>(companyId: string, call: (input: TInput) =>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsKey(companyId) }),
+    onSuccess: () => {
+      // The global search finds them too: its answers are stale from now on.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.search });
+      return queryClient.invalidateQueries({ queryKey: documentsKey(companyId) });
+    },
   });
 }
 

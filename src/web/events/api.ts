@@ -4,8 +4,9 @@ import { EVENTS_PAGE_SIZE, type CompanyEvent, type EventCategorySlug } from '../
 import type { EventFields } from '../../shared/schemas/event';
 import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
-const eventsKey = (companyId: string) => ['events', companyId] as const;
+const eventsKey = queryKeys.events;
 
 export interface EventFilters {
   search: string;
@@ -56,7 +57,11 @@ function useEventMutation<TInput>(companyId: string, call: (input: TInput) => Pr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventsKey(companyId) }),
+    onSuccess: () => {
+      // The global search finds them too: its answers are stale from now on.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.search });
+      return queryClient.invalidateQueries({ queryKey: eventsKey(companyId) });
+    },
   });
 }
 

@@ -3,6 +3,8 @@ import { useTranslation } from '../i18n';
 import type { Lookup } from '../../shared/companies';
 import type { Dashboard, DashboardMeta } from '../../shared/portfolio/dashboard';
 import { api } from '../api/client';
+import { useLookup } from '../api/lookups';
+import { queryKeys } from '../api/query-keys';
 
 export interface DashboardFilters {
   fundId: string | null;
@@ -13,7 +15,7 @@ export function useDashboard(filters: DashboardFilters) {
   // Fund and status names come localized: another language is another answer.
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['dashboard', filters, i18n.language],
+    queryKey: queryKeys.dashboardOf(filters, i18n.language),
     queryFn: async () => {
       const { data, meta } = await api<Dashboard, DashboardMeta>('GET', '/dashboard', {
         query: { 'filter[fund_id]': filters.fundId, 'filter[mine]': filters.mine ? 'true' : undefined },
@@ -23,13 +25,5 @@ export function useDashboard(filters: DashboardFilters) {
   });
 }
 
-export function useFunds() {
-  const { i18n } = useTranslation();
-  return useQuery({
-    // The same key as the company form's lookup of the same list: one fetch per language for both.
-    queryKey: ['lookups', '/contribution_funds', i18n.language],
-    queryFn: async () => (await api<Lookup[]>('GET', '/contribution_funds')).data,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
+/** The company form's lookup of the same list: one fetch per language for both. */
+export const useFunds = () => useLookup<Lookup>('/contribution_funds');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { setCurrentCompanyId, useCurrentCompanyId, type CompanySummary } from './current-company';
 
 /**
@@ -11,7 +12,7 @@ import { setCurrentCompanyId, useCurrentCompanyId, type CompanySummary } from '.
 export function useCurrentCompany(): CompanySummary | undefined {
   const id = useCurrentCompanyId();
   const query = useQuery({
-    queryKey: ['companies', 'detail', id],
+    queryKey: queryKeys.company(id),
     queryFn: async () => (await api<CompanySummary>('GET', `/companies/${id}`)).data,
     enabled: Boolean(id),
     retry: false,

@@ -2,12 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { InviteInput, UserEditInput } from '../../shared/schemas/users';
 import type { ListMeta, User } from '../../shared/wire';
 import { api } from '../api/client';
-
-export const usersKey = ['users'] as const;
+import { queryKeys } from '../api/query-keys';
 
 export function useUsersList(params: { page: number; size: number; search: string }) {
   return useQuery({
-    queryKey: [...usersKey, 'list', params],
+    queryKey: queryKeys.userList(params),
     queryFn: async () => {
       const { data, meta } = await api<User[], ListMeta>('GET', '/users', {
         query: {
@@ -24,7 +23,7 @@ export function useUsersList(params: { page: number; size: number; search: strin
 
 export function useUser(id: string) {
   return useQuery({
-    queryKey: [...usersKey, 'detail', id],
+    queryKey: queryKeys.user(id),
     queryFn: async () => (await api<User>('GET', `/users/${id}`)).data,
   });
 }
@@ -35,8 +34,10 @@ function useUserMutation<TInput>(call: (input: TInput) => Promise<User>) {
   return useMutation({
     mutationFn: call,
     onSuccess: (user) => {
-      queryClient.setQueryData([...usersKey, 'detail', user.id], user);
-      void queryClient.invalidateQueries({ queryKey: [...usersKey, 'list'] });
+      queryClient.setQueryData(queryKeys.user(user.id), user);
+      // The lists, and the overseeing-user picker of the company form (its names and who is active).
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.users, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.users, 'options'] });
     },
   });
 }

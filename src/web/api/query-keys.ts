@@ -1,0 +1,30 @@
+import type { Locale } from '../../shared/constants';
+
+/**
+ * Every cached answer's key, in one place (issue 16): a screen that changes what another one shows
+ * refreshes it by the same name, and two features reading the same answer (the company form and the
+ * top bar, the lookups of several screens) share one fetch. Keys start with their kind, so that
+ * `invalidateQueries({ queryKey: queryKeys.companies })` reaches every key of that kind. Answers written
+ * in the request's language carry it in their key: another language is another answer.
+ */
+export const queryKeys = {
+  companies: ['companies'] as const,
+  companyList: (params: object, language: Locale) => ['companies', 'list', params, language] as const,
+  /** Read by the company form and, for its name and avatar, by the top bar (session/use-current-company). */
+  company: (id: string | null) => ['companies', 'detail', id] as const,
+  similarCompanies: (name: string, language: Locale) => ['companies', 'similar', name, language] as const,
+  users: ['users'] as const,
+  userList: (params: object) => ['users', 'list', params] as const,
+  user: (id: string) => ['users', 'detail', id] as const,
+  userOptions: (search: string) => ['users', 'options', search] as const,
+  /** Reference lists (SPEC §3 lookups), by API path: the company form, the documents and the dashboard share them. */
+  lookup: (path: string, language: Locale) => ['lookups', path, language] as const,
+  events: (companyId: string) => ['events', companyId] as const,
+  documents: (companyId: string) => ['documents', companyId] as const,
+  /** Figures that every company, loan or statement change moves. */
+  dashboard: ['dashboard'] as const,
+  dashboardOf: (filters: object, language: Locale) => ['dashboard', filters, language] as const,
+  search: ['search'] as const,
+  searchOf: (words: readonly string[], language: Locale) => ['search', words, language] as const,
+  backups: ['backups'] as const,
+};
