@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { textPdf } from '../src/server/documents/test-pdfs';
+import { textPdf } from '../src/server/test/pdfs';
 import { ACCOUNTS } from './accounts';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 

@@ -5,7 +5,7 @@ import { createTestApp, TEST_SECRET, type TestApp } from '../test/harness';
 import { startFakeS3, type FakeS3 } from '../test/s3';
 import { JPEG_BYTES, jpegOfSize, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { companies } from '../db/schema';
-import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES } from '../platform/storage/storage';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../documents/fixtures';
+import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
 import { createThrowawayDatabase, createTestApp, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import { dumpTables } from './dump';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds, type LookupIds } from './fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 let t: TestApp;
 let ids: LookupIds;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/rows';
 import { seedDemo } from '../db/demo-seed';
 import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds } from './fixtures';
+import { fullCompany, lookupIds } from '../test/company-fixtures';
 
 let t: TestApp;
 let auth: { authorization: string };

@@ -15,7 +15,7 @@ import { events } from '../db/schema/events';
 import { snakeKeys } from '../../shared/case';
 import { companySchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES, largestCompany } from '../../shared/schemas/company-size';
-import { fullCompany, lookupIds, type LookupIds } from './fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 let t: TestApp;
 let ids: LookupIds;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds } from './fixtures';
+import { fullCompany, lookupIds } from '../test/company-fixtures';
 
 /** Issue 12.12: archiving a user must not block every save of the companies they oversee. */
 let t: TestApp;

@@ -6,8 +6,8 @@ import { selectRows } from '../db/rows';
 import { JobRunner } from '../platform/jobs/queue';
 import { DOCUMENT_TEXT_QUEUE, handleDocumentText } from './content-indexing';
 import { EXTRACTION_LIMITS, extractPdfText } from './text-extraction';
-import { categoryIds, createCompany, storageOf, upload, type Auth, type CategoryIds } from './fixtures';
-import { corruptPdf, encryptedPdf, imageOnlyPdf, textPdf, zipBombPdf } from './test-pdfs';
+import { categoryIds, createCompany, storageOf, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
+import { corruptPdf, encryptedPdf, imageOnlyPdf, textPdf, zipBombPdf } from '../test/pdfs';
 
 /** Issue 14: the text of a PDF is extracted after the save, in the background, and searched. */
 describe('text inside documents', () => {

@@ -6,7 +6,16 @@ import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { documents } from '../db/schema';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES, type Storage } from '../platform/storage/storage';
-import { categoryIds, createCompany, presign, send, storageOf, upload, type Auth, type CategoryIds } from './fixtures';
+import {
+  categoryIds,
+  createCompany,
+  presign,
+  send,
+  storageOf,
+  upload,
+  type Auth,
+  type CategoryIds,
+} from '../test/document-fixtures';
 
 /** A Windows executable's first bytes, saved under a .pdf name. */
 const EXE_BYTES = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200, 0x41)]);

@@ -8,9 +8,9 @@ import { documents, periodicRuns } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startFakeS3, type FakeS3 } from '../test/s3';
 import { JPEG_BYTES, PDF_BYTES } from '../test/images';
-import { fullCompany, lookupIds } from '../companies/fixtures';
+import { fullCompany, lookupIds } from '../test/company-fixtures';
 import type { Storage } from '../platform/storage/storage';
-import { categoryIds, createCompany, storageOf, upload, type Auth } from './fixtures';
+import { categoryIds, createCompany, storageOf, upload, type Auth } from '../test/document-fixtures';
 import { ORPHAN_MIN_AGE_MS, ORPHAN_SWEEP_TASK, sweepOrphanUploads } from './orphan-sweep';
 import { withUploadsLock } from './store';
 

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import { events } from '../db/schema';
-import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../documents/fixtures';
+import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
 import { recordSystemEvent } from './system-events';
 
 /** Documents added and deleted are recorded in the company's history, in the transaction of the change. */

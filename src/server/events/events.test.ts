@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import { events } from '../db/schema';
-import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 let t: TestApp;
 let ids: LookupIds;

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import { events } from '../db/schema';
 import type { UserRow } from '../users/store';
-import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 /**
  * The history a company action writes by itself (issue 6): one system event per recorded change, in the

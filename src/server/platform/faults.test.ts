@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { documents } from '../db/schema';
-import { categoryIds, createCompany, storageOf, upload } from '../documents/fixtures';
+import { categoryIds, createCompany, storageOf, upload } from '../test/document-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import type { Storage } from './storage/storage';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 import { selectRows } from '../db/rows';
 import { addMonths, computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 import type { UserRow } from '../users/store';

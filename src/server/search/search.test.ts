@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import { companies, documents } from '../db/schema';
-import { fullCompany, lookupIds, type LookupIds } from '../companies/fixtures';
-import { categoryIds } from '../documents/fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { categoryIds } from '../test/document-fixtures';
 
 type Auth = { authorization: string };
 interface Hit {

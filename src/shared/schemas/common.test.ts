@@ -4,7 +4,7 @@ import { translate } from '../i18n';
 import { accountSchema } from './auth';
 import { parseMessage } from './common';
 import { companySchema, companyUpdateSchema } from './company';
-import { FIXTURE_ID, validCompanyValues } from './company-fixture';
+import { FIXTURE_ID, validCompanyValues } from '../test/company-fixture';
 import { documentFieldsSchema } from './document';
 import { eventSchema } from './event';
 import { inviteSchema, userEditSchema } from './users';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n';
 import { parseMessage } from './common';
 import { companySchema, companyUpdateSchema, CV, emptyCompany } from './company';
-import { validCompanyValues } from './company-fixture';
+import { validCompanyValues } from '../test/company-fixture';
 
 const valid = validCompanyValues;
 

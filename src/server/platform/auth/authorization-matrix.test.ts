@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../test/harness';
-import { fullCompany, lookupIds } from '../../companies/fixtures';
+import { fullCompany, lookupIds } from '../../test/company-fixtures';
 import type { Access } from './plugin';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullCompany, lookupIds, type LookupIds } from '../../companies/fixtures';
-import { categoryIds, createCompany, presign, send, storageOf, type Auth } from '../../documents/fixtures';
+import { fullCompany, lookupIds, type LookupIds } from '../../test/company-fixtures';
+import { categoryIds, createCompany, presign, send, storageOf, type Auth } from '../../test/document-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { JPEG_BYTES, jpegOfSize, PDF_BYTES, PNG_BYTES } from '../../test/images';
 import { startFakeS3, type FakeS3 } from '../../test/s3';

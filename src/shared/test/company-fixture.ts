@@ -4,7 +4,7 @@ import {
   emptyFinancialStatement,
   emptyOwner,
   type CompanyFormValues,
-} from './company';
+} from '../schemas/company';
 
 /** For the schema tests: a well-formed id (the schemas check shapes, not existence). */
 export const FIXTURE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';

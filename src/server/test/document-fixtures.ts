@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
-import { fullCompany, lookupIds } from '../companies/fixtures';
+import { fullCompany, lookupIds } from './company-fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { createS3Storage } from '../platform/storage/s3-storage';
 import type { Storage } from '../platform/storage/storage';
-import { TEST_SECRET, type TestApp } from '../test/harness';
+import { TEST_SECRET, type TestApp } from './harness';
 
 /** Test helpers of the document suites: the browser's side of SPEC §4 uploads, on either adapter. */
 
