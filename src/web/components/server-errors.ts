@@ -6,16 +6,19 @@ import { toast } from './toasts';
 /**
  * The one client place that turns a failed call into feedback (ARCHITECTURE §6): a 422 field map goes
  * onto the matching form fields (nested paths included), anything else becomes an error toast with the
- * server's localized message, or the generic one. What the user typed is never reset here.
+ * server's localized message, or the generic one. What the user typed is never reset here. `fieldOf`
+ * names the form field that shows a wire field's message when the two differ (the document modal's one
+ * file field for the upload's name, type and size).
  */
 export function reportError<T extends FieldValues>(
   error: unknown,
-  options: { setError?: UseFormSetError<T>; fallbackKey?: string } = {},
+  options: { setError?: UseFormSetError<T>; fallbackKey?: string; fieldOf?: (path: string) => Path<T> } = {},
 ): void {
   if (error instanceof ApiError && error.status === 422 && options.setError) {
     const fields = Object.entries(error.fieldErrors);
     for (const [path, message] of fields) {
-      options.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
+      const field = options.fieldOf ? options.fieldOf(path) : (path as Path<T>);
+      options.setError(field, { type: 'server', message }, { shouldFocus: false });
     }
     if (fields.length > 0) {
       // A refusal that names its field (the last administrator's role) already reads under that field:

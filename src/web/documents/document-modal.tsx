@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Group, Input, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
@@ -7,7 +7,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { DocumentCategory } from '../../shared/companies';
-import { formatFileSize, isDocumentFileType, type CompanyDocument } from '../../shared/documents';
+import { formatFileSize, type CompanyDocument } from '../../shared/documents';
 import { documentFileProblem, documentFormSchema } from '../../shared/schemas/document';
 import { ApiError } from '../api/client';
 import { DayInput } from '../components/day-input';
@@ -16,7 +16,8 @@ import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { currentLocale, useTranslation } from '../i18n';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
-import { uploadDocumentFile, useCreateDocument, useUpdateDocument } from './api';
+import { useCreateDocument, useUpdateDocument } from './api';
+import { useDocumentUpload } from './use-document-upload';
 
 interface FormValues {
   file: File | null;
@@ -24,9 +25,6 @@ interface FormValues {
   name: string;
   date: string;
 }
-
-type Upload =
-  { state: 'idle' } | { state: 'uploading'; percent: number } | { state: 'done'; key: string } | { state: 'failed' };
 
 /** Today as the date input wants it (local calendar day, not UTC's). */
 function today(): string {
@@ -113,40 +111,10 @@ function DocumentForm({
   });
   const unsaved = useUnsavedChanges(form.formState.isDirty);
 
-  const [upload, setUpload] = useState<Upload>({ state: 'idle' });
-  /** The upload in flight or done, for the file currently chosen; a newer choice replaces it. */
-  const current = useRef<{ controller: AbortController; promise: Promise<string> } | null>(null);
+  const upload = useDocumentUpload();
   const openPicker = useRef<() => void>(null);
   /** The name the last chosen file suggested: replaced by the next file only if the user kept it. */
   const suggestedName = useRef('');
-
-  // Closing the modal (or choosing another file) stops an upload nobody will save.
-  useEffect(() => () => current.current?.controller.abort(), []);
-
-  function startUpload(file: File): Promise<string> {
-    current.current?.controller.abort();
-    const controller = new AbortController();
-    setUpload({ state: 'uploading', percent: 0 });
-    const type = isDocumentFileType(file.type) ? file.type : 'application/pdf';
-    const promise = uploadDocumentFile(
-      file,
-      type,
-      (percent) => {
-        if (!controller.signal.aborted) setUpload({ state: 'uploading', percent });
-      },
-      controller.signal,
-    );
-    current.current = { controller, promise };
-    promise.then(
-      (key) => {
-        if (!controller.signal.aborted) setUpload({ state: 'done', key });
-      },
-      () => {
-        if (!controller.signal.aborted) setUpload({ state: 'failed' });
-      },
-    );
-    return promise;
-  }
 
   /**
    * A refused file names nothing (issue 12.19): the name it suggested goes, unless the user changed it.
@@ -161,14 +129,12 @@ function DocumentForm({
 
   function chooseFile(file: File | undefined) {
     if (!file) return;
-    current.current?.controller.abort();
-    current.current = null;
+    upload.cancel();
     form.setValue('file', file, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
     // Only a file that can be saved is uploaded or names the document: the size and type messages
     // show at once instead.
     if (documentFileProblem(file, locale)) {
       forgetSuggestedName();
-      setUpload({ state: 'idle' });
       return;
     }
     const name = form.getValues('name');
@@ -176,14 +142,7 @@ function DocumentForm({
       suggestedName.current = withoutExtension(file.name);
       form.setValue('name', suggestedName.current, { shouldValidate: true, shouldDirty: true });
     }
-    void startUpload(file).catch(() => undefined);
-  }
-
-  /** The storage key of the chosen file: the finished upload, the one in flight, or a new one. */
-  async function uploadedKey(file: File): Promise<string> {
-    if (upload.state === 'done') return upload.key;
-    if (current.current && upload.state === 'uploading') return current.current.promise;
-    return startUpload(file);
+    void upload.start(file).catch(() => undefined);
   }
 
   async function save(values: FormValues) {
@@ -192,7 +151,7 @@ function DocumentForm({
         const file = values.file!;
         let key: string;
         try {
-          key = await uploadedKey(file);
+          key = await upload.keyOf(file);
         } catch (error) {
           if ((error as Error).name !== 'AbortError') toast('error', t('documents.modal.uploadFailed'));
           return;
@@ -220,17 +179,14 @@ function DocumentForm({
     } catch (error) {
       if (isNew && error instanceof ApiError && error.status >= 400 && error.status < 500) {
         // A refused save deletes its upload on the server: the next try uploads the file again.
-        current.current = null;
-        setUpload({ state: 'idle' });
+        upload.cancel();
       }
       if (error instanceof ApiError && error.status === 422) {
-        const fields = Object.entries(error.fieldErrors);
-        if (fields.some(([path]) => FILE_FIELDS.has(path))) forgetSuggestedName();
-        for (const [path, message] of fields) {
-          const field = FILE_FIELDS.has(path) ? 'file' : (path as keyof FormValues);
-          form.setError(field, { type: 'server', message }, { shouldFocus: false });
-        }
-        toast('error', t('documents.toasts.saveFailed'));
+        if (Object.keys(error.fieldErrors).some((path) => FILE_FIELDS.has(path))) forgetSuggestedName();
+        reportError(error, {
+          setError: form.setError,
+          fieldOf: (path) => (FILE_FIELDS.has(path) ? 'file' : (path as keyof FormValues)),
+        });
       } else {
         reportError(error, { fallbackKey: 'documents.toasts.saveFailed' });
       }
