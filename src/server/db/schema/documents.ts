@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CONTENT_STATUSES } from '../../../shared/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { companies, documentCategories } from '../schema';
+import { companies } from './companies';
+import { documentCategories } from './lookups';
 
 /** PostgreSQL's tsvector, only ever written by the database (a generated column) and matched in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { EVENT_CATEGORY_SLUGS } from '../../../shared/events';
-import { companies, users } from '../schema';
+import { companies } from './companies';
+import { users } from './users';
 
 const slugList = sql.raw(EVENT_CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(', '));
 

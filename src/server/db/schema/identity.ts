@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
+import { users } from './users';
 
 /**
  * One row per signed-in session (its id is the token's `sid`). Ending a session sets `ended_at`, and

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+/**
+ * Staff accounts (SPEC §3 user). Status is derived, never stored (SPEC §4):
+ * disabled_at set → disabled; else confirmed_at set → active; else invited.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-cased; uniqueness is on this column. */
+    email: text('email').notNull().unique(),
+    /** Null until the invitation is confirmed. argon2id PHC string. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    locale: text('locale', { enum: ['fr', 'en'] })
+      .notNull()
+      .default('fr'),
+    address: text('address'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    phone: text('phone'),
+    mobile: text('mobile'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Part of every JWT; bumping it ends every open session of this user (reset, archive). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Optimistic lock (ARCHITECTURE §4): a PATCH sends the version it read. */
+    lockVersion: integer('lock_version').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+    check('users_locale_check', sql`${t.locale} in ('fr', 'en')`),
+  ],
+);
+
+/** A user as stored; the users feature and the auth plugin both read it. */
+export type UserRow = typeof users.$inferSelect;
+
+/** Invitation and password-reset tokens: random, stored as a SHA-256 hash, single use, expiring. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    check('one_time_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'reset')`),
+  ],
+);
