@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../src/server/db/client';
 import type { ListSnapshots } from '../../src/server/platform/lists/list-snapshots';
-import { findCompanyGraph, listCompanies } from '../../src/server/companies/store';
+import { findCompanyGraph } from '../../src/server/companies/graph';
+import { listCompanies } from '../../src/server/companies/list-store';
 import { companyExists as documentsCompanyExists, listDocuments } from '../../src/server/documents/store';
 import { companyExists as eventsCompanyExists, listEvents } from '../../src/server/events/store';
 import { pageWindow, parseListParams } from '../../src/server/platform/http/list-params';

@@ -5,7 +5,7 @@ import { companyAnswerSchema, companySummarySchema } from '../../shared/schemas/
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { RouteDeps } from '../platform/route-deps';
-import type { Db } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
@@ -14,17 +14,9 @@ import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
 import { discardUnreferenced } from '../documents/orphan-sweep';
 import { checkCompanyInput } from './checks';
-import {
-  findCompanyGraph,
-  findCompanyHead,
-  insertCompany,
-  listCompanies,
-  setArchived,
-  StaleCompanyError,
-  toCompany,
-  updateCompany,
-  type Tx,
-} from './store';
+import { findCompanyGraph, findCompanyHead, toCompany } from './graph';
+import { insertCompany, setArchived, StaleCompanyError, updateCompany } from './store';
+import { listCompanies } from './list-store';
 
 /** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
 const SEARCH_MAX_LENGTH = 100;
@@ -47,8 +39,6 @@ function searchWords(value: string | undefined): string[] {
   if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
   return text.split(/\s+/).filter(Boolean);
 }
-
-type Executor = Db | Tx;
 
 /** The companies list's parameters; the CSV export (portfolio/routes.ts) reads the same ones. */
 export const COMPANY_LIST_OPTIONS: ListOptions<CompanySortField> = {

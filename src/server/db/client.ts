@@ -6,6 +6,10 @@ import * as schema from './schema';
 
 /** One type for both drivers: stores never know which one they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A query that may run inside a transaction or outside one. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

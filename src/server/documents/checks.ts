@@ -12,7 +12,8 @@ import {
   sealUpload,
   type Storage,
 } from '../platform/storage/storage';
-import { categoryExists, referencedKeys, type Tx } from './store';
+import type { Tx } from '../db/client';
+import { categoryExists, referencedKeys } from './store';
 
 const message = (key: string, params: Record<string, unknown> = {}): IssueMessage => ({ key, params });
 

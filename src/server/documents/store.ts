@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Executor, Tx } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { companies, documentCategories, documents } from '../db/schema';
 import { headline, markedHeadline, textQuery } from '../db/full-text';
@@ -9,9 +9,6 @@ import type { DocumentFileType, DocumentSortField } from '../../shared/documents
 import type { DocumentFields } from '../../shared/schemas/document';
 import type { FieldChange, HistoryValue } from '../../shared/events';
 import { recordSystemEvent } from '../events/system-events';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
 
 /**
  * What reads and writes answer: every column but the extracted text and its vector, which may weigh a

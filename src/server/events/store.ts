@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { selectRows } from '../db/rows';
 import {
@@ -16,9 +16,6 @@ import {
 import type { Bilingual, EventCategorySlug, SystemEventCode } from '../../shared/events';
 import type { EventFields } from '../../shared/schemas/event';
 import { fullNameOf } from '../users/store';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
 
 /** An event with the names of its author, as every read answers it. */
 export interface EventRow {

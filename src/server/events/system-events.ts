@@ -12,8 +12,9 @@ import {
 } from '../../shared/events';
 import { translate } from '../../shared/i18n';
 import type { CompanyInput } from '../../shared/schemas/company';
-import type { CompanyGraph } from '../companies/store';
-import { insertSystemEvent, namesOf, type LookupKind, type Tx } from './store';
+import type { CompanyGraph } from '../companies/graph';
+import type { Tx } from '../db/client';
+import { insertSystemEvent, namesOf, type LookupKind } from './store';
 
 /**
  * Records a change in a company's history. Call it with the transaction that makes the change, so that

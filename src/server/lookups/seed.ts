@@ -11,7 +11,7 @@ import {
   WARRANTIES,
   type LookupSeed,
 } from '../db/reference-data';
-import { refreshSearchTextForMunicipalities } from '../companies/store';
+import { refreshSearchTextForMunicipalities } from '../companies/search-text';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

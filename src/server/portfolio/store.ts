@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
-import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/store';
+import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/list-store';
 import { MAX_RATE_PERCENT, MAX_SCHEDULE_MONTHS } from '../../shared/portfolio/schedule';
 import {
   DASHBOARD_LIST_LIMIT,
