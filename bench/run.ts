@@ -21,6 +21,7 @@ import { CASES, LIST_PAGE_1, httpCaseOf, type BenchCase, type CaseContext } from
 import { distinct, explain, inProcessApp, readable, recordSql, sameStatements, type Statement } from './lib/capture';
 import { DATA, ROOT, ensureDataset, pgServer, type Backend, type Dataset, type PgServer } from './lib/datasets';
 import { runDirect, runHttp, type HttpCase, type Measure } from './lib/load';
+import { pgbenchAvailable, runPgbench } from './lib/pgbench';
 import {
   cleanupAll,
   installSignalHandlers,
@@ -270,6 +271,24 @@ async function measureDataset(
     await database.close();
   }
 
+  // 1b. The machine's own ceiling (issue 15): pgbench running each case's statements, prepared, same clients.
+  const pgbenchCeilings = new Map<string, Measure>();
+  if (dataset.databaseUrl && (await pgbenchAvailable())) {
+    for (const entry of captured) {
+      const measure = await runPgbench(entry.steady, dataset.databaseUrl, {
+        clients: connections,
+        warmup,
+        seconds: duration,
+      });
+      pgbenchCeilings.set(entry.benchCase.id, measure);
+      log(
+        `${tag}: pgbench ${entry.benchCase.id}: ${measure.rps} tps, p50 ${measure.p50} p99 ${measure.p99} ms${measure.errors ? `, ${measure.errors} failed` : ''}`,
+      );
+    }
+  } else if (dataset.databaseUrl) {
+    log(`${tag}: pgbench not found: no pgbench column (Debian's postgresql package ships it)`);
+  }
+
   // 2. The app as its own process, as `npm start` runs it (without rebuilding the SPA).
   const port = await freePort({ from: 3400, to: 3499 });
   const serverLog = path.join(scratch, 'server.log');
@@ -337,6 +356,7 @@ async function measureDataset(
         `${tag}: app ${benchCase.id}: ${app.rps} req/s, p50 ${app.p50} p99 ${app.p99} ms, ${app.errors} errors${app.firstError ? ` (${app.firstError})` : ''}, ${use.rssMaxMb} MB`,
       );
       const db = dbCeilings.get(benchCase.id) ?? null;
+      const pgbench = pgbenchCeilings.get(benchCase.id) ?? null;
       results.push({
         id: benchCase.id,
         label: benchCase.id === 'list-deep-page' ? `${benchCase.label} (${ctx.deepPage})` : benchCase.label,
@@ -347,6 +367,8 @@ async function measureDataset(
         db,
         http: null,
         ratioDb: db && db.rps > 0 ? round2(app.rps / db.rps) : null,
+        pgbench,
+        ratioPgbench: pgbench && pgbench.rps > 0 ? round2(app.rps / pgbench.rps) : null,
         ratioHttp: null,
         bytes: Buffer.from(answers[answers.length - 1]!.bodyBase64, 'base64').length,
         targets: benchCase.targets(dataset.backend),
@@ -399,6 +421,8 @@ async function measureDataset(
         app: { ...app, ...use },
         http: null,
         ratioDb: listResult.db && listResult.db.rps > 0 ? round2(app.rps / listResult.db.rps) : null,
+        ratioPgbench:
+          listResult.pgbench && listResult.pgbench.rps > 0 ? round2(app.rps / listResult.pgbench.rps) : null,
         ratioHttp: null,
         targets: { p99Ms: LIST_PAGE_1.targets(dataset.backend).p99Ms },
         checks: [],
@@ -486,6 +510,9 @@ async function captureAnswer(base: string, http: HttpCase): Promise<CapturedAnsw
  * Verdicts against the targets of issue 7
  * ---------------------------------------------------------------------------------------------- */
 
+/** Issue 15's target for every read case on PostgreSQL: the app at 40 % of the pgbench ceiling or more. */
+const MIN_PGBENCH_RATIO = 0.4;
+
 function judge(result: CaseResult, backend: Backend): void {
   const checks: Check[] = [];
   const { p99Ms, minDbRatio } = result.targets;
@@ -493,6 +520,14 @@ function judge(result: CaseResult, backend: Backend): void {
     checks.push({ name: 'p99', ok: result.app.p99 <= p99Ms, detail: `${result.app.p99} ms vs ≤ ${p99Ms}` });
   if (minDbRatio !== undefined && result.ratioDb !== null) {
     checks.push({ name: '÷DB', ok: result.ratioDb >= minDbRatio, detail: `${result.ratioDb} vs ≥ ${minDbRatio}` });
+  }
+  // Issue 15: every read at 40 % or more of what PostgreSQL alone serves (pgbench, same statements, same clients).
+  if (result.ratioPgbench !== null && result.method === 'GET' && !result.signIns) {
+    checks.push({
+      name: '÷PG',
+      ok: result.ratioPgbench >= MIN_PGBENCH_RATIO,
+      detail: `${result.ratioPgbench} vs ≥ ${MIN_PGBENCH_RATIO}`,
+    });
   }
   checks.push({
     name: 'errors',

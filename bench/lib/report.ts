@@ -19,6 +19,9 @@ export interface CaseResult {
   app: Measure & ResourceUse;
   /** Same store calls straight through the driver, same concurrency. */
   db: Measure | null;
+  /** PostgreSQL alone: pgbench running the same statements, prepared, same clients (issue 15); null on PGlite. */
+  pgbench: Measure | null;
+  ratioPgbench: number | null;
   /** Bare Fastify answering the captured bytes. */
   http: Measure | null;
   ratioDb: number | null;
@@ -73,6 +76,10 @@ export function formatTable(results: CaseResult[]): string {
     padStart('p99', 7),
     padStart('÷DB', 6),
     ' │',
+    padStart('pgbench/s', 10),
+    padStart('p99', 7),
+    padStart('÷PG', 6),
+    ' │',
     padStart('HTTP req/s', 11),
     padStart('p99', 6),
     padStart('÷HTTP', 6),
@@ -105,6 +112,10 @@ export function formatTable(results: CaseResult[]): string {
         padStart(num(r.db?.rps, 0), 9),
         padStart(num(r.db?.p99), 7),
         padStart(num(r.ratioDb, 2), 6),
+        ' │',
+        padStart(num(r.pgbench?.rps, 0), 10),
+        padStart(num(r.pgbench?.p99), 7),
+        padStart(num(r.ratioPgbench, 2), 6),
         ' │',
         padStart(num(r.http?.rps, 0), 11),
         padStart(num(r.http?.p99), 6),
