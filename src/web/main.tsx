@@ -18,13 +18,16 @@ void navigator.serviceWorker?.getRegistrations().then((registrations) => {
 const router = createRouter();
 const queryClient = createQueryClient();
 
-// The kept language's messages before the first screen (French is in the first load; English is fetched).
-void loadCatalog(currentLocale()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// The kept language's messages before the first screen (French is in the first load; English is fetched). Should
+// that fetch fail (an old tab after a deploy, a dropped connection), the app still starts, its words in French.
+void loadCatalog(currentLocale())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
