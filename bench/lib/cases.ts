@@ -228,7 +228,7 @@ export const CASES: BenchCase[] = [
     request: () => ({ method: 'GET', path: '/api/dashboard' }),
     direct: (ctx) => async () => {
       await findUserById(ctx.db, ctx.userId);
-      return readDashboard(ctx.db, { fundId: null, mineUserId: null, today: todayIso(), locale: LOCALE });
+      return readDashboard(ctx.db, ctx.lists, { fundId: null, mineUserId: null, today: todayIso(), locale: LOCALE });
     },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 1000 : 3000 }),
   },

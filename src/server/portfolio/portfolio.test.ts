@@ -277,6 +277,61 @@ describe('GET /api/dashboard', () => {
   });
 });
 
+describe('the dashboard between writes (kept like a list total, ADR 0020)', () => {
+  // Each write is made in SQL, as another process or a script would, not through this app: only the
+  // tables' notifications (migration 0015) can tell it the figures changed.
+  const run = (statement: ReturnType<typeof sql>) => t.database.db.execute(statement);
+  const dashboard = async () => (await get('/api/dashboard?locale=en')).json();
+
+  it('follows a loan, a company, a fund and a status changed elsewhere at once', async () => {
+    const before = await dashboard();
+    const loan = companyA.financial_contributions[1]!.id;
+    await run(sql`UPDATE financial_contributions SET amount = amount + 1000 WHERE id = ${loan}`);
+    const afterLoan = await dashboard();
+    expect(afterLoan.data.committed_total).toBe(before.data.committed_total + 1000);
+
+    await run(sql`UPDATE companies SET risk_rating = 'C' WHERE id = ${companyA.id}`);
+    expect((await dashboard()).data.by_risk).toContainEqual({ risk_rating: 'C', companies_count: 1 });
+
+    await run(sql`UPDATE contribution_funds SET name_en = 'Renamed fund' WHERE id = ${ids.otherFund}`);
+    const renamed = (await dashboard()).data;
+    expect(renamed.by_fund.map((f: { fund_name: string }) => f.fund_name)).toContain('Renamed fund');
+    expect(renamed.followups.map((f: { fund_name: string }) => f.fund_name)).toContain('Renamed fund');
+
+    await run(sql`UPDATE statuses SET color = 'grape' WHERE name_en = 'Prospect'`);
+    const recoloured = (await dashboard()).data;
+    expect(recoloured.by_status.find((s: { status_name: string }) => s.status_name === 'Prospect').color).toBe('grape');
+
+    await run(sql`UPDATE financial_contributions SET followup_date = NULL WHERE id = ${loan}`);
+    const followedUp = await dashboard();
+    expect(followedUp.meta.followups_total).toBe(before.meta.followups_total - 1);
+    expect(followedUp.data.followups.map((f: { contribution_id: string }) => f.contribution_id)).not.toContain(loan);
+
+    // Put everything back for the tests after these.
+    await run(
+      sql`UPDATE financial_contributions SET amount = amount - 1000, followup_date = ${day(10)} WHERE id = ${loan}`,
+    );
+    await run(sql`UPDATE companies SET risk_rating = 'B' WHERE id = ${companyA.id}`);
+    await run(
+      sql`UPDATE contribution_funds SET name_en = ${
+        before.data.by_fund.find((f: { fund_id: string }) => f.fund_id === ids.otherFund).fund_name
+      } WHERE id = ${ids.otherFund}`,
+    );
+    await run(sql`UPDATE statuses SET color = 'blue' WHERE name_en = 'Prospect'`);
+    expect(await dashboard()).toEqual(before);
+  });
+
+  it('follows a company archived through the API at once', async () => {
+    const before = (await dashboard()).data.active_companies;
+    const res = await t.inject({ method: 'DELETE', url: `/api/companies/${companyB.id}`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect((await dashboard()).data.active_companies).toBe(before - 1);
+    const back = await t.inject({ method: 'POST', url: `/api/companies/${companyB.id}/restore`, headers: auth });
+    expect(back.statusCode).toBe(200);
+    expect((await dashboard()).data.active_companies).toBe(before);
+  });
+});
+
 describe('GET /api/companies/:companyId/financial_contributions/:id/schedule', () => {
   const url = (companyId: string, id: string) => `/api/companies/${companyId}/financial_contributions/${id}/schedule`;
 

@@ -98,7 +98,7 @@ const tags = ['portfolio'];
 const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
 /** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
-export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -112,7 +112,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
     async (request) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
       const mine = mineFilter(params.filters['mine']);
-      const { data, meta } = await readDashboard(db, {
+      const { data, meta } = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,
         today: todayIso(),

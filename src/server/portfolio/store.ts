@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
+import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/list-store';
 import { MAX_RATE_PERCENT, MAX_SCHEDULE_MONTHS } from '../../shared/portfolio/schedule';
 import {
@@ -32,37 +33,60 @@ const name = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr'
  * What is still owed on contribution `f` today, in SQL (ADR 0020): the closed form of the annuity that
  * src/shared/portfolio/schedule.ts tabulates, with the same rounded payment, month counting and "no
  * schedule" rules. A loan without a schedule counts its whole amount.
+ *
+ * Joins for the FROM clause after `financial_contributions f`, giving `o.outstanding`. Each step is a
+ * LATERAL subquery without FROM, which the planner folds into plain expressions of the row: written as a
+ * scalar subquery in the select list instead, it ran as a subplan per loan (1.2 s for 150 000 loans, now
+ * 0.6 s). `date_part` rather than `extract`: the same whole numbers as float8, not numeric, 40 % cheaper.
  */
-function outstandingOf(today: SQL): SQL {
-  return sql`(SELECT CASE
-      WHEN NOT coalesce(t.valid, false) THEN coalesce(f.amount, 0)
-      WHEN t.paid >= t.term THEN 0
-      WHEN t.paid <= t.moratorium THEN f.amount
-      WHEN t.r = 0 THEN f.amount - (t.paid - t.moratorium) * round(f.amount / f.amortization, 2)
-      ELSE round((f.amount * power(1 + t.r, t.paid - t.moratorium)
-                  - round((f.amount * t.r / (1 - power(1 + t.r, -f.amortization)))::numeric, 2)
-                    * (power(1 + t.r, t.paid - t.moratorium) - 1) / t.r)::numeric, 2)
-    END
-    FROM (SELECT v.valid, v.moratorium, v.moratorium + f.amortization AS term, f.rate::float8 / 1200 AS r,
-                 least(greatest(m.months - CASE WHEN (f.authorization_date + make_interval(months => m.months))::date > ${today}
-                                                THEN 1 ELSE 0 END, 0), v.moratorium + f.amortization) AS paid
-            FROM (SELECT coalesce(f.moratorium, 0) AS moratorium,
-                         f.amount > 0 AND f.rate BETWEEN 0 AND ${MAX_RATE_PERCENT} AND f.amortization BETWEEN 1 AND ${MAX_SCHEDULE_MONTHS}
-                           AND coalesce(f.moratorium, 0) >= 0
-                           AND coalesce(f.moratorium, 0) + f.amortization <= ${MAX_SCHEDULE_MONTHS}
-                           AND f.authorization_date IS NOT NULL AS valid) v,
-                 LATERAL (SELECT ((extract(year FROM ${today}) - extract(year FROM f.authorization_date)) * 12
-                                  + extract(month FROM ${today}) - extract(month FROM f.authorization_date))::int AS months) m) t)`;
+function outstandingJoins(today: SQL): SQL {
+  return sql`CROSS JOIN LATERAL (SELECT coalesce(f.moratorium, 0) AS moratorium,
+                   f.amount > 0 AND f.rate BETWEEN 0 AND ${MAX_RATE_PERCENT} AND f.amortization BETWEEN 1 AND ${MAX_SCHEDULE_MONTHS}
+                     AND coalesce(f.moratorium, 0) >= 0
+                     AND coalesce(f.moratorium, 0) + f.amortization <= ${MAX_SCHEDULE_MONTHS}
+                     AND f.authorization_date IS NOT NULL AS valid,
+                   f.rate::float8 / 1200 AS r,
+                   ((date_part('year', ${today}) - date_part('year', f.authorization_date)) * 12
+                    + date_part('month', ${today}) - date_part('month', f.authorization_date))::int AS months) v
+    CROSS JOIN LATERAL (SELECT v.moratorium + f.amortization AS term,
+                   least(greatest(v.months - CASE WHEN (f.authorization_date + make_interval(months => v.months))::date > ${today}
+                                                  THEN 1 ELSE 0 END, 0), v.moratorium + f.amortization) AS paid) t
+    CROSS JOIN LATERAL (SELECT CASE
+        WHEN NOT coalesce(v.valid, false) THEN coalesce(f.amount, 0)
+        WHEN t.paid >= t.term THEN 0
+        WHEN t.paid <= v.moratorium THEN f.amount
+        WHEN v.r = 0 THEN f.amount - (t.paid - v.moratorium) * round(f.amount / f.amortization, 2)
+        ELSE round((f.amount * power(1 + v.r, t.paid - v.moratorium)
+                    - round((f.amount * v.r / (1 - power(1 + v.r, -f.amortization)))::numeric, 2)
+                      * (power(1 + v.r, t.paid - v.moratorium) - 1) / v.r)::numeric, 2)
+      END AS outstanding) o`;
+}
+
+export interface DashboardAnswer {
+  data: Dashboard;
+  meta: DashboardMeta;
 }
 
 /**
- * The dashboard in four statements (figures with the funds, statuses, risks, and the two lists), each
- * one pass over the filtered companies and their contributions.
+ * The dashboard, kept between writes like a list's total (ADR 0012, 0020): its statements read every
+ * active company and loan, tens of milliseconds at 100 000 companies, so each process builds it once per
+ * filter and day and serves it until a company, loan, fund or status changes (`portfolio` family,
+ * migration 0015), in this process or another (ADR 0027).
  */
-export async function readDashboard(
-  db: Db,
-  filter: DashboardFilter,
-): Promise<{ data: Dashboard; meta: DashboardMeta }> {
+export function readDashboard(db: Db, snapshots: ListSnapshots, filter: DashboardFilter): Promise<DashboardAnswer> {
+  const key = JSON.stringify(['portfolio', filter.fundId, filter.mineUserId, filter.today, filter.locale]);
+  return snapshots.get(
+    key,
+    () => buildDashboard(db, filter),
+    ({ data }) => 1 + data.followups.length + data.endingSoon.length + data.byFund.length + data.byStatus.length,
+  );
+}
+
+/**
+ * The dashboard in five statements (the count, the funds with their sums, statuses, risks, and the two
+ * lists), each one pass over the filtered companies and their contributions.
+ */
+async function buildDashboard(db: Db, filter: DashboardFilter): Promise<DashboardAnswer> {
   const today = sql`${filter.today}::date`;
   const fund = filter.fundId;
   // The companies the dashboard is about: active, mine when asked, with a loan from the fund when one is chosen.
@@ -82,20 +106,28 @@ export async function readDashboard(
     db,
     sql`SELECT count(*)::int AS "activeCompanies" FROM companies c WHERE ${companyWhere}`,
   );
+  const followupWhere = sql`f.followup_date <= ${today} + ${FOLLOWUP_WINDOW_DAYS}::int`;
+  const endingWhere = sql`f.expected_end_date BETWEEN ${today} AND ${today} + ${ENDING_SOON_DAYS}::int`;
+  // The two lists' totals are counted here, in the one pass over every loan, so that the lists themselves
+  // can walk their date index and stop at the page's end.
   const byFund = await selectRows<{
     fundId: string;
     fundName: string;
     loansCount: number;
     committed: string;
     outstanding: string;
+    followups: number;
+    ending: number;
   }>(
     db,
     sql`SELECT fu.id AS "fundId", fu.${name(filter.locale)} AS "fundName", count(*)::int AS "loansCount",
-               coalesce(sum(f.amount), 0)::text AS committed, coalesce(sum(o.outstanding), 0)::text AS outstanding
+               coalesce(sum(f.amount), 0)::text AS committed, coalesce(sum(o.outstanding), 0)::text AS outstanding,
+               (count(*) FILTER (WHERE ${followupWhere}))::int AS followups,
+               (count(*) FILTER (WHERE ${endingWhere}))::int AS ending
           FROM financial_contributions f
+          ${outstandingJoins(today)}
           JOIN companies c ON c.id = f.company_id
           JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
-          CROSS JOIN LATERAL (SELECT ${outstandingOf(today)} AS outstanding) o
          WHERE ${loanWhere}
          GROUP BY fu.id
          ORDER BY f_search_text(fu.${name(filter.locale)}), fu.id`,
@@ -124,25 +156,22 @@ export async function readDashboard(
     projectName: string | null;
     fundName: string;
     day: string;
-    total: number;
   }>(
     db,
     sql`(SELECT 'followup' AS list, c.id AS "companyId", c.name AS "companyName", f.id AS "contributionId",
-                f.project_name AS "projectName", fu.${name(filter.locale)} AS "fundName", f.followup_date::text AS day,
-                count(*) OVER ()::int AS total
+                f.project_name AS "projectName", fu.${name(filter.locale)} AS "fundName", f.followup_date::text AS day
            FROM financial_contributions f
            JOIN companies c ON c.id = f.company_id
            JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
-          WHERE ${loanWhere} AND f.followup_date <= ${today} + ${FOLLOWUP_WINDOW_DAYS}::int
+          WHERE ${loanWhere} AND ${followupWhere}
           ORDER BY f.followup_date, c.name_key, f.id
           LIMIT ${DASHBOARD_LIST_LIMIT})
         UNION ALL
-        (SELECT 'ending', c.id, c.name, f.id, f.project_name, fu.${name(filter.locale)}, f.expected_end_date::text,
-                count(*) OVER ()::int
+        (SELECT 'ending', c.id, c.name, f.id, f.project_name, fu.${name(filter.locale)}, f.expected_end_date::text
            FROM financial_contributions f
            JOIN companies c ON c.id = f.company_id
            JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
-          WHERE ${loanWhere} AND f.expected_end_date BETWEEN ${today} AND ${today} + ${ENDING_SOON_DAYS}::int
+          WHERE ${loanWhere} AND ${endingWhere}
           ORDER BY f.expected_end_date, c.name_key, f.id
           LIMIT ${DASHBOARD_LIST_LIMIT})`,
   );
@@ -156,7 +185,7 @@ export async function readDashboard(
   });
   const followups = lists.filter((row) => row.list === 'followup');
   const endingSoon = lists.filter((row) => row.list === 'ending');
-  const funds = byFund.map((row) => ({
+  const funds = byFund.map(({ followups: _f, ending: _e, ...row }) => ({
     ...row,
     committed: Number(row.committed),
     outstanding: Number(row.outstanding),
@@ -175,7 +204,10 @@ export async function readDashboard(
       byStatus,
       byRisk,
     },
-    meta: { followupsTotal: followups[0]?.total ?? 0, endingSoonTotal: endingSoon[0]?.total ?? 0 },
+    meta: {
+      followupsTotal: byFund.reduce((sum, row) => sum + row.followups, 0),
+      endingSoonTotal: byFund.reduce((sum, row) => sum + row.ending, 0),
+    },
   };
 }
 

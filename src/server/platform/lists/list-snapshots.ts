@@ -1,6 +1,7 @@
 /**
  * What a list knows about itself between two writes: its exact total and, for the companies list,
- * the sort key of every n-th row (the anchors a deep page starts from). ADR 0012.
+ * the sort key of every n-th row (the anchors a deep page starts from). ADR 0012. The dashboard's figures
+ * are kept the same way, under the `portfolio` family (ADR 0020).
  *
  * Counting every matching row on every page request is what makes lists slow on large tables
  * (35 ms for 95 000 active companies, 90 ms for a common search word on PostgreSQL 15 here), and so is
@@ -47,15 +48,19 @@ export interface Snapshot {
 interface Entry {
   generation: number;
   builtAt: number;
-  snapshot: Snapshot;
+  value: unknown;
+  /** What the entry counts against `maxAnchors`: its anchors for a list, its rows for other values. */
+  weight: number;
 }
+
+const anchorsOf = (snapshot: Snapshot) => snapshot.anchors.length;
 
 export class ListSnapshots {
   /** Advanced by a change of every family; a family's generation is this plus its own count. */
   private generation = 0;
   private readonly familyGenerations = new Map<string, number>();
   private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<Snapshot>>();
+  private readonly building = new Map<string, Promise<unknown>>();
   private anchorCount = 0;
   private readonly maxEntries: number;
   private readonly maxAnchors: number;
@@ -82,7 +87,14 @@ export class ListSnapshots {
   }
 
   /** The snapshot of the list named `key`, built by `build` when there is no valid one. */
-  async get(key: string, build: () => Promise<Snapshot>): Promise<Snapshot> {
+  get(key: string, build: () => Promise<Snapshot>): Promise<Snapshot>;
+  /** Any other value derived from the family's tables, held and dropped by the same rules; `weight` its size. */
+  get<T>(key: string, build: () => Promise<T>, weight: (value: T) => number): Promise<T>;
+  async get<T>(
+    key: string,
+    build: () => Promise<T>,
+    weight: (value: T) => number = anchorsOf as (value: T) => number,
+  ): Promise<T> {
     // Changes that cannot be heard are assumed: the snapshot is rebuilt rather than served stale.
     await this.sync().catch(() => this.changed());
     const generation = this.generationOf(key);
@@ -91,17 +103,19 @@ export class ListSnapshots {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, entry);
-      return entry.snapshot;
+      return entry.value as T;
     }
     // Requests for the same list at the same generation share one build.
     const flight = `${generation}\u0000${key}`;
-    let pending = this.building.get(flight);
+    let pending = this.building.get(flight) as Promise<T> | undefined;
     if (!pending) {
       const builtAt = this.now();
       pending = build()
-        .then((snapshot) => {
-          if (this.generationOf(key) === generation) this.store(key, { generation, builtAt, snapshot });
-          return snapshot;
+        .then((value) => {
+          if (this.generationOf(key) === generation) {
+            this.store(key, { generation, builtAt, value, weight: weight(value) });
+          }
+          return value;
         })
         .finally(() => this.building.delete(flight));
       this.building.set(flight, pending);
@@ -117,7 +131,7 @@ export class ListSnapshots {
   private store(key: string, entry: Entry): void {
     this.remove(key);
     this.entries.set(key, entry);
-    this.anchorCount += entry.snapshot.anchors.length;
+    this.anchorCount += entry.weight;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.anchorCount <= this.maxAnchors) break;
       if (oldest === key) continue;
@@ -128,7 +142,7 @@ export class ListSnapshots {
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.anchorCount -= entry.snapshot.anchors.length;
+    this.anchorCount -= entry.weight;
     this.entries.delete(key);
   }
 }
