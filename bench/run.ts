@@ -12,12 +12,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/server/db/client';
-import { ListSnapshots } from '../src/server/platform/lists/list-snapshots';
+import { openDatabase, type Listener } from '../src/server/db/client';
+import { LIST_CHANGES_CHANNEL, ListSnapshots } from '../src/server/platform/lists/list-snapshots';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../src/server/db/demo-seed';
 import { freePort } from '../scripts/postgres-cluster';
 import type { CapturedAnswer } from './ceiling-server';
-import { CASES, LIST_PAGE_1, httpCaseOf, type BenchCase, type CaseContext } from './lib/cases';
+import { CASES, LIST_PAGE_1, connectionsOf, httpCaseOf, type BenchCase, type CaseContext } from './lib/cases';
 import { distinct, explain, inProcessApp, readable, recordSql, sameStatements, type Statement } from './lib/capture';
 import { DATA, ROOT, ensureDataset, pgServer, type Backend, type Dataset, type PgServer } from './lib/datasets';
 import { runDirect, runHttp, type HttpCase, type Measure } from './lib/load';
@@ -206,9 +206,18 @@ async function measureDataset(
   });
   const captured: Captured[] = [];
   const dbCeilings = new Map<string, Measure>();
+  // Kept lists and the dashboard as the app keeps them (app.ts): heard changes, and a sync before each
+  // kept answer is served, so that the direct calls send the statements the route sends.
+  const listening: { listener?: Listener } = {};
+  const lists = new ListSnapshots({ sync: () => listening.listener?.sync() ?? Promise.resolve() });
+  listening.listener = await database.listen(
+    LIST_CHANGES_CHANNEL,
+    (family) => lists.changed(family),
+    () => lists.changed(),
+  );
   const ctx: CaseContext = {
     db: database.db,
-    lists: new ListSnapshots(),
+    lists,
     token: '',
     userId: '',
     deepPage: 1,
@@ -257,8 +266,9 @@ async function measureDataset(
     }
     for (const { benchCase } of captured) {
       const call = benchCase.direct(ctx);
-      await runDirect(call, connections, warmup);
-      const { result: measure, use } = await whileSampling(undefined, () => runDirect(call, connections, duration));
+      const callers = connectionsOf(benchCase, connections);
+      await runDirect(call, callers, warmup);
+      const { result: measure, use } = await whileSampling(undefined, () => runDirect(call, callers, duration));
       measure.othersCores = use.othersCores;
       dbCeilings.set(benchCase.id, measure);
       log(
@@ -268,6 +278,7 @@ async function measureDataset(
     for (const entry of captured)
       entry.explain = await explain(distinct([...entry.first, ...entry.steady]), dataset.databaseUrl);
   } finally {
+    await listening.listener.stop();
     await database.close();
   }
 
@@ -276,7 +287,7 @@ async function measureDataset(
   if (dataset.databaseUrl && (await pgbenchAvailable())) {
     for (const entry of captured) {
       const measure = await runPgbench(entry.steady, dataset.databaseUrl, {
-        clients: connections,
+        clients: connectionsOf(entry.benchCase, connections),
         warmup,
         seconds: duration,
       });
@@ -345,11 +356,12 @@ async function measureDataset(
       const http = httpCaseOf(benchCase, ctx);
       answers.push(await captureAnswer(base, http));
       await settle(server.pid);
-      await runHttp(http, { url: base, connections, seconds: warmup });
+      const clients = connectionsOf(benchCase, connections);
+      await runHttp(http, { url: base, connections: clients, seconds: warmup });
       await settle(server.pid);
       const load = loadAverage();
       const { result: app, use } = await whileSampling(server.pid, () =>
-        runHttp(http, { url: base, connections, seconds: duration }),
+        runHttp(http, { url: base, connections: clients, seconds: duration }),
       );
       aloneById.set(benchCase.id, app);
       log(
@@ -461,10 +473,11 @@ async function measureDataset(
     for (const entry of captured) {
       const http = httpCaseOf(entry.benchCase, ctx);
       await settle(ceiling.pid);
-      await runHttp(http, { url: ceilingBase, connections, seconds: warmup });
+      const clients = connectionsOf(entry.benchCase, connections);
+      await runHttp(http, { url: ceilingBase, connections: clients, seconds: warmup });
       await settle(ceiling.pid);
       const { result: measure, use } = await whileSampling(undefined, () =>
-        runHttp(http, { url: ceilingBase, connections, seconds: duration }),
+        runHttp(http, { url: ceilingBase, connections: clients, seconds: duration }),
       );
       measure.othersCores = use.othersCores;
       log(`${tag}: HTTP ceiling ${entry.benchCase.id}: ${measure.rps} req/s, p99 ${measure.p99} ms`);

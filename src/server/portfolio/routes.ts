@@ -15,7 +15,7 @@ import {
   dashboardSchema,
   scheduleAnswerSchema,
 } from '../../shared/schemas/portfolio-answers';
-import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
+import { computeSchedule, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { snakePath } from '../../shared/case';
 import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
@@ -186,8 +186,8 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
       const header = PORTFOLIO_COLUMNS.map((column) => translate(locale, `portfolio.export.portfolio.${column}`));
       // The schedule's figures come from the shared module, so the file agrees with the screen to the cent.
       const cells = (row: PortfolioExportRow): CsvCell[] => {
-        const result = computeSchedule(row, today);
-        const schedule = result.ok ? result.schedule : null;
+        const result = scheduleFigures(row, today);
+        const schedule = result.ok ? result.figures : null;
         return PORTFOLIO_COLUMNS.map((column) => {
           switch (column) {
             case 'amount':

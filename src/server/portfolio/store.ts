@@ -323,47 +323,50 @@ export async function* exportPortfolio(
   db: Db,
   query: { fundId: string | null; locale: Locale },
 ): AsyncGenerator<PortfolioExportRow[]> {
-  let last: { nameKey: string; companyId: string; seq: string } | undefined;
+  // Batches of companies that have a loan (of the fund), seeking along companies_active_name_idx, then
+  // their loans: a seek on (name_key, id, seq) across the join could use no index, so every batch read
+  // and sorted every loan after it (48 s for 150 000 loans; now about a second).
+  let last: { nameKey: string; companyId: string } | undefined;
+  const fund = query.fundId ? sql`AND f.contribution_fund_id = ${query.fundId}` : sql``;
   for (;;) {
-    const conditions = [
-      sql`c.archived_at IS NULL`,
-      ...(query.fundId ? [sql`f.contribution_fund_id = ${query.fundId}`] : []),
-      ...(last
-        ? [sql`(c.name_key, c.id, f.seq) > (${last.nameKey}, ${last.companyId}::uuid, ${last.seq}::bigint)`]
-        : []),
-    ];
+    const after = last ? sql`AND (c.name_key, c.id) > (${last.nameKey}, ${last.companyId}::uuid)` : sql``;
     const rows = await selectRows<
       Omit<PortfolioExportRow, 'amount' | 'rate'> & {
         amount: string | null;
         rate: string | null;
         nameKey: string;
         companyId: string;
-        seq: string;
       }
     >(
       db,
-      sql`SELECT c.reference_number AS "companyReference", c.name AS "companyName",
+      sql`WITH batch AS (
+            SELECT c.id, c.name_key, c.reference_number, c.name
+              FROM companies c
+             WHERE c.archived_at IS NULL ${after}
+               AND EXISTS (SELECT 1 FROM financial_contributions f WHERE f.company_id = c.id ${fund})
+             ORDER BY c.name_key, c.id
+             LIMIT ${EXPORT_BATCH_SIZE})
+          SELECT c.reference_number AS "companyReference", c.name AS "companyName",
                  fu.${name(query.locale)} AS "fundName", f.project_name AS "projectName",
                  f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
                  f.authorization_date::text AS "authorizationDate", f.followup_date::text AS "followupDate",
                  f.expected_end_date::text AS "expectedEndDate",
-                 c.name_key AS "nameKey", c.id AS "companyId", f.seq::text AS seq
-            FROM financial_contributions f
-            JOIN companies c ON c.id = f.company_id
+                 c.name_key AS "nameKey", c.id AS "companyId"
+            FROM batch c
+            JOIN financial_contributions f ON f.company_id = c.id ${fund}
             JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
-           WHERE ${sql.join(conditions, sql` AND `)}
-           ORDER BY c.name_key, c.id, f.seq
-           LIMIT ${EXPORT_BATCH_SIZE}`,
+           ORDER BY c.name_key, c.id, f.seq`,
     );
     if (rows.length === 0) return;
     const tail = rows.at(-1)!;
-    last = { nameKey: tail.nameKey, companyId: tail.companyId, seq: tail.seq };
-    yield rows.map(({ nameKey: _n, companyId: _c, seq: _s, amount, rate, ...row }) => ({
+    last = { nameKey: tail.nameKey, companyId: tail.companyId };
+    yield rows.map(({ nameKey: _n, companyId: _c, amount, rate, ...row }) => ({
       ...row,
       amount: amount === null ? null : Number(amount),
       rate: rate === null ? null : Number(rate),
     }));
-    if (rows.length < EXPORT_BATCH_SIZE) return;
+    // Every company of the batch has a row, so fewer companies than asked means the last batch.
+    if (new Set(rows.map((row) => row.companyId)).size < EXPORT_BATCH_SIZE) return;
   }
 }
 

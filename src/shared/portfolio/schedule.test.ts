@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, computeSchedule, type ScheduleTerms } from './schedule';
+import { addMonths, computeSchedule, scheduleFigures, type ScheduleTerms } from './schedule';
 
 const terms = (overrides: Partial<ScheduleTerms>): ScheduleTerms => ({
   amount: 10_000,
@@ -141,5 +141,43 @@ describe('computeSchedule: terms that give no schedule', () => {
     const result = computeSchedule(terms(overrides), '2026-06-01');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems.map((p) => p.field)).toEqual(fields);
+  });
+});
+
+describe('scheduleFigures: the table’s figures without the table', () => {
+  // Starts on month ends and leap days, todays on either side of a payment's day of the month.
+  const starts = ['2024-01-31', '2024-02-29', '2023-03-15', '2025-11-30', '2026-12-01'];
+  const todays = ['2023-01-01', '2024-02-28', '2024-03-30', '2024-03-31', '2025-02-28', '2026-11-23', '2060-01-01'];
+  const loans: ScheduleTerms[] = [];
+  for (const authorizationDate of starts) {
+    for (const [amount, rate, amortization, moratorium] of [
+      [10_000, 6, 12, null],
+      [123_456.78, 7.125, 97, 5],
+      [100, 0, 7, 2],
+      [5000, 12, 1, 0],
+      [999_999.99, 100, 600, 0],
+    ] as const) {
+      loans.push({ amount, rate, amortization, moratorium, authorizationDate });
+    }
+  }
+
+  it.each(todays)('agrees with computeSchedule and with every payment’s date, on %s', (today) => {
+    for (const t of loans) {
+      const full = computeSchedule(t, today);
+      const figures = scheduleFigures(t, today);
+      if (!full.ok || !figures.ok) throw new Error('these terms have a schedule');
+      const { rows, ...expected } = full.schedule;
+      expect(figures.figures).toEqual(expected);
+      // Balance today: after the last payment dated on or before today, the amount before the first.
+      const made = rows.filter((row) => row.date <= today);
+      expect(figures.figures.balanceToday).toBe(made.length > 0 ? made.at(-1)!.balance : t.amount);
+    }
+  });
+
+  it('gives the same problems as computeSchedule for terms without a schedule', () => {
+    const bad: ScheduleTerms = { amount: 0, rate: 120, amortization: 0, moratorium: -1, authorizationDate: null };
+    const full = computeSchedule(bad, '2026-11-23');
+    expect(scheduleFigures(bad, '2026-11-23')).toEqual(full);
+    expect(full.ok).toBe(false);
   });
 });
