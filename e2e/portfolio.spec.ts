@@ -103,6 +103,15 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   const followups = page.getByRole('region', { name: 'Suivis' });
   const row = followups.getByRole('row').filter({ hasText: 'Four à sole' });
   await expect(row).toContainText('À venir');
+  // Readable, not only present: axe leaves a badge's contrast "incomplete", so its colours are compared here
+  // (a light badge with a shade once drew its words in red on red).
+  const [ink, paper] = await row
+    .getByText('À venir')
+    .evaluate((label) => [
+      getComputedStyle(label).color,
+      getComputedStyle(label.closest('.mantine-Badge-root')!).backgroundColor,
+    ]);
+  expect(ink).not.toBe(paper);
   await expect(page.getByRole('region', { name: 'Entreprises par cote de risque' })).toContainText('C');
   await expectAccessible(page);
 
@@ -197,4 +206,38 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   await page.goto(`/companies/${company.id}/file`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expectAccessible(page);
+
+  // A loan without a schedule (no amortization): its schedule page and the file say what to complete.
+  const incomplete = await callApi<{ id: string; financial_contributions: Array<{ id: string }> }>(
+    page,
+    'POST',
+    '/companies',
+    {
+      name: `${name} sans calendrier`,
+      legal_form_id: (await first('/legal_forms')).id,
+      status_id: (await first('/statuses')).id,
+      activity_area_id: (await first('/activity_areas')).id,
+      address: { address: '1, rue du Four', zip_code: 'G6V 4J8', municipality_id: (await first('/municipalities')).id },
+      financial_contributions: [
+        { contribution_fund_id: fund.id, amount: '5000', rate: '4', amortization: '', project_name: 'Sans termes' },
+      ],
+    },
+  );
+  const withoutSchedule = incomplete.financial_contributions[0]!.id;
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/companies/${incomplete.id}/contributions/${withoutSchedule}/schedule`);
+    await expect(
+      page.getByText('This contribution has no schedule: complete its terms in the company file.'),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/companies/${incomplete.id}/file`);
+    await expect(
+      page.getByText('This contribution has no schedule: complete its terms in the company file.'),
+    ).toBeVisible();
+    await expectAccessible(page);
+  }
 });

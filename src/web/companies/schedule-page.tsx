@@ -75,7 +75,7 @@ export function ScheduleProblems({ contribution, t }: { contribution: FinancialC
   const result = computeSchedule(termsOf(contribution), todayIso());
   if (result.ok) return null;
   return (
-    <Alert color="orange.9" variant="light" title={t('portfolio.schedule.unavailable')}>
+    <Alert color="red.9" variant="outline" title={t('portfolio.schedule.unavailable')}>
       <List size="sm">
         {result.problems.map((problem) => (
           <List.Item key={problem.field}>{t(problem.key)}</List.Item>

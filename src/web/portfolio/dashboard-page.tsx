@@ -189,11 +189,11 @@ export default function DashboardPage() {
                         <Table.Td>{formatDay(row.followupDate, locale)}</Table.Td>
                         <Table.Td>
                           {row.overdue ? (
-                            <Badge color="red.9" variant="light" leftSection="⚠">
+                            <Badge color="red.9" variant="filled" leftSection="⚠">
                               {t('portfolio.dashboard.followups.overdue')}
                             </Badge>
                           ) : (
-                            <Badge color="blue.9" variant="light">
+                            <Badge color="blue.9" variant="filled">
                               {t('portfolio.dashboard.followups.due')}
                             </Badge>
                           )}
