@@ -78,7 +78,13 @@ export function readDashboard(db: Db, snapshots: ListSnapshots, filter: Dashboar
   return snapshots.get(
     key,
     () => buildDashboard(db, filter),
-    ({ data }) => 1 + data.followups.length + data.endingSoon.length + data.byFund.length + data.byStatus.length,
+    ({ data }) =>
+      1 +
+      data.followups.length +
+      data.endingSoon.length +
+      data.byFund.length +
+      data.byStatus.length +
+      data.byRisk.length,
   );
 }
 
