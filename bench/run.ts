@@ -14,6 +14,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Listener } from '../src/server/db/client';
 import { LIST_CHANGES_CHANNEL, ListSnapshots } from '../src/server/platform/lists/list-snapshots';
+import { decodeJwt } from 'jose';
+import { keptSessionUsers } from '../src/server/identity/sessions';
+import type { SessionClaims } from '../src/server/platform/auth/tokens';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../src/server/db/demo-seed';
 import { freePort } from '../scripts/postgres-cluster';
 import type { CapturedAnswer } from './ceiling-server';
@@ -187,6 +190,12 @@ const nextAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
+/** The claims of a token the app signed (already verified by the app that issued it). */
+function sessionClaimsOf(token: string): SessionClaims {
+  const { sub, ver, sid } = decodeJwt(token) as { sub: string; ver: number; sid: string };
+  return { sub, ver, sid };
+}
+
 async function measureDataset(
   options: Options,
   dataset: Dataset,
@@ -208,18 +217,29 @@ async function measureDataset(
   const dbCeilings = new Map<string, Measure>();
   // Kept lists and the dashboard as the app keeps them (app.ts): heard changes, and a sync before each
   // kept answer is served, so that the direct calls send the statements the route sends.
+  // The token's user too (ADR 0029).
   const listening: { listener?: Listener } = {};
-  const lists = new ListSnapshots({ sync: () => listening.listener?.sync() ?? Promise.resolve() });
+  const sync = () => listening.listener?.sync() ?? Promise.resolve();
+  const lists = new ListSnapshots({ sync });
+  const identities = new ListSnapshots({ sync });
   listening.listener = await database.listen(
     LIST_CHANGES_CHANNEL,
-    (family) => lists.changed(family),
-    () => lists.changed(),
+    (family) => {
+      lists.changed(family);
+      identities.changed(family);
+    },
+    () => {
+      lists.changed();
+      identities.changed();
+    },
   );
+  const sessionUsers = keptSessionUsers(database.db, identities);
   const ctx: CaseContext = {
     db: database.db,
     lists,
     token: '',
     userId: '',
+    sessionUser: () => sessionUsers(sessionClaimsOf(ctx.token)),
     deepPage: 1,
     nextAddress,
     acceptEncoding: options.acceptEncoding,

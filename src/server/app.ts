@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
 import type { Listener } from './db/client';
-import { accessOf, registerAuth, type Access } from './platform/auth/plugin';
+import { registerAuth, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { registerContracts } from './platform/http/contract';
@@ -38,7 +38,7 @@ import type { AppDeps, RouteDeps } from './platform/route-deps';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
-import { findSessionUser } from './identity/sessions';
+import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
 import { backupRoutes } from './backups/routes';
 import { guardFileDeletes } from './backups/file-guard';
@@ -65,7 +65,6 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Logs must never hold a password, token, reset link or authorization header (security issue):
@@ -181,7 +180,27 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerWire(app);
   registerErrorHandling(app);
   await registerApiReference(app, API_PREFIX);
-  registerAuth(app, { tokens: deps.tokens, findSessionUser: (claims) => findSessionUser(deps.database.db, claims) });
+  // Committed writes, from any process, reach every process through PostgreSQL (ADR 0027): the lists' totals and
+  // anchors, the dashboard, and the users of session tokens (ADR 0029) are kept until their tables change.
+  // The kept values and the listener each need the other: the listener is filled in once it listens.
+  const listening: { listener?: Listener } = {};
+  const sync = () => listening.listener?.sync() ?? Promise.resolve();
+  const lists = new ListSnapshots({ sync });
+  const identities = new ListSnapshots({ sync, maxEntries: 5_000, maxAnchors: 5_000 });
+  const listener = await deps.database.listen(
+    LIST_CHANGES_CHANNEL,
+    (family) => {
+      lists.changed(family);
+      identities.changed(family);
+    },
+    () => {
+      lists.changed();
+      identities.changed();
+    },
+  );
+  listening.listener = listener;
+  app.addHook('onClose', async () => listener.stop());
+  registerAuth(app, { tokens: deps.tokens, findSessionUser: keptSessionUsers(deps.database.db, identities) });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
@@ -209,24 +228,6 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('backups', backups);
   app.addHook('onReady', async () => backups.startSchedule());
   app.addHook('onClose', () => backups.stop());
-  // Committed writes to a list's table, from any process, reach every process through PostgreSQL (ADR 0027).
-  // The snapshots and the listener each need the other: the listener is filled in once it listens.
-  const listening: { listener?: Listener } = {};
-  const lists = new ListSnapshots({ sync: () => listening.listener?.sync() ?? Promise.resolve() });
-  const listener = await deps.database.listen(
-    LIST_CHANGES_CHANNEL,
-    (family) => lists.changed(family),
-    () => lists.changed(),
-  );
-  listening.listener = listener;
-  app.addHook('onClose', async () => listener.stop());
-  // This process's own successful writes count at once, before their notification comes back: a client reads
-  // its write. Sign-ins and other public calls, and failed requests, change no list.
-  app.addHook('onSend', async (request, reply) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && accessOf(request) !== 'public') {
-      lists.changed();
-    }
-  });
   const jobs = new JobRunner(deps.database.db, { log: app.log });
   app.decorate('jobs', jobs);
   // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionClaims, TokenService } from '../platform/auth/tokens';
+import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import type { UserRow } from '../users/store';
 
 /**
@@ -80,4 +81,24 @@ export async function findSessionUser(db: Db, claims: SessionClaims): Promise<Us
   }
   const [row] = await prepared.execute({ userId: claims.sub, sid: claims.sid });
   return row;
+}
+
+/**
+ * `findSessionUser` kept between requests (issue 15, ADR 0029): a token's user is read once, then served from
+ * memory until a user or a session changes. Migration 0016 notifies the `identity` family of any update or
+ * delete of either table, whichever process or script made it, and `kept` syncs with those notifications
+ * before it serves: an archive, a role change, a password change or a sign-out through any process ends the
+ * session on the very next request, here as everywhere. A refused token (ended session) is kept as refused
+ * until then too. The row is frozen: requests share it.
+ */
+export function keptSessionUsers(db: Db, kept: ListSnapshots): (claims: SessionClaims) => Promise<UserRow | undefined> {
+  return (claims) =>
+    kept.get(
+      JSON.stringify(['identity', claims.sid, claims.sub]),
+      async () => {
+        const user = await findSessionUser(db, claims);
+        return user && Object.freeze(user);
+      },
+      () => 1,
+    );
 }

@@ -169,6 +169,62 @@ describe('two app processes on one PostgreSQL', () => {
     for (const server of [a, b]) expect((await call(server.origin, 'GET', '/user')).status).toBe(200);
   });
 
+  it('drop a kept session user on the other at once: a role change, a password change, a change in SQL', async () => {
+    // Each process keeps a token's user between requests (ADR 0029); every session below is used on both first,
+    // so that both hold it when the change comes.
+    const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
+    const staff = { email: 'kept@example.com', password: 'a kept long password' };
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name, role, confirmed_at, password_hash)
+       VALUES ($1, 'Kept', 'Admin', 'admin', now(), $2) RETURNING id`,
+      [staff.email, await hashPassword(staff.password)],
+    );
+    const open = async () => {
+      const signIn = await call(a.origin, 'POST', '/sign_in', staff, {});
+      expect(signIn.status).toBe(200);
+      const session = { authorization: signIn.headers.get('authorization')! };
+      for (const server of [a, b])
+        expect((await call(server.origin, 'GET', '/users', undefined, session)).status).toBe(200);
+      return session;
+    };
+
+    const demoted = await open();
+    const [user] = await sql<{ lock_version: number }>('SELECT lock_version FROM users WHERE id = $1', [row!.id]);
+    const edit = await call(a.origin, 'PATCH', `/users/${row!.id}`, {
+      role: 'user',
+      first_name: 'Kept',
+      last_name: 'Admin',
+      lock_version: user!.lock_version,
+    });
+    expect(edit.status, JSON.stringify(edit.json)).toBe(200);
+    for (const server of [b, a])
+      expect((await call(server.origin, 'GET', '/users', undefined, demoted)).status).toBe(403);
+
+    await sql(`UPDATE users SET role = 'admin' WHERE id = $1`, [row!.id]);
+    const kept = await open();
+    const other = await open();
+    const change = await call(
+      a.origin,
+      'POST',
+      '/account/password',
+      {
+        current_password: staff.password,
+        password: 'a changed long password',
+        password_confirmation: 'a changed long password',
+      },
+      kept,
+    );
+    expect(change.status, JSON.stringify(change.json)).toBe(200);
+    for (const server of [b, a]) {
+      expect((await call(server.origin, 'GET', '/user', undefined, other)).status).toBe(401);
+      expect((await call(server.origin, 'GET', '/user', undefined, kept)).status).toBe(200);
+    }
+
+    // Neither process wrote this one: another client of the database did.
+    await sql('UPDATE users SET disabled_at = now() WHERE id = $1', [row!.id]);
+    for (const server of [b, a]) expect((await call(server.origin, 'GET', '/user', undefined, kept)).status).toBe(401);
+  });
+
   it('meet the per-address sign-in limit at the same count, with the same wait, as one process', async () => {
     /** 40 failed sign-ins, each for another account, from one address; answers the first refusal. */
     const attempt = async (address: string, originOf: (i: number) => string) => {

@@ -1,7 +1,8 @@
 /**
  * What a list knows about itself between two writes: its exact total and, for the companies list,
  * the sort key of every n-th row (the anchors a deep page starts from). ADR 0012. The dashboard's figures
- * are kept the same way, under the `portfolio` family (ADR 0020).
+ * are kept the same way, under the `portfolio` family (ADR 0020), and so are the users of session tokens, in an
+ * instance of their own, under the `identity` family (ADR 0029).
  *
  * Counting every matching row on every page request is what makes lists slow on large tables
  * (35 ms for 95 000 active companies, 90 ms for a common search word on PostgreSQL 15 here), and so is
@@ -12,8 +13,8 @@
  * - A committed write to a list's table advances that list family's generation in every process: PostgreSQL
  *   notifies the family on channel `atrium_lists` (migration 0013, `app.ts`). A list's family is the first
  *   element of its key (`["companies", …]`).
- * - A successful signed-in write request of this process advances every family once its handler has
- *   finished, so that its own client reads its write at once even before the notification arrives.
+ * - Nothing else does: a sign-in, a failed write or a write to another family's tables keeps a list's
+ *   snapshot (issue 15). A client still reads its own write at once: `sync` below hears it first.
  * - A snapshot records the generation read *before* it was built. If a write committed while it was
  *   being built, the generation has moved on by the time anyone reads it, so it is rebuilt: a snapshot
  *   can be discarded too early, never served late.
