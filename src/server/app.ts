@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -108,6 +110,22 @@ function serializeError(error: FastifyError): { type: string; message: string; s
   };
 }
 
+/**
+ * One line per request at info level, once it is answered and naming it, instead of Fastify's two (issue 15:
+ * logging was a few percent of a read's CPU). "incoming request" is still written at debug level.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Origins the browser must reach for files: none for local storage (served by the API itself). */
 export function storageOrigins(config: Config): string[] {
   if (!config.s3) return [];
@@ -129,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
+    logController: new RequestLog(),
     trustProxy: deps.config.trustProxy,
     // Query strings like `page[number]=2` are kept as flat keys and read by the list helpers.
     routerOptions: { ignoreTrailingSlash: true },

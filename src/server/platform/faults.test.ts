@@ -210,7 +210,7 @@ describe('SIGTERM', () => {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'debug',
         ADMIN_EMAIL: email,
         ADMIN_PASSWORD: password,
         WEB_DIST: path.join(dataDir, 'no-web'),
@@ -235,7 +235,7 @@ describe('SIGTERM', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     });
-    // The request is in the server's hands once its log line "incoming request" is out.
+    // The request is in the server's hands once its log line "incoming request" is out (debug level).
     await new Promise<void>((resolve) => {
       const check = () => (output.includes('incoming request') ? resolve() : setTimeout(check, 5));
       check();
