@@ -4,15 +4,15 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * API answers are compressed when it pays (ADR 0019): from 1 kB on — below that an answer already fits
- * in one TCP packet and compressing it only costs CPU — with Brotli at quality 4 when the client
- * accepts it, else gzip at level 6. Both were measured with `npm run bench`: at these levels a page of
- * companies shrinks ~5× for a few hundredths of a millisecond of CPU; Brotli's default (11) is for
- * files compressed once at build time, not per request.
+ * in one TCP packet and compressing it only costs CPU — with Brotli at quality 3 when the client
+ * accepts it, else gzip at level 6. At these levels a page of companies shrinks ~5× for ~0.05 ms of CPU;
+ * quality 4 took twice that for 1 % fewer bytes, once the rest of a request had become cheap (issue 15,
+ * ADR 0019). Brotli's default (11) is for files compressed once at build time, not per request.
  */
 export const API_COMPRESSION = {
   thresholdBytes: 1024,
   syncThresholdBytes: 32 * 1024,
-  brotliQuality: 4,
+  brotliQuality: 3,
   gzipLevel: 6,
 } as const;
 
