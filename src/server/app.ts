@@ -8,7 +8,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
@@ -174,7 +174,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     }
   });
 
-  await app.register(helmet, {
+  // Security headers: helmet's middleware, built once (issue 15: @fastify/helmet built it again for every request,
+  // parsing the policy each time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -194,6 +196,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   registerContracts(app, { verifyResponses: deps.verifyResponses ?? false });
   registerWire(app);
