@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, type Locale } from './constants';
 import type { companyDocumentSchema } from './schemas/documents-answers';
 import type { UploadExtension } from './companies';
+import { numberFormat } from './intl';
 
 export type DocumentFileType = (typeof ALLOWED_DOCUMENT_TYPES)[number];
 
@@ -137,7 +138,6 @@ const SIZE_UNITS: Record<Locale, readonly string[]> = {
   en: ['B', 'KB', 'MB', 'GB'],
   fr: ['o', 'ko', 'Mo', 'Go'],
 };
-const NUMBER_LOCALES: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 export function formatFileSize(bytes: number, locale: Locale): string {
   const units = SIZE_UNITS[locale];
@@ -153,6 +153,6 @@ export function formatFileSize(bytes: number, locale: Locale): string {
   const digits = unit > 0 && value < 100 ? 1 : 0;
   const scale = 10 ** digits;
   const shown = Math.ceil(value * scale - 1e-9) / scale;
-  const number = new Intl.NumberFormat(NUMBER_LOCALES[locale], { maximumFractionDigits: digits }).format(shown);
+  const number = numberFormat(locale, { maximumFractionDigits: digits }).format(shown);
   return `${number} ${units[unit]}`;
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Locale } from './constants';
 import type { companyEventSchema } from './schemas/events-answers';
 import { translate } from './i18n';
+import { dateFormat, numberFormat } from './intl';
 
 export const EVENT_CATEGORY_SLUGS = [
   'technicalHelp',
@@ -126,8 +127,6 @@ export const isSystemEvent = (event: Pick<CompanyEvent, 'categorySlug'>) => even
  * a row written by an older version still renders rather than failing the whole list.
  * ---------------------------------------------------------------------------------------------- */
 
-const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
-
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
@@ -138,7 +137,7 @@ function bilingual(value: unknown, locale: Locale): string | null {
 }
 
 export function formatMoney(amount: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).format(amount);
+  return numberFormat(locale, { style: 'currency', currency: 'CAD' }).format(amount);
 }
 
 /** The title of a system event in `locale`, e.g. "Status changed from Prospect to Active". */
@@ -216,14 +215,12 @@ export function formatHistoryValue(value: HistoryValue | null | undefined, local
     case 'money':
       return number === null ? empty : formatMoney(number, locale);
     case 'number':
-      return number === null ? empty : new Intl.NumberFormat(INTL_LOCALES[locale]).format(number);
+      return number === null ? empty : numberFormat(locale).format(number);
     case 'percent':
-      return number === null ? empty : `${new Intl.NumberFormat(INTL_LOCALES[locale]).format(number)} %`;
+      return number === null ? empty : `${numberFormat(locale).format(number)} %`;
     case 'date': {
       const day = typeof value.value === 'string' ? new Date(`${value.value}T00:00:00Z`) : null;
-      return day && !Number.isNaN(day.getTime())
-        ? new Intl.DateTimeFormat(INTL_LOCALES[locale], DAY_FORMATS[locale]).format(day)
-        : empty;
+      return day && !Number.isNaN(day.getTime()) ? dateFormat(locale, DAY_FORMATS[locale]).format(day) : empty;
     }
     case 'name':
       return bilingual(value.value, locale) ?? empty;

@@ -1,5 +1,6 @@
 import type { Locale } from '../constants';
 import { RATIO_THRESHOLDS, type RatioKey } from './thresholds';
+import { dateFormat, numberFormat } from '../intl';
 
 /** The statement fields the analysis reads (a subset of the company's statements). */
 export interface StatementFigures {
@@ -90,15 +91,13 @@ export function analyseStatements(statements: readonly StatementFigures[]): Stat
   });
 }
 
-const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
-
 /** A missing value, on screen, in print and in exports' readable columns. */
 export const MISSING = '—';
 
 /** Dollars as the locale writes them: `1 234,56 $` / `$1,234.56`; "—" for none. */
 export function formatAmount(value: number | null, locale: Locale): string {
   if (value === null || !Number.isFinite(value)) return MISSING;
-  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).format(value);
+  return numberFormat(locale, { style: 'currency', currency: 'CAD' }).format(value);
 }
 
 /** A ratio for reading in the locale: `1,25` / `1.25`, `12,5 %` / `12.5%`, dollars; "—" for none. */
@@ -108,18 +107,14 @@ export function formatRatio(key: RatioKey, value: number | null, locale: Locale)
     case 'money':
       return formatAmount(value, locale);
     case 'percent':
-      return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'percent', maximumFractionDigits: 1 }).format(value);
+      return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
     case 'multiple':
-      return new Intl.NumberFormat(INTL_LOCALES[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-        value,
-      );
+      return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   }
 }
 
 /** A date (YYYY-MM-DD) for reading: `15 janv. 2026` / `Jan 15, 2026`. */
 export function formatDay(value: string | null, locale: Locale): string {
   if (!value) return MISSING;
-  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
+  return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
 }

@@ -6,8 +6,8 @@ import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
 import { useBackups, useStartBackup } from './api';
+import { INTL_LOCALES } from '../../shared/intl';
 
-const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
 /** Dark shades: the badge text must keep a 4.5:1 contrast on white. */
 const STATUS_COLORS = { running: 'blue.9', succeeded: 'teal.9', failed: 'red.9' } as const;
 

@@ -6,6 +6,7 @@ import { analyseStatements, formatAmount, formatRatio, RATIO_KEYS } from '../../
 import { RATIO_THRESHOLDS } from '../../shared/portfolio/thresholds';
 import { useTranslation } from '../i18n';
 import classes from './print.module.css';
+import { INTL_LOCALES } from '../../shared/intl';
 
 const BarFigure = lazy(() => import('../components/charts'));
 
@@ -19,7 +20,7 @@ function WarningIcon() {
 }
 
 const compactMoney = (value: number, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
+  new Intl.NumberFormat(INTL_LOCALES[locale], {
     style: 'currency',
     currency: 'CAD',
     notation: 'compact',

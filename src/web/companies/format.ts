@@ -1,4 +1,5 @@
 import type { Locale } from '../../shared/constants';
+import { INTL_LOCALES } from '../../shared/intl';
 
 /**
  * How the company form shows numbers and phone numbers, and reads them back. The shared schema
@@ -6,8 +7,6 @@ import type { Locale } from '../../shared/constants';
  * the user's locale (`1 234,56 $` in French, `$1,234.56` in English) and never hide a mistake: text
  * they cannot read is left exactly as typed, so the schema's message shows.
  */
-
-const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
 
 /** What a numeric input holds: money (two decimals, grouped), a plain decimal, or a whole number. */
 export type NumberKind = 'money' | 'decimal' | 'integer';

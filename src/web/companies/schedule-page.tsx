@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Company, FinancialContribution } from '../../shared/companies';
-import type { Locale } from '../../shared/constants';
 import { computeSchedule, todayIso, type Schedule } from '../../shared/portfolio/schedule';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
@@ -10,8 +9,7 @@ import { useTranslation, type TFunction } from '../i18n';
 import { useCompany } from './api';
 import { useContributionFunds } from './lookups';
 import classes from './print.module.css';
-
-const INTL: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
+import { INTL_LOCALES } from '../../shared/intl';
 
 /** The terms a schedule is computed from, as the company file holds them. */
 export const termsOf = (c: FinancialContribution) => ({
@@ -39,7 +37,7 @@ export function ScheduleFigures({
   const rate =
     contribution.rate === null
       ? MISSING
-      : new Intl.NumberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 3 }).format(
+      : new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'percent', maximumFractionDigits: 3 }).format(
           contribution.rate / 100,
         );
   const items: [string, string][] = [

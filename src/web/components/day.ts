@@ -1,4 +1,5 @@
 import type { Locale } from '../../shared/constants';
+import { INTL_LOCALES } from '../../shared/intl';
 
 /**
  * Calendar days as typed and shown in the app's language, not the browser's (issue 12 item 18,
@@ -7,8 +8,6 @@ import type { Locale } from '../../shared/constants';
  * (day first in French, month first in English unless the first number cannot be a month), eight
  * digits, a day and month alone (this year), or the long form with a month name.
  */
-
-const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

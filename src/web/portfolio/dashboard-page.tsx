@@ -23,14 +23,16 @@ import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
 import { useDashboard, useFunds } from './api';
+import { INTL_LOCALES } from '../../shared/intl';
 
 const BarFigure = lazy(() => import('../components/charts'));
 
-const INTL: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
-const count = (value: number, locale: Locale) => new Intl.NumberFormat(INTL[locale]).format(value);
+const count = (value: number, locale: Locale) => new Intl.NumberFormat(INTL_LOCALES[locale]).format(value);
 /** Axis ticks: whole dollars, compact (`1,2 M$` / `$1.2M`). */
 const compactMoney = (value: number, locale: Locale) =>
-  new Intl.NumberFormat(INTL[locale], { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
+  new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD', notation: 'compact' }).format(
+    value,
+  );
 
 /**
  * A table that scrolls sideways on a phone; focusable so that keyboard users can scroll it too. Not a
