@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Listener } from '../src/server/db/client';
-import { LIST_CHANGES_CHANNEL, ListSnapshots } from '../src/server/platform/lists/list-snapshots';
+import { openDatabase } from '../src/server/db/client';
+import { keepBetweenWrites } from '../src/server/platform/lists/kept-values';
 import { decodeJwt } from 'jose';
 import { keptSessionUsers } from '../src/server/identity/sessions';
 import type { SessionClaims } from '../src/server/platform/auth/tokens';
@@ -215,24 +215,9 @@ async function measureDataset(
   });
   const captured: Captured[] = [];
   const dbCeilings = new Map<string, Measure>();
-  // Kept lists and the dashboard as the app keeps them (app.ts): heard changes, and a sync before each
-  // kept answer is served, so that the direct calls send the statements the route sends.
-  // The token's user too (ADR 0029).
-  const listening: { listener?: Listener } = {};
-  const sync = () => listening.listener?.sync() ?? Promise.resolve();
-  const lists = new ListSnapshots({ sync });
-  const identities = new ListSnapshots({ sync });
-  listening.listener = await database.listen(
-    LIST_CHANGES_CHANNEL,
-    (family) => {
-      lists.changed(family);
-      identities.changed(family);
-    },
-    () => {
-      lists.changed();
-      identities.changed();
-    },
-  );
+  // Kept lists, the dashboard and the token's user as the app keeps them (app.ts): heard changes, and a sync
+  // before each kept answer is served, so that the direct calls send the statements the route sends.
+  const { lists, identities, stop: stopListening } = await keepBetweenWrites(database);
   const sessionUsers = keptSessionUsers(database.db, identities);
   const ctx: CaseContext = {
     db: database.db,
@@ -298,7 +283,7 @@ async function measureDataset(
     for (const entry of captured)
       entry.explain = await explain(distinct([...entry.first, ...entry.steady]), dataset.databaseUrl);
   } finally {
-    await listening.listener.stop();
+    await stopListening();
     await database.close();
   }
 

@@ -12,13 +12,12 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
-import type { Listener } from './db/client';
 import { registerAuth, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { registerContracts } from './platform/http/contract';
 import { registerApiReference } from './platform/http/api-reference';
-import { LIST_CHANGES_CHANNEL, ListSnapshots } from './platform/lists/list-snapshots';
+import { keepBetweenWrites } from './platform/lists/kept-values';
 import { publicEndpointLimits } from './platform/rate-limit/limits';
 import { JobRunner } from './platform/jobs/queue';
 import { authRoutes } from './auth/routes';
@@ -206,24 +205,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await registerApiReference(app, API_PREFIX);
   // Committed writes, from any process, reach every process through PostgreSQL (ADR 0027): the lists' totals and
   // anchors, the dashboard, and the users of session tokens (ADR 0029) are kept until their tables change.
-  // The kept values and the listener each need the other: the listener is filled in once it listens.
-  const listening: { listener?: Listener } = {};
-  const sync = () => listening.listener?.sync() ?? Promise.resolve();
-  const lists = new ListSnapshots({ sync });
-  const identities = new ListSnapshots({ sync, maxEntries: 5_000, maxAnchors: 5_000 });
-  const listener = await deps.database.listen(
-    LIST_CHANGES_CHANNEL,
-    (family) => {
-      lists.changed(family);
-      identities.changed(family);
-    },
-    () => {
-      lists.changed();
-      identities.changed();
-    },
-  );
-  listening.listener = listener;
-  app.addHook('onClose', async () => listener.stop());
+  const { lists, identities, stop: stopListening } = await keepBetweenWrites(deps.database);
+  app.addHook('onClose', stopListening);
   registerAuth(app, { tokens: deps.tokens, findSessionUser: keptSessionUsers(deps.database.db, identities) });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
