@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { readOutbox } from '../test/mail';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import type { UserRow } from '../users/store';
 
 /**
  * Issue 15, ADR 0029: what a process keeps between requests, and what ends it. The user of a session token
@@ -28,6 +29,10 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string>) => t.inject({ method: 'GET', url: `/api${url}`, headers });
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
   t.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+
+/** An administrator's edit of a user, as the users screen sends it. */
+const editUser = (user: UserRow, values: { role: 'user' | 'admin'; first_name: string; last_name: string }) =>
+  send('PATCH', `/users/${user.id}`, admin, { ...values, lock_version: user.lockVersion });
 
 /** Runs `change` with the table's identity or list notification off: what a cache would miss. */
 async function unannounced(trigger: string, table: string, change: string): Promise<void> {
@@ -70,12 +75,7 @@ describe('the user of a session token, kept between requests', () => {
   it('narrows at once when an administrator takes the administrator role away', async () => {
     const { user, session } = await usedSession('admin');
     expect((await get('/users', session)).statusCode).toBe(200);
-    const edit = await send('PATCH', `/users/${user.id}`, admin, {
-      role: 'user',
-      first_name: 'Kept',
-      last_name: 'Person',
-      lock_version: user.lockVersion,
-    });
+    const edit = await editUser(user, { role: 'user', first_name: 'Kept', last_name: 'Person' });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await get('/users', session)).statusCode).toBe(403);
     expect((await get('/user', session)).json().data.role).toBe('user');
@@ -160,12 +160,7 @@ describe('a list total, kept between requests', () => {
       date: '2024-03-01',
     });
     expect(event.statusCode, event.body).toBe(201);
-    const renamed = await send('PATCH', `/users/${staff.id}`, admin, {
-      role: 'user',
-      first_name: 'Renamed',
-      last_name: 'Lists',
-      lock_version: staff.lockVersion,
-    });
+    const renamed = await editUser(staff, { role: 'user', first_name: 'Renamed', last_name: 'Lists' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await total()).toBe(before);
 
