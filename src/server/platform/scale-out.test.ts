@@ -9,6 +9,7 @@ import { LEGAL_FORMS, MUNICIPALITIES } from '../db/reference-data';
 import { createEmptyPostgresDatabase, startAppCluster, type AppCluster, type EmptyDatabase } from '../test/app-cluster';
 import { waitUntil } from '../test/child-server';
 import { PDF_BYTES } from '../test/images';
+import { readOutbox } from '../test/mail';
 
 /**
  * Issue 18: two app processes on one PostgreSQL behave as one (ADR 0027). Both are the real server
@@ -169,7 +170,7 @@ describe('two app processes on one PostgreSQL', () => {
     for (const server of [a, b]) expect((await call(server.origin, 'GET', '/user')).status).toBe(200);
   });
 
-  it('drop a kept session user on the other at once: a role change, a password change, a change in SQL', async () => {
+  it('drop a kept session user on the other at once: a role change, a password change or reset, a change in SQL', async () => {
     // Each process keeps a token's user between requests (ADR 0029); every session below is used on both first,
     // so that both hold it when the change comes.
     const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
@@ -220,9 +221,36 @@ describe('two app processes on one PostgreSQL', () => {
       expect((await call(server.origin, 'GET', '/user', undefined, kept)).status).toBe(200);
     }
 
-    // Neither process wrote this one: another client of the database did.
-    await sql('UPDATE users SET disabled_at = now() WHERE id = $1', [row!.id]);
+    // A password reset by mail, asked and done through one.
+    expect((await call(a.origin, 'POST', '/passwords/forgot', { email: staff.email }, {})).status).toBe(200);
+    let resetToken: string | undefined;
+    await waitUntil(
+      async () => {
+        const mail = (await readOutbox(dataDir)).find(
+          (m) => m.to.includes(staff.email) && m.text.includes('reset?token='),
+        );
+        resetToken = mail && /reset\?token=([\w-]+)/.exec(mail.text)?.[1];
+        return resetToken !== undefined;
+      },
+      10_000,
+      'the reset mail',
+    );
+    const password = 'a reset long password';
+    const reset = await call(
+      a.origin,
+      'POST',
+      '/passwords/reset',
+      { token: resetToken, password, password_confirmation: password },
+      {},
+    );
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
     for (const server of [b, a]) expect((await call(server.origin, 'GET', '/user', undefined, kept)).status).toBe(401);
+
+    // Neither process wrote this one: another client of the database did.
+    staff.password = password;
+    const last = await open();
+    await sql('UPDATE users SET disabled_at = now() WHERE id = $1', [row!.id]);
+    for (const server of [b, a]) expect((await call(server.origin, 'GET', '/user', undefined, last)).status).toBe(401);
   });
 
   it('meet the per-address sign-in limit at the same count, with the same wait, as one process', async () => {
