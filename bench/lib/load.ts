@@ -70,6 +70,8 @@ export interface HttpCase {
   setupRequest?: (request: { headers?: Record<string, string> }) => void;
   /** A 2xx answer that fails this check counts as an error (returns the reason). */
   check?: (status: number, headers: Record<string, string>) => string | undefined;
+  /** A request still unanswered after this is an error [10 s]. */
+  timeoutSeconds?: number;
 }
 
 export interface HttpLoad {
@@ -120,7 +122,7 @@ export async function runHttp(target: HttpCase, load: HttpLoad): Promise<Measure
     url: load.url,
     connections: load.connections,
     duration: load.seconds,
-    timeout: 10,
+    timeout: target.timeoutSeconds ?? 10,
     requests: [request],
     ...(load.rate ? { overallRate: load.rate } : {}),
   });
