@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Locale } from './constants';
 import type { companyEventSchema } from './schemas/events-answers';
 import { translate } from './i18n';
-import { dateFormat, numberFormat } from './intl';
+import { dateFormat, formatMoney, numberFormat } from './intl';
 
 export const EVENT_CATEGORY_SLUGS = [
   'technicalHelp',
@@ -136,9 +136,7 @@ function bilingual(value: unknown, locale: Locale): string | null {
   return text((value as Record<string, unknown>)[locale]);
 }
 
-export function formatMoney(amount: number, locale: Locale): string {
-  return numberFormat(locale, { style: 'currency', currency: 'CAD' }).format(amount);
-}
+export { formatMoney };
 
 /** The title of a system event in `locale`, e.g. "Status changed from Prospect to Active". */
 export function renderSystemTitle(code: string, rawParams: unknown, locale: Locale): string {

@@ -24,3 +24,11 @@ export function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions):
   if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(INTL_LOCALES[locale], options)));
   return format;
 }
+
+/** Dollars as the locale writes them: `1 234,56 $` / `$1,234.56`. */
+export const formatMoney = (value: number, locale: Locale): string =>
+  numberFormat(locale, { style: 'currency', currency: 'CAD' }).format(value);
+
+/** Whole dollars, compact, for chart axes and bars: `1,2 M$` / `$1.2M`. */
+export const formatCompactMoney = (value: number, locale: Locale): string =>
+  numberFormat(locale, { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);

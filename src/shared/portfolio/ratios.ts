@@ -1,6 +1,6 @@
 import type { Locale } from '../constants';
 import { RATIO_THRESHOLDS, type RatioKey } from './thresholds';
-import { dateFormat, numberFormat } from '../intl';
+import { dateFormat, formatMoney, numberFormat } from '../intl';
 
 /** The statement fields the analysis reads (a subset of the company's statements). */
 export interface StatementFigures {
@@ -97,7 +97,7 @@ export const MISSING = '—';
 /** Dollars as the locale writes them: `1 234,56 $` / `$1,234.56`; "—" for none. */
 export function formatAmount(value: number | null, locale: Locale): string {
   if (value === null || !Number.isFinite(value)) return MISSING;
-  return numberFormat(locale, { style: 'currency', currency: 'CAD' }).format(value);
+  return formatMoney(value, locale);
 }
 
 /** A ratio for reading in the locale: `1,25` / `1.25`, `12,5 %` / `12.5%`, dollars; "—" for none. */

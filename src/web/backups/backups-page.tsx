@@ -6,7 +6,7 @@ import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
 import { useBackups, useStartBackup } from './api';
-import { INTL_LOCALES } from '../../shared/intl';
+import { dateFormat, numberFormat } from '../../shared/intl';
 
 /** Dark shades: the badge text must keep a 4.5:1 contrast on white. */
 const STATUS_COLORS = { running: 'blue.9', succeeded: 'teal.9', failed: 'red.9' } as const;
@@ -15,7 +15,7 @@ function formatSize(bytes: number | null, locale: Locale): string {
   if (bytes === null) return '—';
   const [value, unit] =
     bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [Math.max(bytes, 1) / 1024, 'kilobyte'];
-  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
 /** /backups (administrators, issue 17): the backups with date, size and outcome; start one; download one. */
@@ -25,7 +25,7 @@ export default function BackupsPage() {
   const backups = useBackups();
   const start = useStartBackup();
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+    dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
   const running = backups.data?.some((b) => b.status === 'running') ?? false;
 
   const onStart = () =>

@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Box, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { FinancialStatement } from '../../shared/companies';
-import type { Locale } from '../../shared/constants';
 import { analyseStatements, formatAmount, formatRatio, RATIO_KEYS } from '../../shared/portfolio/ratios';
 import { RATIO_THRESHOLDS } from '../../shared/portfolio/thresholds';
 import { useTranslation } from '../i18n';
 import classes from './print.module.css';
-import { INTL_LOCALES } from '../../shared/intl';
+import { formatCompactMoney } from '../../shared/intl';
 
 const BarFigure = lazy(() => import('../components/charts'));
 
@@ -18,13 +17,6 @@ function WarningIcon() {
     </svg>
   );
 }
-
-const compactMoney = (value: number, locale: Locale) =>
-  new Intl.NumberFormat(INTL_LOCALES[locale], {
-    style: 'currency',
-    currency: 'CAD',
-    notation: 'compact',
-  }).format(value);
 
 /**
  * Statement analysis (issue 13, ADR 0021): the ratios of each year, flagged by text and icon past their
@@ -114,7 +106,7 @@ export function AnalysisSection({
                     { name: 'sales', label: a('sales'), color: 'blue.7' },
                     { name: 'netProfit', label: a('netProfit'), color: 'teal.7' },
                   ]}
-                  format={(value) => compactMoney(value, locale)}
+                  format={(value) => formatCompactMoney(value, locale)}
                 />
               </Suspense>
             </Box>

@@ -11,7 +11,7 @@ import { useCompany } from './api';
 import { useContributionFunds, useMunicipalities, useStatuses } from './lookups';
 import { ScheduleFigures, ScheduleProblems, termsOf } from './schedule-page';
 import classes from './print.module.css';
-import { INTL_LOCALES } from '../../shared/intl';
+import { numberFormat } from '../../shared/intl';
 
 /** /companies/{id}/file: the company's file laid out for reading and printing on letter paper (issue 13). */
 export default function CompanyFilePage() {
@@ -104,7 +104,7 @@ function CompanyFile({ company }: { company: Company }) {
                   <Table.Td>
                     {owner.sharesPercentage === null
                       ? ''
-                      : `${f('shares')} ${new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'percent', maximumFractionDigits: 2 }).format(owner.sharesPercentage / 100)}`}
+                      : `${f('shares')} ${numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(owner.sharesPercentage / 100)}`}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/constants';
-import { INTL_LOCALES } from '../../shared/intl';
+import { formatMoney, numberFormat } from '../../shared/intl';
 
 /**
  * How the company form shows numbers and phone numbers, and reads them back. The shared schema
@@ -37,14 +37,12 @@ export function parseNumberText(text: string): { value: number; decimals: number
   return Number.isFinite(value) ? { value, decimals: (match[2] ?? '').length } : undefined;
 }
 
-/** An amount for reading: `1 234,56 $` / `$1,234.56`. */
-export function formatMoney(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).format(value);
-}
+/** An amount for reading: `1 234,56 $` / `$1,234.56` (shared/intl.ts). */
+export { formatMoney };
 
 /** The currency sign and the side the locale writes it on (`1 234,56 $`, `$1,234.56`), from Intl. */
 export function currencySign(locale: Locale): { symbol: string; before: boolean } {
-  const parts = new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD' }).formatToParts(1);
+  const parts = numberFormat(locale, { style: 'currency', currency: 'CAD' }).formatToParts(1);
   const currency = parts.findIndex((part) => part.type === 'currency');
   const integer = parts.findIndex((part) => part.type === 'integer');
   return { symbol: parts[currency]?.value ?? '', before: currency < integer };
@@ -56,12 +54,11 @@ export function currencySign(locale: Locale): { symbol: string; before: boolean 
  * separator for decimals, digits only for whole numbers.
  */
 export function formatNumberInput(value: number, kind: NumberKind, locale: Locale): string {
-  const intlLocale = INTL_LOCALES[locale];
   switch (kind) {
     case 'money':
-      return new Intl.NumberFormat(intlLocale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+      return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
     case 'decimal':
-      return new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 10, useGrouping: false }).format(value);
+      return numberFormat(locale, { maximumFractionDigits: 10, useGrouping: false }).format(value);
     case 'integer':
       return String(value);
   }

@@ -9,7 +9,7 @@ import { useTranslation, type TFunction } from '../i18n';
 import { useCompany } from './api';
 import { useContributionFunds } from './lookups';
 import classes from './print.module.css';
-import { INTL_LOCALES } from '../../shared/intl';
+import { numberFormat } from '../../shared/intl';
 
 /** The terms a schedule is computed from, as the company file holds them. */
 export const termsOf = (c: FinancialContribution) => ({
@@ -37,9 +37,7 @@ export function ScheduleFigures({
   const rate =
     contribution.rate === null
       ? MISSING
-      : new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'percent', maximumFractionDigits: 3 }).format(
-          contribution.rate / 100,
-        );
+      : numberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(contribution.rate / 100);
   const items: [string, string][] = [
     ...(fundName ? ([[t('portfolio.dashboard.columns.fund'), fundName]] as [string, string][]) : []),
     [s('amount'), formatAmount(contribution.amount, locale)],

@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/constants';
-import { INTL_LOCALES } from '../../shared/intl';
+import { dateFormat, INTL_LOCALES } from '../../shared/intl';
 
 /**
  * Calendar days as typed and shown in the app's language, not the browser's (issue 12 item 18,
@@ -72,5 +72,5 @@ export function parseDay(text: string, locale: Locale, today = new Date()): stri
 /** "2025-03-14" → "14 mars 2025" / "March 14, 2025"; a calendar day, so no time zone may shift it. */
 export function formatDay(day: string, locale: Locale): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long' }).format(new Date(y!, m! - 1, d!));
+  return dateFormat(locale, { dateStyle: 'long' }).format(new Date(y!, m! - 1, d!));
 }

@@ -5,10 +5,10 @@ import { formatFileSize, highlightRanges, type CompanyDocument } from '../../sha
 import { formatDay } from '../components/day';
 import { currentLocale, useTranslation } from '../i18n';
 import { DocumentContent } from './document-content';
-import { INTL_LOCALES } from '../../shared/intl';
+import { dateFormat } from '../../shared/intl';
 
 function formatInstant(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long' }).format(new Date(iso));
+  return dateFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
 }
 
 /** The name with every accent-insensitive match of the search marked: "ecole" marks "École". */

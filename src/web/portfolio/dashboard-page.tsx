@@ -23,16 +23,11 @@ import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
 import { useDashboard, useFunds } from './api';
-import { INTL_LOCALES } from '../../shared/intl';
+import { formatCompactMoney, numberFormat } from '../../shared/intl';
 
 const BarFigure = lazy(() => import('../components/charts'));
 
-const count = (value: number, locale: Locale) => new Intl.NumberFormat(INTL_LOCALES[locale]).format(value);
-/** Axis ticks: whole dollars, compact (`1,2 M$` / `$1.2M`). */
-const compactMoney = (value: number, locale: Locale) =>
-  new Intl.NumberFormat(INTL_LOCALES[locale], { style: 'currency', currency: 'CAD', notation: 'compact' }).format(
-    value,
-  );
+const count = (value: number, locale: Locale) => numberFormat(locale).format(value);
 
 /**
  * A table that scrolls sideways on a phone; focusable so that keyboard users can scroll it too. Not a
@@ -272,7 +267,7 @@ export default function DashboardPage() {
                         { name: 'committed', label: t('portfolio.dashboard.byFund.committed'), color: 'blue.7' },
                         { name: 'outstanding', label: t('portfolio.dashboard.byFund.outstanding'), color: 'teal.7' },
                       ]}
-                      format={(value) => compactMoney(value, locale)}
+                      format={(value) => formatCompactMoney(value, locale)}
                     />
                   </Suspense>
                   <Scroll>
