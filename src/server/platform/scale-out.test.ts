@@ -53,6 +53,21 @@ async function sql<T extends Json>(text: string, values: unknown[] = []): Promis
   }
 }
 
+/** A confirmed user written straight into the database, as no process of the cluster did. */
+async function insertUser(
+  login: { email: string; password: string },
+  role: 'user' | 'admin',
+  firstName: string,
+  lastName: string,
+): Promise<{ id: string }> {
+  const [row] = await sql<{ id: string }>(
+    `INSERT INTO users (email, first_name, last_name, role, confirmed_at, password_hash)
+     VALUES ($1, $2, $3, $4, now(), $5) RETURNING id`,
+    [login.email, firstName, lastName, role, await hashPassword(login.password)],
+  );
+  return row!;
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-scale-'));
   database = await createEmptyPostgresDatabase('atrium_scale');
@@ -138,18 +153,14 @@ describe('two app processes on one PostgreSQL', () => {
   it('end a user’s session on the other at once when one archives the user', async () => {
     const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
     const staff = { email: 'archived@example.com', password: 'another long password' };
-    const [row] = await sql<{ id: string }>(
-      `INSERT INTO users (email, first_name, last_name, role, confirmed_at, password_hash)
-       VALUES ($1, 'Archie', 'Ved', 'user', now(), $2) RETURNING id`,
-      [staff.email, await hashPassword(staff.password)],
-    );
+    const row = await insertUser(staff, 'user', 'Archie', 'Ved');
     const signIn = await call(b.origin, 'POST', '/sign_in', staff, {});
     expect(signIn.status).toBe(200);
     const session = { authorization: signIn.headers.get('authorization')! };
     // The session works on both, so that what follows is the archive's doing.
     for (const server of [a, b])
       expect((await call(server.origin, 'GET', '/user', undefined, session)).status).toBe(200);
-    expect((await call(a.origin, 'DELETE', `/users/${row!.id}`)).status).toBe(200);
+    expect((await call(a.origin, 'DELETE', `/users/${row.id}`)).status).toBe(200);
     for (const server of [b, a]) {
       const refused = await call(server.origin, 'GET', '/user', undefined, session);
       expect(refused.status).toBe(401);
@@ -175,11 +186,7 @@ describe('two app processes on one PostgreSQL', () => {
     // so that both hold it when the change comes.
     const [a, b] = cluster.processes as [AppCluster['processes'][0], AppCluster['processes'][0]];
     const staff = { email: 'kept@example.com', password: 'a kept long password' };
-    const [row] = await sql<{ id: string }>(
-      `INSERT INTO users (email, first_name, last_name, role, confirmed_at, password_hash)
-       VALUES ($1, 'Kept', 'Admin', 'admin', now(), $2) RETURNING id`,
-      [staff.email, await hashPassword(staff.password)],
-    );
+    const row = await insertUser(staff, 'admin', 'Kept', 'Admin');
     const open = async () => {
       const signIn = await call(a.origin, 'POST', '/sign_in', staff, {});
       expect(signIn.status).toBe(200);
@@ -190,8 +197,8 @@ describe('two app processes on one PostgreSQL', () => {
     };
 
     const demoted = await open();
-    const [user] = await sql<{ lock_version: number }>('SELECT lock_version FROM users WHERE id = $1', [row!.id]);
-    const edit = await call(a.origin, 'PATCH', `/users/${row!.id}`, {
+    const [user] = await sql<{ lock_version: number }>('SELECT lock_version FROM users WHERE id = $1', [row.id]);
+    const edit = await call(a.origin, 'PATCH', `/users/${row.id}`, {
       role: 'user',
       first_name: 'Kept',
       last_name: 'Admin',
@@ -201,7 +208,7 @@ describe('two app processes on one PostgreSQL', () => {
     for (const server of [b, a])
       expect((await call(server.origin, 'GET', '/users', undefined, demoted)).status).toBe(403);
 
-    await sql(`UPDATE users SET role = 'admin' WHERE id = $1`, [row!.id]);
+    await sql(`UPDATE users SET role = 'admin' WHERE id = $1`, [row.id]);
     const kept = await open();
     const other = await open();
     const change = await call(
@@ -249,7 +256,7 @@ describe('two app processes on one PostgreSQL', () => {
     // Neither process wrote this one: another client of the database did.
     staff.password = password;
     const last = await open();
-    await sql('UPDATE users SET disabled_at = now() WHERE id = $1', [row!.id]);
+    await sql('UPDATE users SET disabled_at = now() WHERE id = $1', [row.id]);
     for (const server of [b, a]) expect((await call(server.origin, 'GET', '/user', undefined, last)).status).toBe(401);
   });
 
