@@ -202,6 +202,13 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   await expectAccessible(page);
   await page.goto('/dashboard?mine=true');
   await expect(page.getByTestId('figure-loansCount')).toHaveText('1');
+  // The money figures take a whole row each (a portfolio's totals run to eight digits and more, which
+  // overflowed half a phone's width); the counts keep two to a row. No figure runs past its card.
+  const widthOf = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.width;
+  expect(await widthOf('figure-committedTotal')).toBeGreaterThan(1.8 * (await widthOf('figure-loansCount')));
+  for (const figure of await page.locator('[data-testid^="figure-"]').all()) {
+    expect(await figure.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
   await expectAccessible(page);
   await page.goto(`/companies/${company.id}/file`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

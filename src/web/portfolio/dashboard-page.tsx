@@ -23,9 +23,12 @@ import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
 import { useDashboard, useFunds } from './api';
+import classes from './dashboard.module.css';
 import { formatCompactMoney, numberFormat } from '../../shared/intl';
 
 const BarFigure = lazy(() => import('../components/charts'));
+/** Figures in dollars: a whole row each on a phone (dashboard.module.css). */
+const MONEY_FIGURES: ReadonlySet<string> = new Set(['committedTotal', 'outstandingTotal']);
 
 const count = (value: number, locale: Locale) => numberFormat(locale).format(value);
 
@@ -151,7 +154,7 @@ export default function DashboardPage() {
                 ['outstandingTotal', money(dashboard.outstandingTotal)],
               ] as const
             ).map(([key, value]) => (
-              <Paper key={key} withBorder p="md">
+              <Paper key={key} withBorder p="md" className={MONEY_FIGURES.has(key) ? classes.wideOnPhone : undefined}>
                 <Text component="dt" size="sm" c="gray.7">
                   {t(`portfolio.dashboard.figures.${key}`)}
                 </Text>
