@@ -18,7 +18,7 @@ import { registerWire } from './platform/http/wire';
 import { registerContracts } from './platform/http/contract';
 import { registerApiReference } from './platform/http/api-reference';
 import { keepBetweenWrites } from './platform/lists/kept-values';
-import { publicEndpointLimits } from './platform/rate-limit/limits';
+import { abuseLimits } from './platform/rate-limit/limits';
 import { JobRunner } from './platform/jobs/queue';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
@@ -240,7 +240,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists, jobs };
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: abuseLimits(deps.database.db), lists, jobs };
 
   await app.register(
     async (api) => {

@@ -607,6 +607,8 @@ export const en = {
       rateLimitedOneMinute: 'Too many attempts. Please try again in 1 minute.',
       currentPasswordRequired: 'Enter your current password to change your sign-in email.',
       currentPasswordWrong: 'This is not your current password.',
+      signedOutAfterWrongPasswords:
+        'Too many wrong passwords: you have been signed out. Sign in again, or reset your password if you have forgotten it.',
     },
     password: {
       title: 'Change my password',

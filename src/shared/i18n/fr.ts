@@ -612,6 +612,8 @@ export const fr = {
       rateLimitedOneMinute: 'Trop de tentatives. Veuillez réessayer dans 1 minute.',
       currentPasswordRequired: 'Entrez votre mot de passe actuel pour changer votre courriel de connexion.',
       currentPasswordWrong: 'Ce n’est pas votre mot de passe actuel.',
+      signedOutAfterWrongPasswords:
+        'Trop de mots de passe erronés : vous avez été déconnecté. Reconnectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié.',
     },
     password: {
       title: 'Changer mon mot de passe',

@@ -6,17 +6,18 @@ import { AppError } from '../errors/app-error';
 
 /**
  * Abuse limits on the signed-out endpoints (sign-in, forgot password, resend invitation, confirm
- * invitation, reset password). Counters are rows of `limit_counters` in PostgreSQL (PGlite when
- * embedded), so every process counts the same hits (issue 18), on the database's clock. The numbers
- * and why they are shaped so: docs/decisions/0013-sign-in-limits-per-account-and-address.md.
+ * invitation, reset password) and on what a signed-in account may repeat (its current password, upload
+ * URLs). Counters are rows of `limit_counters` in PostgreSQL (PGlite when embedded), so every process
+ * counts the same hits (issue 18), on the database's clock. The numbers and why they are shaped so:
+ * docs/decisions/0013-sign-in-limits-per-account-and-address.md and 0034.
  */
 export interface Limiter {
   /** Counts this request and refuses it with 429 when it goes over the limit. */
   consume(request: FastifyRequest): Promise<void>;
   /** Refuses with 429 while earlier hits block, without counting this request. */
   check(request: FastifyRequest): Promise<void>;
-  /** Counts one hit without refusing (e.g. a failed sign-in, after the fact). */
-  hit(request: FastifyRequest): Promise<void>;
+  /** Counts one hit without refusing (e.g. a failed sign-in, after the fact); answers the hits counted so far. */
+  hit(request: FastifyRequest): Promise<number>;
   /** Forgets the request's counter (e.g. the right password: the owner starts afresh). */
   reset(request: FastifyRequest): Promise<void>;
 }
@@ -153,7 +154,7 @@ export function createLimiter(db: Db, rule: LimitRule): Limiter {
     },
     async hit(request) {
       const key = keyOf(request);
-      if (key !== undefined) await increment(key);
+      return key === undefined ? 0 : (await increment(key)).hits;
     },
     async reset(request) {
       const key = keyOf(request);
@@ -170,6 +171,9 @@ export function byEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 }
+
+/** The signed-in account making the request. */
+export const byUser = (request: FastifyRequest): string | undefined => request.currentUser?.id;
 
 /** The account and the address together: one address's guesses never block the owner elsewhere. */
 export function byEmailAndAddress(request: FastifyRequest): string | undefined {
@@ -204,8 +208,14 @@ export const limitedBy =
 
 const MINUTE = 60_000;
 
-/** The limits of each signed-out endpoint. */
-export function publicEndpointLimits(db: Db) {
+/**
+ * Wrong current passwords (password change, email change) after which the session making them ends: whoever
+ * holds it must then sign in, which needs the password (ADR 0034).
+ */
+export const SIGN_OUT_AFTER_WRONG_PASSWORDS = 10;
+
+/** The limits of each signed-out endpoint, and of the signed-in account's repeated checks. */
+export function abuseLimits(db: Db) {
   const window = (name: string, max: number, windowMs: number, key: RuleBase['key']) =>
     createLimiter(db, { kind: 'window', name, max, windowMs, key });
   return {
@@ -228,5 +238,18 @@ export function publicEndpointLimits(db: Db) {
     mailByAddress: window('mail-ip', 10, 15 * MINUTE, byAddress),
     mailByAccount: window('mail-account', 3, 60 * MINUTE, byEmail),
     tokenByAddress: window('token-ip', 20, 15 * MINUTE, byAddress),
+    /**
+     * Wrong current passwords of one signed-in account, shaped like its failed sign-ins: a stolen session
+     * cannot guess the password at leisure (ADR 0034).
+     */
+    currentPasswordFailures: createLimiter(db, {
+      kind: 'delay',
+      name: 'current-password-fail-user',
+      free: 5,
+      firstDelayMs: MINUTE,
+      maxDelayMs: 60 * MINUTE,
+      memoryMs: 24 * 60 * MINUTE,
+      key: byUser,
+    }),
   };
 }
