@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
@@ -47,6 +47,27 @@ export class ArchiveError extends Error {
     super(message);
     this.name = 'ArchiveError';
   }
+}
+
+/**
+ * An archive holds every row, password hashes among them: it is readable by the app's user only, and the
+ * folder the app keeps archives in can be entered by that user only (ADR 0034).
+ */
+export const ARCHIVE_FILE_MODE = 0o600;
+export const BACKUP_DIR_MODE = 0o700;
+
+/** A new archive file, created with ARCHIVE_FILE_MODE: never readable by others, not even while written. */
+export function createArchiveFile(file: string): WriteStream {
+  return createWriteStream(file, { mode: ARCHIVE_FILE_MODE });
+}
+
+/**
+ * Moves a written archive to its name, with ARCHIVE_FILE_MODE even when its partial file was left by a crash
+ * of a version that created it readable by all.
+ */
+export async function keepArchive(partial: string, file: string): Promise<void> {
+  await chmod(partial, ARCHIVE_FILE_MODE);
+  await rename(partial, file);
 }
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');

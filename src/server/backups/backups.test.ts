@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +235,19 @@ describe('backups', () => {
     expect(second.json().errors.code).toBe('backup_running');
     expect(second.json().errors.message).toMatch(/déjà en cours/);
     await t.app.backups.idle();
+  });
+
+  it('writes archives only the app’s user can read, in a folder only it can enter (third audit, finding 3)', async () => {
+    // A folder an older version left open to everyone is closed again.
+    await chmod(backupDir, 0o755);
+    const res = await start();
+    expect(res.statusCode).toBe(202);
+    await t.app.backups.idle();
+    const row = (await t.app.backups.find(res.json().data.id))!;
+    expect(row.status).toBe('succeeded');
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    expect((await mode(t.app.backups.archivePath(row))).toString(8)).toBe('600');
+    expect((await mode(backupDir)).toString(8)).toBe('700');
   });
 
   it('keeps BACKUP_KEEP archives, removing the older files', async () => {

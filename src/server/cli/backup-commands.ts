@@ -1,10 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { access, rename, rm } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { backups } from '../db/schema';
-import { takeSnapshot, writeArchive } from '../backups/archive';
+import { createArchiveFile, keepArchive, takeSnapshot, writeArchive } from '../backups/archive';
 import { restoreArchive, RestoreRefused } from '../backups/restore';
 import { claimBackup } from '../backups/service';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../db/embedded-lock';
@@ -50,9 +49,9 @@ export async function runBackupCommand(config: Config, args: string[]): Promise<
           await takeSnapshot(database),
           storage,
           config.s3?.bucket,
-          createWriteStream(partial),
+          createArchiveFile(partial),
         );
-        await rename(partial, out);
+        await keepArchive(partial, out);
         const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
         return {
           lines: [

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +157,8 @@ describe('operator commands', () => {
     const backup = await run('backup', ['--out', archive], { DATA_DIR: dataDir });
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`Backup written to ${archive}`);
+    // It holds every password hash: readable by its owner only (third audit, finding 3).
+    expect(((await stat(archive)).mode & 0o777).toString(8)).toBe('600');
 
     const target = path.join(await tempDir(), 'restored');
     const restored = await run('restore', [archive], { DATA_DIR: target });
