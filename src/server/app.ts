@@ -44,6 +44,7 @@ import { portfolioRoutes } from './portfolio/routes';
 import { backupRoutes } from './backups/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
+import { archiveKey } from './backups/signature';
 
 export interface RouteEntry {
   method: string;
@@ -212,15 +213,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.close());
-  const baseStorage =
-    deps.storage ??
-    (await createStorage(deps.config, {
-      secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
-      urlBase: `${API_PREFIX}/storage`,
-    }));
+  const secret = await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir);
+  const baseStorage = deps.storage ?? (await createStorage(deps.config, { secret, urlBase: `${API_PREFIX}/storage` }));
   const backups = createBackupService({
     database: deps.database,
     storage: baseStorage,
+    archiveKey: archiveKey(secret),
     s3Bucket: deps.config.s3?.bucket,
     settings: {
       dir: deps.config.backup.dir,

@@ -14,6 +14,7 @@ import {
   takeSnapshot,
   writeArchive,
 } from './archive';
+import type { ArchiveKey } from './signature';
 
 export type BackupRow = typeof backups.$inferSelect;
 export type BackupTrigger = BackupRow['trigger'];
@@ -91,6 +92,8 @@ export function createBackupService(deps: {
   database: Database;
   storage: Storage;
   s3Bucket: string | undefined;
+  /** Signs every archive (ADR 0034 §4): derived from the installation's secret. */
+  archiveKey: ArchiveKey;
   settings: BackupSettings;
   log: FastifyBaseLogger;
 }): BackupService {
@@ -144,7 +147,7 @@ export function createBackupService(deps: {
         log.warn({ err: error, dir: settings.dir }, 'the backups folder could not be made private (0700)'),
       );
       const snapshot = await takeSnapshot(database);
-      await writeArchive(snapshot, storage, deps.s3Bucket, createArchiveFile(partial));
+      await writeArchive(snapshot, storage, deps.s3Bucket, createArchiveFile(partial), deps.archiveKey);
       const fileName = archiveFileName(row.createdAt, row.id);
       await keepArchive(partial, path.join(settings.dir, fileName));
       const { size } = await stat(path.join(settings.dir, fileName));
