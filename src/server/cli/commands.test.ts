@@ -132,6 +132,10 @@ describe('operator commands', () => {
         expect(nobody.code).toBe(1);
         expect(nobody.stderr).toContain('No account has the email nobody@example.com');
 
+        const unlocked = await run('admin', ['unlock', 'boss@example.com'], env);
+        expect(unlocked.code, unlocked.stderr).toBe(0);
+        expect(unlocked.stdout).toContain('boss@example.com: no limit was holding this account. Nothing was changed.');
+
         const unlockNobody = await run('admin', ['unlock', 'nobody@example.com'], env);
         expect(unlockNobody.code).toBe(1);
         expect(unlockNobody.stderr).toContain('No account has the email nobody@example.com');

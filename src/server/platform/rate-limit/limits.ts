@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitCounters } from '../../db/schema';
 import { AppError } from '../errors/app-error';
@@ -82,11 +82,25 @@ function blockedFor(rule: LimitRule, state: CounterState): number {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/** The names of the rules, which prefix their counters' keys: the limits and `unlock` read the same ones. */
+const RULE = {
+  signInByAddress: 'sign-in-ip',
+  signInFailuresByAddress: 'sign-in-fail-ip',
+  signInFailuresByAccount: 'sign-in-fail-account-ip',
+  mailByAddress: 'mail-ip',
+  mailByAccount: 'mail-account',
+  tokenByAddress: 'token-ip',
+  currentPasswordFailures: 'current-password-fail-user',
+} as const;
+
+/** The row of a rule's counter for what it counts. */
+const counterKey = (rule: string, counted: string) => `${rule}:${counted}`;
+
 export function createLimiter(db: Db, rule: LimitRule): Limiter {
   const lifetimeSeconds = Math.ceil((rule.kind === 'window' ? rule.windowMs : rule.memoryMs) / 1000);
   const keyOf = (request: FastifyRequest) => {
     const key = rule.key(request);
-    return key === undefined ? undefined : `${rule.name}:${key}`;
+    return key === undefined ? undefined : counterKey(rule.name, key);
   };
   const state = {
     expiresIn: sql<number>`extract(epoch from (${limitCounters.expiresAt} - now()))::float8`,
@@ -181,22 +195,43 @@ export function byEmailAndAddress(request: FastifyRequest): string | undefined {
   return email === undefined ? undefined : `${email}|${byAddress(request)}`;
 }
 
+export interface LiftedLimits {
+  /** Counter rows removed. */
+  counters: number;
+  /** The addresses that had failed to sign in to the account: their own limits were lifted too. */
+  addresses: string[];
+}
+
 /**
- * `npm run admin -- unlock EMAIL`: forgets the counters kept for an account (its failed sign-ins from every
- * address, its mails). Per-address caps are the address's, not the account's, and stay. Returns how many.
+ * `npm run admin -- unlock EMAIL` (ADR 0034 §5): the account can sign in at once. Forgets its failed sign-ins
+ * from every address, its mail limit and its current-password limit, and, for each address that failed on
+ * this account, that address's own caps (failed sign-ins across accounts, attempts a minute), which would
+ * otherwise still answer 429 to the owner signing in from there. One transaction: every process sees it at once.
  */
-export async function liftAccountLimits(db: Db, email: string): Promise<number> {
-  const account = email.trim().toLowerCase();
-  const lifted = await db
-    .delete(limitCounters)
-    .where(
-      or(
-        sql`starts_with(${limitCounters.key}, ${`sign-in-fail-account-ip:${account}|`})`,
-        eq(limitCounters.key, `mail-account:${account}`),
-      ),
-    )
-    .returning({ key: limitCounters.key });
-  return lifted.length;
+export async function liftAccountLimits(db: Db, account: { id: string; email: string }): Promise<LiftedLimits> {
+  const email = account.email.trim().toLowerCase();
+  const pairs = counterKey(RULE.signInFailuresByAccount, `${email}|`);
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .select({ key: limitCounters.key })
+      .from(limitCounters)
+      .where(sql`starts_with(${limitCounters.key}, ${pairs})`);
+    const addresses = failed.map((row) => row.key.slice(pairs.length)).sort();
+    const keys = [
+      ...failed.map((row) => row.key),
+      counterKey(RULE.mailByAccount, email),
+      counterKey(RULE.currentPasswordFailures, account.id),
+      ...addresses.flatMap((address) => [
+        counterKey(RULE.signInFailuresByAddress, address),
+        counterKey(RULE.signInByAddress, address),
+      ]),
+    ];
+    const lifted = await tx
+      .delete(limitCounters)
+      .where(inArray(limitCounters.key, keys))
+      .returning({ key: limitCounters.key });
+    return { counters: lifted.length, addresses };
+  });
 }
 
 /** A preHandler that consumes each limiter in turn. */
@@ -219,32 +254,32 @@ export function abuseLimits(db: Db) {
   const window = (name: string, max: number, windowMs: number, key: RuleBase['key']) =>
     createLimiter(db, { kind: 'window', name, max, windowMs, key });
   return {
-    signInByAddress: window('sign-in-ip', 30, MINUTE, byAddress),
+    signInByAddress: window(RULE.signInByAddress, 30, MINUTE, byAddress),
     /** Failed sign-ins from one address, whatever the accounts: one address cannot try many accounts. */
-    signInFailuresByAddress: window('sign-in-fail-ip', 20, 15 * MINUTE, byAddress),
+    signInFailuresByAddress: window(RULE.signInFailuresByAddress, 20, 15 * MINUTE, byAddress),
     /**
      * Failed sign-ins of one account from one address, with growing delays. Only this pair is slowed:
      * the owner signing in from another address is not (issue 12.3), and the right password forgets it.
      */
     signInFailuresByAccount: createLimiter(db, {
       kind: 'delay',
-      name: 'sign-in-fail-account-ip',
+      name: RULE.signInFailuresByAccount,
       free: 5,
       firstDelayMs: MINUTE,
       maxDelayMs: 60 * MINUTE,
       memoryMs: 24 * 60 * MINUTE,
       key: byEmailAndAddress,
     }),
-    mailByAddress: window('mail-ip', 10, 15 * MINUTE, byAddress),
-    mailByAccount: window('mail-account', 3, 60 * MINUTE, byEmail),
-    tokenByAddress: window('token-ip', 20, 15 * MINUTE, byAddress),
+    mailByAddress: window(RULE.mailByAddress, 10, 15 * MINUTE, byAddress),
+    mailByAccount: window(RULE.mailByAccount, 3, 60 * MINUTE, byEmail),
+    tokenByAddress: window(RULE.tokenByAddress, 20, 15 * MINUTE, byAddress),
     /**
      * Wrong current passwords of one signed-in account, shaped like its failed sign-ins: a stolen session
      * cannot guess the password at leisure (ADR 0034).
      */
     currentPasswordFailures: createLimiter(db, {
       kind: 'delay',
-      name: 'current-password-fail-user',
+      name: RULE.currentPasswordFailures,
       free: 5,
       firstDelayMs: MINUTE,
       maxDelayMs: 60 * MINUTE,
