@@ -12,7 +12,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
-import { registerAuth, type Access } from './platform/auth/plugin';
+import { registerAuth, routeAccess, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
 import { registerContracts } from './platform/http/contract';
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
         method,
         url: route.url,
         get access() {
-          return route.config?.access ?? 'user';
+          return routeAccess(route.config);
         },
       });
     }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { routeAccess, type Access } from '../auth/plugin';
 import { openApiTransform } from './contract';
 
 export const OPENAPI_INFO = {
@@ -29,6 +30,16 @@ const READABLE_CSS = `
 .swagger-ui .parameter__in, .swagger-ui .parameter__type { color: #374151; }
 `;
 
+/**
+ * What each operation says it requires, from the access its route declares (the one the auth hook enforces).
+ * OpenAPI 3.1 lets a requirement of an http scheme list role names: `admin` for the administrators' routes.
+ */
+const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
+  public: [],
+  user: [{ bearer: [] }],
+  admin: [{ bearer: ['admin'] }],
+};
+
 export async function registerApiReference(app: FastifyInstance, prefix: string): Promise<void> {
   // The reference's own routes are public: they describe the API, they do not open it. Their answers keep
   // OpenAPI's own keys (`requestBody`, `operationId`…): the wire's snake_case conversion must not touch them
@@ -37,15 +48,25 @@ export async function registerApiReference(app: FastifyInstance, prefix: string)
     if (route.url === `${prefix}/openapi.json` || route.url.startsWith(`${prefix}/docs`)) {
       route.config = { ...route.config, access: 'public', verbatim: true };
     }
+    // A copy: a contract object may be shared by routes of different access.
+    if (route.schema) route.schema = { ...route.schema, security: SECURITY[routeAccess(route.config)] };
   });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The token of the `authorization` header answered by sign-in. An operation whose requirement names ' +
+              'the role `admin` is for administrators only (403 for anyone else); one with no requirement is public.',
+          },
+        },
       },
-      security: [{ bearer: [] }],
     },
     transform: openApiTransform,
     // The reference's own routes are not part of the API it documents.

@@ -73,6 +73,29 @@ describe('the published API contract', () => {
     }
   });
 
+  it('says of each operation what its route really requires: nothing, a signed-in user, an administrator', async () => {
+    const document = await openApi();
+    // OpenAPI 3.1: for an http scheme, the array of a requirement lists role names.
+    const requirement = { public: [], user: [{ bearer: [] }], admin: [{ bearer: ['admin'] }] };
+    const routes = t.app.routeTable.filter(
+      (route) =>
+        route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json',
+    );
+    const differing = routes.flatMap((route) => {
+      const url = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[url]?.[route.method.toLowerCase()] as { security?: unknown } | undefined;
+      const documented = operation?.security ?? document['security'];
+      return JSON.stringify(documented) === JSON.stringify(requirement[route.access])
+        ? []
+        : [`${route.method} ${url}: requires ${route.access}, documented ${JSON.stringify(documented)}`];
+    });
+    expect(differing).toEqual([]);
+    // Each kind is there: the test would prove nothing if every route had the same access.
+    expect(new Set(routes.map((route) => route.access))).toEqual(new Set(['public', 'user', 'admin']));
+    const signIn = document.paths['/api/sign_in']!['post'] as { security?: unknown };
+    expect(signIn.security).toEqual([]);
+  });
+
   it('spells bodies and answers as they travel: snake_case keys', async () => {
     const document = await openApi();
     const text = JSON.stringify(document.paths['/api/municipalities']);
