@@ -24,3 +24,6 @@ export * from './schema/backups';
 
 /* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
 export * from './schema/periodic-runs';
+
+/* Upload URLs handed out and not yet attached to a record: db/schema/uploads.ts. */
+export * from './schema/uploads';

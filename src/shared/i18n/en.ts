@@ -600,6 +600,8 @@ export const en = {
     avatarDimensions: 'The logo must be at most {{max}}×{{max}} pixels (this one is {{width}}×{{height}})',
     badAddress: 'The address of this request holds characters that are not allowed.',
     outOfRange: 'A number in this request is out of range.',
+    tooManyPending:
+      '{{count}} files were uploaded without being saved with a document or a company. Save them first, or try again tomorrow: unsaved files are removed after a day.',
   },
   accountSecurity: {
     errors: {

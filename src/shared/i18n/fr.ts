@@ -605,6 +605,8 @@ export const fr = {
     avatarDimensions: 'Le logo doit faire au plus {{max}} × {{max}} pixels (celui-ci fait {{width}} × {{height}})',
     badAddress: 'L’adresse de cette requête contient des caractères non permis.',
     outOfRange: 'Un nombre de cette requête est hors limites.',
+    tooManyPending:
+      '{{count}} fichiers ont été téléversés sans être enregistrés avec un document ou une entreprise. Enregistrez-les d’abord, ou réessayez demain : les fichiers non enregistrés sont supprimés après un jour.',
   },
   accountSecurity: {
     errors: {

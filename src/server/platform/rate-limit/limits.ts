@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitCounters } from '../../db/schema';
 import { AppError } from '../errors/app-error';
+import { UPLOAD_URLS_PER_HOUR } from '../storage/pending-uploads';
 
 /**
  * Abuse limits on the signed-out endpoints (sign-in, forgot password, resend invitation, confirm
@@ -91,6 +92,7 @@ const RULE = {
   mailByAccount: 'mail-account',
   tokenByAddress: 'token-ip',
   currentPasswordFailures: 'current-password-fail-user',
+  uploadUrls: 'upload-url-user',
 } as const;
 
 /** The row of a rule's counter for what it counts. */
@@ -286,5 +288,7 @@ export function abuseLimits(db: Db) {
       memoryMs: 24 * 60 * MINUTE,
       key: byUser,
     }),
+    /** Upload URLs of one signed-in account (ADR 0034 §7); what waits unattached is capped apart. */
+    uploadUrls: window(RULE.uploadUrls, UPLOAD_URLS_PER_HOUR, 60 * MINUTE, byUser),
   };
 }
