@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { registerAuth, routeAccess, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
+import { registerNoStore } from './platform/http/caching';
 import { registerContracts } from './platform/http/contract';
 import { registerApiReference } from './platform/http/api-reference';
 import { keepBetweenWrites } from './platform/lists/kept-values';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   registerContracts(app, { verifyResponses: deps.verifyResponses ?? false });
   registerWire(app);
+  registerNoStore(app, API_PREFIX);
   registerErrorHandling(app);
   await registerApiReference(app, API_PREFIX);
   // Committed writes, from any process, reach every process through PostgreSQL (ADR 0027): the lists' totals and

@@ -40,6 +40,22 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   admin: [{ bearer: ['admin'] }],
 };
 
+/**
+ * The reference page's policy with every source outside the app taken out (ADR 0034 §8): Swagger UI's own
+ * allows `https:` fonts and styles and its validator's host for images. Kept: 'self', keywords, the hashes of
+ * its inline script and styles, and data: images and fonts.
+ */
+export function selfOnlyPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .filter((parts) => parts[0])
+    .map(([name, ...sources]) =>
+      [name, ...sources.filter((source) => /^'[^']+'$/.test(source) || source === 'data:')].join(' '),
+    )
+    .join('; ');
+}
+
 export async function registerApiReference(app: FastifyInstance, prefix: string): Promise<void> {
   // The reference's own routes are public: they describe the API, they do not open it. Their answers keep
   // OpenAPI's own keys (`requestBody`, `operationId`…): the wire's snake_case conversion must not touch them
@@ -75,6 +91,7 @@ export async function registerApiReference(app: FastifyInstance, prefix: string)
   await app.register(swaggerUi, {
     routePrefix: `${prefix}/docs`,
     staticCSP: true,
+    transformStaticCSP: selfOnlyPolicy,
     // No validator badge: it would send the document's address to a third party.
     // Accessible as every screen of the app (axe in the browser tests): no top bar (an unlabeled address field and
     // a logo without text), no deep links (a link inside each operation's button is a control inside a control),
