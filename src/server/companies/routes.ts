@@ -7,9 +7,17 @@ import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Executor, Tx } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import {
+  booleanFilter,
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilterWords,
+} from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
 import { discardUnreferenced } from '../documents/orphan-sweep';
@@ -18,27 +26,12 @@ import { findCompanyGraph, findCompanyHead, toCompany } from './graph';
 import { insertCompany, setArchived, StaleCompanyError, updateCompany } from './store';
 import { listCompanies } from './list-store';
 
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
 const tags = ['companies'];
 /** A malformed id names nothing: the contract answers 404, like an unknown id. */
 const idParams = z.object({ id: uuid() });
 /** Ids as stored (lowercase), whatever case the address used. */
 const companyId = (params: unknown) => (params as z.infer<typeof idParams>).id.toLowerCase();
 const oneCompany = envelopeOf(companyAnswerSchema);
-
-function archivedFilter(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
-}
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
 
 /** The companies list's parameters; the CSV export (portfolio/routes.ts) reads the same ones. */
 export const COMPANY_LIST_OPTIONS: ListOptions<CompanySortField> = {
@@ -50,8 +43,8 @@ export const parseCompanyListParams = (query: unknown) => parseListParams(query,
 
 /** Which companies, in which order: the list's filters and sort, without the page. */
 export const companyListSelection = (params: ReturnType<typeof parseCompanyListParams>) => ({
-  archived: archivedFilter(params.filters['archived']),
-  search: searchWords(params.filters['search']),
+  archived: booleanFilter('archived', params.filters['archived']),
+  search: searchFilterWords(params.filters['search']),
   sort: params.sort,
 });
 

@@ -6,9 +6,16 @@ import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/sch
 import type { RouteDeps } from '../platform/route-deps';
 import { recordSystemEvent } from '../events/system-events';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { AppError, invalid, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, parsedInHandler, uuid } from '../platform/http/contract';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import {
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilterWords,
+} from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
@@ -27,18 +34,9 @@ import {
   type DocumentRow,
 } from './store';
 
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
-
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!isUuid(value)) throw badRequest('errors.api.badListParams');
+  if (!isUuid(value)) throw badParameter('filter[category_id]');
   return value.toLowerCase();
 }
 
@@ -124,7 +122,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listDocuments(db, lists, {
         companyId,
-        search: searchWords(params.filters['search']),
+        search: searchFilterWords(params.filters['search']),
         categoryId: categoryFilter(params.filters['categoryId']),
         sort: params.sort,
         limit,

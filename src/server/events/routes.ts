@@ -15,8 +15,15 @@ import {
 import { eventSchema, type EventFields } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
 import type { RouteDeps } from '../platform/route-deps';
-import { AppError, badRequest, notFound } from '../platform/errors/app-error';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { AppError, notFound, badParameter } from '../platform/errors/app-error';
+import {
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilterWords,
+} from '../platform/http/list-params';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import { userOf } from '../platform/auth/plugin';
 import { ok } from '../platform/http/wire';
@@ -32,27 +39,18 @@ import {
   type EventRow,
 } from './store';
 
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
-
 /** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
 function yearFilter(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const year = /^\d{4}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!(year >= EVENT_YEAR_MIN && year <= EVENT_YEAR_MAX)) throw badRequest('events.errors.badYear');
+  if (!(year >= EVENT_YEAR_MIN && year <= EVENT_YEAR_MAX)) throw badParameter('filter[year]', 'events.errors.badYear');
   return year;
 }
 
 /** `filter[category_slug]=funding`; `system` filters too: it is a category one can look at. */
 function categoryFilter(value: string | undefined): EventCategorySlug | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  if (!isEventCategorySlug(value.trim())) throw badRequest('events.errors.badCategory');
+  if (!isEventCategorySlug(value.trim())) throw badParameter('filter[category_slug]', 'events.errors.badCategory');
   return value.trim() as EventCategorySlug;
 }
 
@@ -127,12 +125,11 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       const companyId = await companyOf(request);
       const params = parseListParams(request.query, LIST_OPTIONS);
       // The timeline reads newest first only (issue 6); an index serves exactly that order.
-      if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc')
-        throw badRequest('errors.api.badListParams');
+      if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badParameter('sort');
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listEvents(db, lists, {
         companyId,
-        search: searchWords(params.filters['search']),
+        search: searchFilterWords(params.filters['search']),
         year: yearFilter(params.filters['year']),
         categorySlug: categoryFilter(params.filters['categorySlug']),
         limit,

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { invalid, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
-import { type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
+import { type ListOptions, listQuerystring, parseListParams, booleanFilter } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/routes';
@@ -33,14 +33,9 @@ import {
 /** `filter[fund_id]`: a fund that exists, or none. A malformed or unknown one is a 400 that says so. */
 async function fundFilter(db: Db, value: string | undefined): Promise<string | null> {
   if (value === undefined || value === '') return null;
-  if (!isUuid(value) || !(await fundExists(db, value.toLowerCase()))) throw badRequest('portfolio.errors.unknownFund');
+  if (!isUuid(value) || !(await fundExists(db, value.toLowerCase())))
+    throw badParameter('filter[fund_id]', 'portfolio.errors.unknownFund');
   return value.toLowerCase();
-}
-
-function mineFilter(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
 }
 
 const COMPANY_COLUMNS = [
@@ -111,7 +106,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
     }),
     async (request) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
-      const mine = mineFilter(params.filters['mine']);
+      const mine = booleanFilter('mine', params.filters['mine']);
       const { data, meta } = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,

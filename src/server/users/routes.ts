@@ -9,7 +9,7 @@ import { userAnswerSchema, userOptionSchema } from '../../shared/schemas/users-a
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, conflict, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parse } from '../platform/http/wire';
@@ -97,7 +97,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
       filters: USER_FILTERS,
     });
     const { search, status } = params.filters;
-    if (status && !(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('errors.api.badListParams');
+    if (status && !(USER_STATUSES as readonly string[]).includes(status)) throw badParameter('filter[status]');
     const { rows, totalCount } = await listUsers(db, {
       search,
       status: (status || undefined) as UserStatus | undefined,
