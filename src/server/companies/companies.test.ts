@@ -478,6 +478,19 @@ describe('wrong values, single-line fields and the website (issue 12.10, 12.13)'
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('refuses a bidirectional override in a name or an owner’s name like a control character, and writes nothing', async () => {
+    const before = await rowCounts();
+    const res = await create(
+      fullCompany(ids, { name: 'Facture_\u202Efdp.exe', owners: [{ name: 'Jean \u2066Tremblay\u2069' }] }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.detail).toEqual({
+      name: ['Must fit on one line, without line breaks or control characters'],
+      'owners.0.name': ['Must fit on one line, without line breaks or control characters'],
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('keeps "required" for what is absent or blank', async () => {
     const res = await create(
       fullCompany(ids, { name: '  ', address: { zip_code: null, municipality_id: ids.montreal } }),
