@@ -47,7 +47,6 @@ export const en = {
       number: 'Must be a number',
       money: 'Must be a valid money number (with or without cents separated by a dot)',
       year: 'Must be a year',
-      integer: 'Must be a whole number',
       tooSmall: 'Must be at least {{min}}',
       tooLarge: 'Must be at most {{max}}',
       date: 'Must be a valid date',

@@ -44,7 +44,6 @@ export const fr = {
       number: 'Doit être un nombre',
       money: 'Doit être un montant valide (avec ou sans cents séparés par une virgule ou un point)',
       year: 'Doit être une année',
-      integer: 'Doit être un nombre entier',
       tooSmall: 'Doit être d’au moins {{min}}',
       tooLarge: 'Doit être d’au plus {{max}}',
       date: 'Doit être une date valide',
