@@ -7,14 +7,13 @@ import {
   SYSTEM_CATEGORY,
   isEventCategorySlug,
   isSystemEventCode,
-  renderSystemDetails,
-  renderSystemTitle,
   type CompanyEvent,
   type EventCategorySlug,
 } from '../../shared/events';
 import { eventSchema, type EventFields } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
 import type { RouteDeps } from '../platform/route-deps';
+import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error';
 import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';

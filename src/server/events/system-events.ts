@@ -1,8 +1,6 @@
 import { LOCALES } from '../../shared/constants';
 import type { Locale } from '../../shared/constants';
 import {
-  formatMoney,
-  renderSystemTitle,
   type Bilingual,
   type FieldChange,
   type HistoryPartKind,
@@ -11,6 +9,8 @@ import {
   type SystemEventParams,
 } from '../../shared/events';
 import { translate } from '../../shared/i18n';
+import { formatMoney } from '../../shared/intl';
+import { renderSystemTitle } from '../platform/history/render';
 import type { CompanyInput } from '../../shared/schemas/company';
 import type { CompanyGraph } from '../companies/graph';
 import type { Tx } from '../db/client';
