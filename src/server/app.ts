@@ -280,8 +280,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   // serve: false — only reply.sendFile; the two public routes below are the only ones serving files.
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
-  app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
-    reply.sendFile((request.params as { '*': string })['*'], path.join(root, 'assets'), {
+  app.get<{ Params: { '*': string } }>('/assets/*', { config: { access: 'public' } }, (request, reply) =>
+    reply.sendFile(request.params['*'], path.join(root, 'assets'), {
       immutable: true,
       maxAge: '365d',
     }),

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { signInSchema } from '../../shared/schemas/auth';
 import { accountAnswerSchema } from '../../shared/schemas/users-answers';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { endSession, startSession } from '../identity/sessions';
 import { verifyPassword } from '../platform/auth/passwords';
 import { sessionOf } from '../platform/auth/plugin';
@@ -25,7 +24,7 @@ const signOut = contract({
   response: { 200: envelopeOf(z.object({ signedOut: z.literal(true) })) },
 });
 
-export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, tokens, limits }) => {
+export const authRoutes: FeatureRoutes = async (app, { database, tokens, limits }) => {
   const { db } = database;
 
   const { signInByAddress, signInFailuresByAddress, signInFailuresByAccount } = limits;
@@ -33,7 +32,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database,
   const preValidation = [signInByAddress.consume, signInFailuresByAddress.check, signInFailuresByAccount.check];
 
   app.post('/sign_in', { ...signIn, config: { access: 'public' }, preValidation }, async (request, reply) => {
-    const input = request.body as z.output<typeof signInSchema>;
+    const input = request.body;
     const user = await findUserByEmail(db, input.email);
     // Always verify, even without a user, so timing does not reveal which addresses exist.
     const valid = await verifyPassword(user?.passwordHash, input.password);

@@ -1,10 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
-import type { z } from 'zod';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
 import { accountAnswerSchema, messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
@@ -52,15 +50,12 @@ const resend = contract({
   response: { 200: envelopeOf(messageAnswerSchema) },
 });
 
-export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
-  { config, database, mail, tokens, limits },
-) => {
+export const invitationRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {
   const { db } = database;
 
   app.post('/invitations', { ...invite, config: { access: 'admin' } }, async (request, reply) => {
     const inviter = userOf(request);
-    const input = request.body as z.output<typeof inviteSchema>;
+    const input = request.body;
     if (await findUserByEmail(db, input.email)) throw emailTaken();
 
     let created: { user: UserRow; token: string };
@@ -102,7 +97,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/invitations/confirm',
     { ...confirm, config: { access: 'public' }, preValidation: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-      const input = request.body as z.output<typeof confirmInvitationSchema>;
+      const input = request.body;
       // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
       const passwordHash = await hashPassword(input.password);
       const confirmed = await db.transaction(async (tx) => {
@@ -133,7 +128,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/invitations/resend',
     { ...resend, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-      const input = request.body as z.output<typeof resendInvitationSchema>;
+      const input = request.body;
       const user = await findUserByEmail(db, input.email);
       if (user && statusOf(user) === 'invited') {
         const token = await issueToken(db, user.id, 'invitation');

@@ -1,10 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { accountAnswerSchema, messageAnswerSchema } from '../../shared/schemas/users-answers';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { AppError } from '../platform/errors/app-error';
@@ -34,10 +32,7 @@ const reset = contract({
   response: { 200: envelopeOf(accountAnswerSchema) },
 });
 
-export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
-  { config, database, mail, tokens, limits },
-) => {
+export const passwordRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {
   const { db } = database;
 
   // Same answer, same status, about the same time for any address: it must not reveal who has an account.
@@ -45,7 +40,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/passwords/forgot',
     { ...forgot, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-      const input = request.body as z.output<typeof forgotPasswordSchema>;
+      const input = request.body;
       const user = await findUserByEmail(db, input.email);
       // Invited and archived people have no password to reset: they get nothing, and the same answer.
       if (user && statusOf(user) === 'active') {
@@ -63,7 +58,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/passwords/reset',
     { ...reset, config: { access: 'public' }, preValidation: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-      const input = request.body as z.output<typeof resetPasswordSchema>;
+      const input = request.body;
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction(async (tx) => {
         const user = await redeemToken(tx, input.token, 'reset', 'active', invalidToken);

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, invalid, notFound } from '../platform/errors/app-error';
@@ -92,7 +92,7 @@ const tags = ['portfolio'];
 const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
 /** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
-export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -126,7 +126,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
       response: { 200: envelopeOf(scheduleAnswerSchema) },
     }),
     async (request) => {
-      const { companyId, id } = request.params as z.infer<typeof scheduleParams>;
+      const { companyId, id } = request.params;
       const terms = await findContributionTerms(db, companyId.toLowerCase(), id.toLowerCase());
       if (!terms) throw notFound();
       const result = computeSchedule(terms, todayIso());
