@@ -3,7 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
 import type { z } from 'zod';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
-import { accountAnswerSchema, messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
+import { messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
+import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
 import type { RouteDeps } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
@@ -14,7 +15,8 @@ import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { startSession } from '../identity/sessions';
+import { relyingPartyOf } from '../two-factor/authenticators';
+import { afterPassword } from '../two-factor/password-step';
 import {
   bumpLockVersion,
   countActiveAdmins,
@@ -38,11 +40,12 @@ const invite = contract({
   response: { 201: envelopeOf(userAnswerSchema) },
 });
 const confirm = contract({
-  summary: 'Accepts an invitation with its token: names and password, then signed in',
+  summary:
+    'Accepts an invitation with its token: names and password, then signed in, or first asked to set up a second factor when the office requires one',
   tags: ['invitations'],
   querystring: localeQuery,
   body: confirmInvitationSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  response: { 200: envelopeOf(signedInOrChallengeSchema) },
 });
 const resend = contract({
   summary: 'Asks for a fresh invitation mail; the same answer whether or not the address is invited',
@@ -57,6 +60,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
   { config, database, mail, tokens, limits },
 ) => {
   const { db } = database;
+  const rp = relyingPartyOf(config.publicUrl);
 
   app.post('/invitations', { ...invite, config: { access: 'admin' } }, async (request, reply) => {
     const inviter = userOf(request);
@@ -123,8 +127,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
         await voidTokens(tx, user.id, 'invitation', now);
         return row!;
       });
-      await startSession(db, reply, tokens, confirmed);
-      return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
+      return ok(await afterPassword({ db, tokens, rp }, reply, confirmed));
     },
   );
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountAnswerSchema, messageAnswerSchema } from '../../shared/schemas/users-answers';
+import { messageAnswerSchema } from '../../shared/schemas/users-answers';
+import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
 import type { RouteDeps } from '../platform/route-deps';
@@ -13,8 +14,9 @@ import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { startSession } from '../identity/sessions';
-import { bumpTokenVersion, countActiveAdmins, findUserByEmail, statusOf, toAccount } from '../users/store';
+import { bumpTokenVersion, findUserByEmail, statusOf } from '../users/store';
+import { relyingPartyOf } from '../two-factor/authenticators';
+import { afterPassword } from '../two-factor/password-step';
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 
@@ -26,11 +28,12 @@ const forgot = contract({
   response: { 200: envelopeOf(messageAnswerSchema) },
 });
 const reset = contract({
-  summary: 'Sets a new password with the token of the reset mail: ends other sessions, starts this one',
+  summary:
+    'Sets a new password with the token of the reset mail: ends other sessions, starts this one, or asks for the second factor first as a sign-in does',
   tags: ['passwords'],
   querystring: localeQuery,
   body: resetPasswordSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  response: { 200: envelopeOf(signedInOrChallengeSchema) },
 });
 
 export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
@@ -38,6 +41,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
   { config, database, mail, tokens, limits },
 ) => {
   const { db } = database;
+  const rp = relyingPartyOf(config.publicUrl);
 
   // Same answer, same status, about the same time for any address: it must not reveal who has an account.
   app.post(
@@ -76,8 +80,8 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
         await voidTokens(tx, user.id, 'reset', now);
         return row!;
       });
-      await startSession(db, reply, tokens, updated);
-      return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
+      // A mailbox is not a second factor: the reset link sets the password, the sign-in still asks for the rest.
+      return ok(await afterPassword({ db, tokens, rp }, reply, updated));
     },
   );
 };
