@@ -14,7 +14,13 @@ const MINUTE = 60_000;
 
 export function secondFactorLimits(db: Db) {
   return {
-    byAddress: createLimiter(db, { kind: 'window', name: 'second-factor-ip', max: 30, windowMs: MINUTE, key: byAddress }),
+    byAddress: createLimiter(db, {
+      kind: 'window',
+      name: 'second-factor-ip',
+      max: 30,
+      windowMs: MINUTE,
+      key: byAddress,
+    }),
     failuresByAddress: createLimiter(db, {
       kind: 'window',
       name: 'second-factor-fail-ip',

@@ -22,7 +22,14 @@ import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { startSession } from '../identity/sessions';
-import { countActiveAdmins, findUserById, findUserForUpdate, fullNameOf, toAccount, type UserRow } from '../users/store';
+import {
+  countActiveAdmins,
+  findUserById,
+  findUserForUpdate,
+  fullNameOf,
+  toAccount,
+  type UserRow,
+} from '../users/store';
 import {
   newTotpSecret,
   otpauthUri,
@@ -412,7 +419,9 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
     querystring: localeQuery,
     response: { 200: envelopeOf(securitySettingsAnswerSchema) },
   });
-  app.get('/settings/security', { ...readSettings, config: { access: 'admin' } }, async () => ok(await settingsAnswer()));
+  app.get('/settings/security', { ...readSettings, config: { access: 'admin' } }, async () =>
+    ok(await settingsAnswer()),
+  );
 
   const saveSettings = contract({
     summary:

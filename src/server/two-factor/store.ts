@@ -49,7 +49,8 @@ export async function readPolicy(db: Executor): Promise<PolicyRow> {
     .from(securitySettings)
     .leftJoin(users, eq(users.id, securitySettings.updatedBy))
     .where(eq(securitySettings.id, 1));
-  if (!row) return { twoFactorRequired: DEFAULT_TWO_FACTOR_POLICY, lockVersion: 0, updatedAt: null, updatedByName: null };
+  if (!row)
+    return { twoFactorRequired: DEFAULT_TWO_FACTOR_POLICY, lockVersion: 0, updatedAt: null, updatedByName: null };
   return {
     twoFactorRequired: row.settings.twoFactorRequired,
     lockVersion: row.settings.lockVersion,
@@ -164,7 +165,8 @@ export async function deleteTotp(db: Executor, userId: string): Promise<boolean>
 
 function newRecoveryCode(): string {
   let raw = '';
-  for (let i = 0; i < RECOVERY_CODE_LENGTH; i += 1) raw += RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
+  for (let i = 0; i < RECOVERY_CODE_LENGTH; i += 1)
+    raw += RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
   return normalizeRecoveryCode(raw);
 }
 

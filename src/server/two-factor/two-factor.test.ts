@@ -275,9 +275,9 @@ describe('setting up an authenticator app', () => {
     expect(wrong.json().errors.detail.code).toBeDefined();
     const [row] = await t.database.db.select().from(totpAuthenticators).where(eq(totpAuthenticators.userId, user.id));
     expect(row!.confirmedAt).toBeNull();
-    expect((await post('/api/account/two_factor/totp/confirm', { code: codeAt(second, step) }, headers)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/account/two_factor/totp/confirm', { code: codeAt(second, step) }, headers)).statusCode,
+    ).toBe(200);
     const again = await post('/api/account/two_factor/totp?locale=en', {}, headers);
     expect(again.statusCode).toBe(409);
     expect(again.json().errors.code).toBe('totp_exists');
@@ -290,12 +290,15 @@ describe('the enforcement setting', () => {
   it('is read and saved by administrators only, with its lock_version', async () => {
     const admin = await t.createUser({ role: 'admin', firstName: 'Réglage', lastName: 'Admin' });
     const user = await t.createUser();
-    expect((await t.inject({ method: 'GET', url: '/api/settings/security', headers: await t.authHeader(user) })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/settings/security', headers: await t.authHeader(user) })).statusCode,
+    ).toBe(403);
     const headers = await t.authHeader(admin);
     const read = await t.inject({ method: 'GET', url: '/api/settings/security', headers });
     expect(read.statusCode).toBe(200);
     const { lock_version: version } = read.json().data;
-    const patch = (payload: object) => t.inject({ method: 'PATCH', url: '/api/settings/security?locale=en', headers, payload });
+    const patch = (payload: object) =>
+      t.inject({ method: 'PATCH', url: '/api/settings/security?locale=en', headers, payload });
     const bad = await patch({ two_factor_required: 'sometimes', lock_version: version });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.detail).toEqual({ two_factor_required: ['Not a valid choice'] });

@@ -943,8 +943,7 @@ export const en = {
       signInExpired: 'This sign-in has expired. Enter your email and password again.',
       totpExists: 'An authenticator app is already set up. Remove it first to set up another one.',
       totpNotStarted: 'Start setting up the authenticator app first.',
-      lastFactorRequired:
-        'A second factor is required for your account: add another one before you remove this one.',
+      lastFactorRequired: 'A second factor is required for your account: add another one before you remove this one.',
       noFactorForCodes: 'Recovery codes come with a second factor: set up an authenticator app or a passkey first.',
       passkeyExists: 'This passkey is already registered.',
     },

@@ -947,7 +947,8 @@ export const fr = {
       passkeyCancelled: 'La fenêtre de la clé d’accès a été fermée ou a expiré. Réessayez.',
       passkeyUnsupported: 'Ce navigateur ne peut pas utiliser de clé d’accès. Confirmez avec un autre moyen.',
       signInExpired: 'Cette connexion a expiré. Entrez de nouveau votre courriel et votre mot de passe.',
-      totpExists: 'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
+      totpExists:
+        'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
       totpNotStarted: 'Commencez d’abord la configuration de l’application d’authentification.',
       lastFactorRequired:
         'Un second facteur est exigé pour votre compte : ajoutez-en un autre avant de retirer celui-ci.',
