@@ -55,6 +55,12 @@ export const routes: RouteObject[] = [
         ...titled('resetPassword'),
         ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))),
       },
+      // The second step of a sign-in, reset or invitation (ADR 0035): reached with its challenge, whoever is signed in.
+      {
+        path: '/login/two-factor',
+        ...titled('secondFactor'),
+        ...lazyPage(() => import('./account/second-factor-page')),
+      },
       {
         path: '/invitations/confirm',
         ...titled('confirmInvitation'),
@@ -113,6 +119,11 @@ export const routes: RouteObject[] = [
                     ...lazyPage(() => import('./users/invite-page')),
                   },
                   { path: '/backups', ...titled('backups'), ...lazyPage(() => import('./backups/backups-page')) },
+                  {
+                    path: '/settings/security',
+                    ...titled('security'),
+                    ...lazyPage(() => import('./users/security-settings-page')),
+                  },
                 ],
               },
               { path: '/onboarding', element: <Navigate to="/companies" replace /> },

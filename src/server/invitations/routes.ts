@@ -24,7 +24,6 @@ import {
   fullNameOf,
   isUniqueViolation,
   statusOf,
-  toAccount,
   toUser,
   type UserRow,
 } from '../users/store';

@@ -94,7 +94,11 @@ export const secondFactorSchema = z
   });
 export type SecondFactorInput = z.input<typeof secondFactorSchema>;
 
-/** `POST /account/two_factor/totp/confirm`: the first code of the new app. */
+/** The second step's recovery-code form. */
+export const recoveryCodeFormSchema = z.object({ recoveryCode: recoveryCode() });
+export type RecoveryCodeFormInput = z.input<typeof recoveryCodeFormSchema>;
+
+/** `POST /account/two_factor/totp/confirm`: the first code of the new app (also the second step's code form). */
 export const confirmTotpSchema = z.object({ code: totpCode() });
 export type ConfirmTotpInput = z.input<typeof confirmTotpSchema>;
 
