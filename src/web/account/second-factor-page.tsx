@@ -1,4 +1,7 @@
 import { useState } from 'react';
+// Signed out, the signed-in frame's styles (signed-in.css) are not loaded: this screen brings its own.
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/List.css';
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

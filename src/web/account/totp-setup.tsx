@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import '@mantine/core/styles/Code.css';
 import { Button, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

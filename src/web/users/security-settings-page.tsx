@@ -1,4 +1,7 @@
 import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/RadioCard.css';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatInstant } from '../../shared/intl';
