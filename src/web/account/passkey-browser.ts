@@ -11,7 +11,6 @@ export class PasskeyProblem extends Error {
   }
 }
 
-
 async function withBrowser<T>(run: (browser: typeof Browser) => Promise<T>): Promise<T> {
   const browser = await import('@simplewebauthn/browser');
   if (!browser.browserSupportsWebAuthn()) throw new PasskeyProblem('twoFactor.errors.passkeyUnsupported');

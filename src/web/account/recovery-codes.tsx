@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, List, Stack } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, List, Stack, Title } from '@mantine/core';
 import { useTranslation } from '../i18n';
 
 /** New recovery codes, shown this once, with a way to copy them and to say they are kept. */
@@ -6,9 +6,10 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const { t } = useTranslation();
   return (
     <Stack role="region" aria-labelledby="recovery-codes-title">
-      <Alert color="yellow" title={t('twoFactor.recovery.listLabel')} id="recovery-codes-title">
-        {t('twoFactor.recovery.shownOnce')}
-      </Alert>
+      <Title order={3} size="h4" id="recovery-codes-title">
+        {t('twoFactor.recovery.listLabel')}
+      </Title>
+      <Alert color="yellow">{t('twoFactor.recovery.shownOnce')}</Alert>
       <List
         aria-labelledby="recovery-codes-title"
         listStyleType="none"

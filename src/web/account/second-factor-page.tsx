@@ -173,7 +173,7 @@ function SecondStep({ challenge, to, onExpired }: StepProps) {
         <Group justify="space-between">
           {methods.includes('recovery_code') && !recovering && (
             <Anchor component="button" type="button" size="sm" onClick={() => setRecovering(true)}>
-              {t('twoFactor.signIn.recoveringCode')}
+              {t('twoFactor.signIn.useRecoveryCode')}
             </Anchor>
           )}
           {recovering && (methods.includes('totp') || methods.includes('passkey')) && (

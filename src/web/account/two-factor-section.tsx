@@ -76,7 +76,7 @@ export function TwoFactorSection() {
             {t('twoFactor.title')}
           </Title>
           {data && (
-            <Badge variant="light" color={data.enabled ? 'green.9' : 'gray.8'}>
+            <Badge variant="outline" color={data.enabled ? 'teal.9' : 'gray.8'}>
               {data.enabled ? t('twoFactor.on') : t('twoFactor.off')}
             </Badge>
           )}
@@ -99,7 +99,7 @@ export function TwoFactorSection() {
             </Title>
             {data.totp ? (
               <Group justify="space-between">
-                <Badge variant="light" color="green.9">
+                <Badge variant="outline" color="teal.9">
                   {t('twoFactor.on')}
                 </Badge>
                 <Button variant="outline" color="red.9" onClick={askRemoveTotp}>

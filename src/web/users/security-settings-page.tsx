@@ -59,7 +59,6 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
               render={({ field }) => (
                 <Radio.Group
                   label={t('twoFactor.settings.twoFactorRequired')}
-                  description={t('twoFactor.settings.hint')}
                   value={field.value}
                   onChange={field.onChange}
                   error={fieldError(form, 'twoFactorRequired')}
@@ -72,6 +71,7 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
                 </Radio.Group>
               )}
             />
+            <Text size="sm">{t('twoFactor.settings.hint')}</Text>
             <Text size="sm" c="gray.8">
               {settings.updatedAt
                 ? t('twoFactor.settings.lastChange', {

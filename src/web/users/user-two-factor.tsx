@@ -39,7 +39,7 @@ export function UserTwoFactor({ user }: { user: User }) {
             {t('twoFactor.title')}
           </Title>
           {data && (
-            <Badge variant="light" color={data.enabled ? 'green.9' : 'gray.8'}>
+            <Badge variant="outline" color={data.enabled ? 'teal.9' : 'gray.8'}>
               {data.enabled ? t('twoFactor.on') : t('twoFactor.off')}
             </Badge>
           )}
