@@ -97,7 +97,9 @@ export function useTranslation(): { t: TFunction; i18n: { language: Locale; chan
  */
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (!message.startsWith('errors.')) return message;
+  // A schema's key (`errors.…`, or a feature's own `twoFactor.errors.…`, as parseMessage reads them), else a
+  // message the server already wrote out.
+  if (!/^(\w+\.)?errors\./.test(message)) return message;
   const { key, params } = parseMessage(message);
   return i18n.t(key, params);
 }
