@@ -21,7 +21,7 @@ test('the API reference renders every operation, opens one from the keyboard, an
   await expect(page.locator('.opblock')).toHaveCount(operations);
 
   // Opened from the keyboard: its parameters and documented answers show.
-  const signIn = page.getByRole('button', { name: /POST \/api\/sign_in/ });
+  const signIn = page.getByRole('button', { name: /POST \/api\/sign_in(?!\/)/ });
   await signIn.focus();
   await page.keyboard.press('Enter');
   await expect(signIn).toHaveAttribute('aria-expanded', 'true');

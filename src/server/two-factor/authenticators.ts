@@ -72,15 +72,20 @@ export function registrationOptions(
   });
 }
 
+/** What an authenticator's answer must hold to: this challenge, this origin and host; a second factor, so no UV. */
+const expectations = (rp: RelyingParty, expectedChallenge: string) => ({
+  expectedChallenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: false,
+});
+
 /** The new credential when the authenticator's answer holds for this challenge, else undefined. */
 export async function verifyRegistration(rp: RelyingParty, response: unknown, expectedChallenge: string) {
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
+      ...expectations(rp, expectedChallenge),
     });
     if (!result.verified) return undefined;
     const { credential, credentialBackedUp } = result.registrationInfo;
@@ -119,16 +124,13 @@ export async function verifyAuthentication(
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expectations(rp, expectedChallenge),
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.counter,
         transports: passkey.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: false,
     });
     return result.verified ? result.authenticationInfo.newCounter : undefined;
   } catch {

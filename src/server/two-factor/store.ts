@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import {
@@ -19,6 +19,7 @@ import {
   type AccountEventCode,
   type TwoFactorPolicy,
 } from '../../shared/two-factor';
+import { hashOf, isTokenShaped, newToken } from '../identity/one-time-tokens';
 import { fullNameOf, type UserRow } from '../users/store';
 
 /**
@@ -30,8 +31,7 @@ import { fullNameOf, type UserRow } from '../users/store';
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type ChallengeRow = typeof secondFactorChallenges.$inferSelect;
 
-/** Only the hash of a proof or a recovery code is stored. */
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/* Only the hash of a proof or a recovery code is stored (`hashOf`), as for the links of mails. */
 
 // ---- the office's setting ----
 
@@ -175,7 +175,7 @@ export async function replaceRecoveryCodes(db: Executor, userId: string): Promis
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode());
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values([...codes].map((code) => ({ userId, codeHash: sha256(code) })));
+  await db.insert(recoveryCodes).values([...codes].map((code) => ({ userId, codeHash: hashOf(code) })));
   return [...codes];
 }
 
@@ -187,7 +187,7 @@ export async function useRecoveryCode(db: Executor, userId: string, code: string
     .where(
       and(
         eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))),
+        eq(recoveryCodes.codeHash, hashOf(normalizeRecoveryCode(code))),
         isNull(recoveryCodes.usedAt),
       ),
     )
@@ -252,30 +252,28 @@ export async function openSignIn(
   webauthnChallenge: string | null,
 ): Promise<{ proof: string; expiresAt: Date }> {
   await sweepIfDue(db);
-  const proof = randomBytes(32).toString('base64url');
+  const proof = newToken();
   const expiresAt = new Date(Date.now() + SIGN_IN_PROOF_TTL_MS);
   await db
     .insert(secondFactorChallenges)
-    .values({ userId, purpose: 'sign_in', proofHash: sha256(proof), webauthnChallenge, expiresAt });
+    .values({ userId, purpose: 'sign_in', proofHash: hashOf(proof), webauthnChallenge, expiresAt });
   return { proof, expiresAt };
 }
-
-/** A proof is 32 random bytes in base64url: anything else is refused before hashing. */
-const PROOF_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The open pending sign-in of a proof, with its user when that user may still sign in. */
 export async function findOpenSignIn(
   db: Executor,
   proof: string,
 ): Promise<{ challenge: ChallengeRow; user: UserRow } | undefined> {
-  if (!PROOF_SHAPE.test(proof)) return undefined;
+  // A proof is made like a mail's link: anything of another shape is refused before hashing.
+  if (!isTokenShaped(proof)) return undefined;
   const [row] = await db
     .select({ challenge: secondFactorChallenges, user: users })
     .from(secondFactorChallenges)
     .innerJoin(users, eq(users.id, secondFactorChallenges.userId))
     .where(
       and(
-        eq(secondFactorChallenges.proofHash, sha256(proof)),
+        eq(secondFactorChallenges.proofHash, hashOf(proof)),
         eq(secondFactorChallenges.purpose, 'sign_in'),
         isNull(secondFactorChallenges.usedAt),
         gt(secondFactorChallenges.expiresAt, sql`now()`),

@@ -7,6 +7,7 @@ import { queryKeys } from '../api/query-keys';
 import { useConfirm } from '../components/confirm-dialog';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { TwoFactorHeading } from '../components/two-factor-heading';
 import { useTranslation } from '../i18n';
 import { PasskeySetup } from './passkey-setup';
 import { RecoveryCodes } from './recovery-codes';
@@ -71,16 +72,7 @@ export function TwoFactorSection() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="two-factor-title">
       <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h3" id="two-factor-title">
-            {t('twoFactor.title')}
-          </Title>
-          {data && (
-            <Badge variant="outline" color={data.enabled ? 'teal.9' : 'gray.8'}>
-              {data.enabled ? t('twoFactor.on') : t('twoFactor.off')}
-            </Badge>
-          )}
-        </Group>
+        <TwoFactorHeading id="two-factor-title" enabled={data?.enabled} />
         <Text size="sm">{t('twoFactor.intro')}</Text>
         {status.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {status.isError && <Text role="alert">{t('errors.generic')}</Text>}

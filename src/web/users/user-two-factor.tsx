@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInstant } from '../../shared/intl';
 import type { User } from '../../shared/wire';
 import { useConfirm } from '../components/confirm-dialog';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { TwoFactorHeading } from '../components/two-factor-heading';
 import { useTranslation } from '../i18n';
 import { useResetTwoFactor, useUserTwoFactor } from './api';
 
@@ -34,16 +35,7 @@ export function UserTwoFactor({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-two-factor-title">
       <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h3" id="user-two-factor-title">
-            {t('twoFactor.title')}
-          </Title>
-          {data && (
-            <Badge variant="outline" color={data.enabled ? 'teal.9' : 'gray.8'}>
-              {data.enabled ? t('twoFactor.on') : t('twoFactor.off')}
-            </Badge>
-          )}
-        </Group>
+        <TwoFactorHeading id="user-two-factor-title" enabled={data?.enabled} />
         {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {query.isError && <Text role="alert">{t('errors.generic')}</Text>}
         {data && (
