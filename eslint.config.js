@@ -31,6 +31,14 @@ const boundaries = [
     from: webFeatures.map((feature) => `./src/web/${feature}`),
     message: 'Shared web code imports no feature.',
   })),
+  {
+    // docs/decisions/0030: the browser fetches the catalog part by part; a module it imports that reads the whole
+    // catalog would bring every part, in both languages, with it.
+    target: ['./src/web', './src/shared/*.ts', './src/shared/!(i18n)/**'],
+    from: ['./src/shared/i18n/index.ts', './src/shared/i18n/domains/index.ts'],
+    message:
+      'The whole catalog is for the server: the SPA reads src/shared/i18n/translate.ts and loads parts (web/i18n).',
+  },
   ...['platform', 'db'].map((common) => ({
     target: `./src/server/${common}`,
     from: serverFeatures.map((feature) => `./src/server/${feature}`),

@@ -14,7 +14,8 @@ import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { bumpTokenVersion, findUserByEmail, statusOf } from '../users/store';
+import { bumpTokenVersion, findUserByEmail } from '../users/store';
+import { statusOf } from '../identity/accounts';
 import { relyingPartyOf } from '../two-factor/authenticators';
 import { afterPassword } from '../two-factor/password-step';
 

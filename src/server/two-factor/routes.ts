@@ -22,14 +22,8 @@ import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { startSession } from '../identity/sessions';
-import {
-  countActiveAdmins,
-  findUserById,
-  findUserForUpdate,
-  fullNameOf,
-  toAccount,
-  type UserRow,
-} from '../users/store';
+import { countActiveAdmins, findUserById, fullNameOf, toAccount, type UserRow } from '../users/store';
+import { findUserForUpdate } from '../identity/accounts';
 import {
   newTotpSecret,
   otpauthUri,
