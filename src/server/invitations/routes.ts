@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
-import { accountAnswerSchema, messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
+import { messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
+import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
@@ -12,14 +13,14 @@ import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { startSession } from '../identity/sessions';
+import { relyingPartyOf } from '../two-factor/authenticators';
+import { afterPassword } from '../two-factor/password-step';
 import {
   bumpLockVersion,
   countActiveAdmins,
   findUserByEmail,
   fullNameOf,
   isUniqueViolation,
-  toAccount,
   toUser,
   type UserRow,
 } from '../users/store';
@@ -36,11 +37,12 @@ const invite = contract({
   response: { 201: envelopeOf(userAnswerSchema) },
 });
 const confirm = contract({
-  summary: 'Accepts an invitation with its token: names and password, then signed in',
+  summary:
+    'Accepts an invitation with its token: names and password, then signed in, or first asked to set up a second factor when the office requires one',
   tags: ['invitations'],
   querystring: localeQuery,
   body: confirmInvitationSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  response: { 200: envelopeOf(signedInOrChallengeSchema) },
 });
 const resend = contract({
   summary: 'Asks for a fresh invitation mail; the same answer whether or not the address is invited',
@@ -52,6 +54,7 @@ const resend = contract({
 
 export const invitationRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {
   const { db } = database;
+  const rp = relyingPartyOf(config.publicUrl);
 
   app.post('/invitations', { ...invite, config: { access: 'admin' } }, async (request, reply) => {
     const inviter = userOf(request);
@@ -118,8 +121,7 @@ export const invitationRoutes: FeatureRoutes = async (app, { config, database, m
         await voidTokens(tx, user.id, 'invitation', now);
         return row!;
       });
-      await startSession(db, reply, tokens, confirmed);
-      return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
+      return ok(await afterPassword({ db, tokens, rp }, reply, confirmed));
     },
   );
 
