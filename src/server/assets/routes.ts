@@ -1,8 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { UPLOAD_CONTENT_TYPES, type PresignedUpload } from '../../shared/companies';
-import type { z } from 'zod';
 import { presignedUploadSchema, presignedUrlSchema } from '../../shared/schemas/assets';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { userOf } from '../platform/auth/plugin';
@@ -22,9 +20,9 @@ const presign = contract({
  * local adapter. The key is the server's own (uuid + extension), so it cannot point anywhere else. A user
  * asks for so many an hour (429), and may have only so many waiting unattached (422, ADR 0034 §7).
  */
-export const assetRoutes: FastifyPluginAsync<RouteDeps> = async (app, { storage, database, limits }) => {
+export const assetRoutes: FeatureRoutes = async (app, { storage, database, limits }) => {
   app.post('/assets/s3_presigned_url', presign, async (request) => {
-    const input = request.body as z.output<typeof presignedUrlSchema>;
+    const input = request.body;
     await limits.uploadUrls.consume(request);
     const key = newStorageKey(input.fileExtension);
     await claimPendingUpload(database.db, userOf(request).id, key);

@@ -25,5 +25,8 @@ export * from './schema/backups';
 /* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
 export * from './schema/periodic-runs';
 
+/* Second factors, pending sign-ins, the security setting and the account history: db/schema/two-factor.ts. */
+export * from './schema/two-factor';
+
 /* Upload URLs handed out and not yet attached to a record: db/schema/uploads.ts. */
 export * from './schema/uploads';

@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { invalid, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
-import { type ListOptions, listQuerystring, parseListParams, booleanFilter } from '../platform/http/list-params';
+import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
-import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/routes';
+import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import {
   csvAnswerSchema,
   dashboardMetaSchema,
@@ -93,7 +93,7 @@ const tags = ['portfolio'];
 const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
 /** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
-export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -127,7 +127,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
       response: { 200: envelopeOf(scheduleAnswerSchema) },
     }),
     async (request) => {
-      const { companyId, id } = request.params as z.infer<typeof scheduleParams>;
+      const { companyId, id } = request.params;
       const terms = await findContributionTerms(db, companyId.toLowerCase(), id.toLowerCase());
       if (!terms) throw notFound();
       const result = computeSchedule(terms, todayIso());

@@ -33,11 +33,14 @@ const READABLE_CSS = `
 /**
  * What each operation says it requires, from the access its route declares (the one the auth hook enforces).
  * OpenAPI 3.1 lets a requirement of an http scheme list role names: `admin` for the administrators' routes.
+ * An `enrolment` route takes either a session or the proof of a password step (ADR 0035): two requirements,
+ * either of which is enough.
  */
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   user: [{ bearer: [] }],
   admin: [{ bearer: ['admin'] }],
+  enrolment: [{ bearer: [] }, { enrolment_proof: [] }],
 };
 
 /**
@@ -80,6 +83,13 @@ export async function registerApiReference(app: FastifyInstance, prefix: string)
             description:
               'The token of the `authorization` header answered by sign-in. An operation whose requirement names ' +
               'the role `admin` is for administrators only (403 for anyone else); one with no requirement is public.',
+          },
+          enrolment_proof: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The `proof` answered by a password step (`POST /api/sign_in`, a password reset, an invitation) when ' +
+              'the account must set up a second factor first: it opens only the set-up operations, once.',
           },
         },
       },

@@ -88,17 +88,17 @@ export function parseListParams<F extends string>(rawQuery: unknown, options: Li
   return { pageNumber, pageSize, sort, filters };
 }
 
-/** Longer list searches are typing accidents; the cap keeps the LIKE patterns small. */
-export const LIST_SEARCH_MAX_LENGTH = 100;
+/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
+const SEARCH_MAX_LENGTH = 100;
 
-/** `filter[search]`: its words; a longer text than LIST_SEARCH_MAX_LENGTH is a 400 naming the parameter. */
-export function searchFilterWords(value: string | undefined): string[] {
+/** `filter[search]`: the words to find, each of which must appear; none when blank; too long is a 400 naming it. */
+export function searchFilter(value: string | undefined): string[] {
   const text = (value ?? '').trim();
-  if (text.length > LIST_SEARCH_MAX_LENGTH) throw badParameter('filter[search]');
+  if (text.length > SEARCH_MAX_LENGTH) throw badParameter('filter[search]');
   return text.split(/\s+/).filter(Boolean);
 }
 
-/** `filter[<name>]=true|false`, absent or empty being false; anything else is a 400 naming it. */
+/** A yes/no filter (`filter[archived]=true`): absent, blank or `false` is no; anything but `true` is a 400 naming it. */
 export function booleanFilter(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
