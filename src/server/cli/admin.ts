@@ -17,8 +17,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
   create-admin EMAIL   create an administrator; prints a password to change at first sign-in
   reset-link EMAIL     make a password-reset link for an account (printed, and mailed to it)
-  unlock EMAIL         lift the limits on an account (failed sign-ins, mails, current password) and on
-                       the addresses that failed to sign in to it: it can sign in at once
+  unlock EMAIL         lift the limits on an account (failed sign-ins and second factors, mails, current
+                       password) and on the addresses that failed to sign in to it: it can sign in at once
   list-admins          list the administrators
 
 With DATABASE_URL the command runs against PostgreSQL, alongside running apps. Without it, it opens the
@@ -142,7 +142,7 @@ async function unlockAccount(db: Db, email: string): Promise<string[]> {
       ? [`${user.email}: no limit was holding this account. Nothing was changed.`]
       : [
           `${user.email}: ${counters} limit counter${counters === 1 ? '' : 's'} removed — its failed sign-ins, its ` +
-            'password-reset and invitation mails, its wrong current passwords' +
+            'wrong second-factor codes, its password-reset and invitation mails, its wrong current passwords' +
             (addresses.length > 0
               ? `, and the limits of the address${addresses.length === 1 ? '' : 'es'} that failed to sign in to it ` +
                 `(${addresses.join(', ')}).`

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitCounters } from '../../db/schema';
 import { rawField } from '../http/wire';
@@ -84,8 +84,11 @@ function blockedFor(rule: LimitRule, state: CounterState): number {
 
 const SWEEP_EVERY_MS = 60_000;
 
-/** The names of the rules, which prefix their counters' keys: the limits and `unlock` read the same ones. */
-const RULE = {
+/**
+ * The names of the rules, which prefix their counters' keys: the limits (here and in two-factor/limits.ts) and
+ * `unlock` read the same ones.
+ */
+export const RULE = {
   signInByAddress: 'sign-in-ip',
   signInFailuresByAddress: 'sign-in-fail-ip',
   signInFailuresByAccount: 'sign-in-fail-account-ip',
@@ -94,6 +97,11 @@ const RULE = {
   tokenByAddress: 'token-ip',
   currentPasswordFailures: 'current-password-fail-user',
   uploadUrls: 'upload-url-user',
+  secondFactorByAddress: 'second-factor-ip',
+  secondFactorFailuresByAddress: 'second-factor-fail-ip',
+  /** Keyed `<user id>|<address>`. */
+  secondFactorFailuresByAccountAndAddress: 'second-factor-fail-account-ip',
+  secondFactorFailuresByAccount: 'second-factor-fail-account',
 } as const;
 
 /** The row of a rule's counter for what it counts. */
@@ -201,32 +209,50 @@ export function byEmailAndAddress(request: FastifyRequest): string | undefined {
 export interface LiftedLimits {
   /** Counter rows removed. */
   counters: number;
-  /** The addresses that had failed to sign in to the account: their own limits were lifted too. */
+  /**
+   * The addresses that had failed to sign in to the account, with a wrong password or a wrong second factor:
+   * their own limits were lifted too.
+   */
   addresses: string[];
 }
 
 /**
  * `npm run admin -- unlock EMAIL` (ADR 0034 §5): the account can sign in at once. Forgets its failed sign-ins
- * from every address, its mail limit and its current-password limit, and, for each address that failed on
- * this account, that address's own caps (failed sign-ins across accounts, attempts a minute), which would
- * otherwise still answer 429 to the owner signing in from there. One transaction: every process sees it at once.
+ * and its wrong second factors (ADR 0035) from every address, its mail limit and its current-password limit,
+ * and, for each address that failed on this account, that address's own caps (failures across accounts,
+ * attempts a minute, for the password step and the second step), which would otherwise still answer 429 to the
+ * owner signing in from there. One transaction: every process sees it at once.
  */
 export async function liftAccountLimits(db: Db, account: { id: string; email: string }): Promise<LiftedLimits> {
   const email = account.email.trim().toLowerCase();
-  const pairs = counterKey(RULE.signInFailuresByAccount, `${email}|`);
+  /** `<rule>:<account>|<address>` counters: the account's own, and from them the addresses. */
+  const prefixes = [
+    counterKey(RULE.signInFailuresByAccount, `${email}|`),
+    counterKey(RULE.secondFactorFailuresByAccountAndAddress, `${account.id}|`),
+  ];
   return db.transaction(async (tx) => {
     const failed = await tx
       .select({ key: limitCounters.key })
       .from(limitCounters)
-      .where(sql`starts_with(${limitCounters.key}, ${pairs})`);
-    const addresses = failed.map((row) => row.key.slice(pairs.length)).sort();
+      .where(or(...prefixes.map((prefix) => sql`starts_with(${limitCounters.key}, ${prefix})`)));
+    const addresses = [
+      ...new Set(
+        failed.map((row) => {
+          const prefix = prefixes.find((candidate) => row.key.startsWith(candidate))!;
+          return row.key.slice(prefix.length);
+        }),
+      ),
+    ].sort();
     const keys = [
       ...failed.map((row) => row.key),
       counterKey(RULE.mailByAccount, email),
       counterKey(RULE.currentPasswordFailures, account.id),
+      counterKey(RULE.secondFactorFailuresByAccount, account.id),
       ...addresses.flatMap((address) => [
         counterKey(RULE.signInFailuresByAddress, address),
         counterKey(RULE.signInByAddress, address),
+        counterKey(RULE.secondFactorFailuresByAddress, address),
+        counterKey(RULE.secondFactorByAddress, address),
       ]),
     ];
     const lifted = await tx
