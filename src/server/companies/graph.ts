@@ -1,15 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { blocks, companies, financialContributions, financialStatements, owners } from '../db/schema';
 import type { Company } from '../../shared/companies';
-import {
-  ADDRESS_FIELDS,
-  BLOCK_FIELDS,
-  COMPANY_FIELDS,
-  CONTRIBUTION_FIELDS,
-  OWNER_FIELDS,
-  PRESENTATION_FIELDS,
-  STATEMENT_FIELDS,
-} from '../../shared/schemas/company';
+import { COMPANY_MAPS as MAPS } from '../../shared/schemas/company';
 import { pickFields } from '../../shared/schemas/record-fields';
 import { fullNameOf } from '../users/store';
 import type { Executor } from '../db/client';
@@ -64,7 +56,7 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
   return {
     id: row.id,
     referenceNumber: row.referenceNumber,
-    ...pickFields(COMPANY_FIELDS, row),
+    ...pickFields(MAPS.company, row),
     avatarUrl,
     overseeingUser: row.overseeingUser
       ? {
@@ -73,22 +65,22 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
           archived: row.overseeingUser.disabledAt !== null,
         }
       : null,
-    address: { id: row.address.id, ...pickFields(ADDRESS_FIELDS, row.address) },
-    owners: row.owners.map((owner) => ({ id: owner.id, ...pickFields(OWNER_FIELDS, owner) })),
+    address: { id: row.address.id, ...pickFields(MAPS.address, row.address) },
+    owners: row.owners.map((owner) => ({ id: owner.id, ...pickFields(MAPS.owner, owner) })),
     presentation: row.presentation
-      ? { id: row.presentation.id, ...pickFields(PRESENTATION_FIELDS, row.presentation) }
+      ? { id: row.presentation.id, ...pickFields(MAPS.presentation, row.presentation) }
       : null,
     financialStatements: row.financialStatements.map((statement) => ({
       id: statement.id,
-      ...pickFields(STATEMENT_FIELDS, statement),
+      ...pickFields(MAPS.statement, statement),
       ...dated(statement),
     })),
     financialContributions: row.financialContributions.map((contribution) => ({
       id: contribution.id,
-      ...pickFields(CONTRIBUTION_FIELDS, contribution),
+      ...pickFields(MAPS.contribution, contribution),
       ...dated(contribution),
     })),
-    blocks: row.blocks.map((block) => ({ id: block.id, ...pickFields(BLOCK_FIELDS, block) })),
+    blocks: row.blocks.map((block) => ({ id: block.id, ...pickFields(MAPS.block, block) })),
     archivedAt: isoOrNull(row.archivedAt),
     lockVersion: row.lockVersion,
     insertedAt: iso(row.insertedAt),

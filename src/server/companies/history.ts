@@ -3,16 +3,7 @@ import { LOCALES, type Locale } from '../../shared/constants';
 import type { Bilingual, FieldChange, HistoryPartKind, HistoryValue } from '../../shared/history';
 import { translate } from '../../shared/i18n';
 import { formatMoney } from '../../shared/intl';
-import {
-  ADDRESS_FIELDS,
-  BLOCK_FIELDS,
-  COMPANY_FIELDS,
-  CONTRIBUTION_FIELDS,
-  OWNER_FIELDS,
-  PRESENTATION_FIELDS,
-  STATEMENT_FIELDS,
-  type CompanyInput,
-} from '../../shared/schemas/company';
+import { COMPANY_MAPS as MAPS, type CompanyInput } from '../../shared/schemas/company';
 import { historyFields, type HistoryKind, type NameKind } from '../../shared/schemas/record-fields';
 import type { Executor, Tx } from '../db/client';
 import {
@@ -89,13 +80,13 @@ type Names = Awaited<ReturnType<typeof namesOf>>;
 
 /** The fields the history follows, with the catalog key of their label and how their value is kept. */
 const FOLLOWED = {
-  company: historyFields(COMPANY_FIELDS),
-  address: historyFields(ADDRESS_FIELDS),
-  presentation: historyFields(PRESENTATION_FIELDS),
-  owner: historyFields(OWNER_FIELDS),
-  statement: historyFields(STATEMENT_FIELDS),
-  contribution: historyFields(CONTRIBUTION_FIELDS),
-  block: historyFields(BLOCK_FIELDS),
+  company: historyFields(MAPS.company),
+  address: historyFields(MAPS.address),
+  presentation: historyFields(MAPS.presentation),
+  owner: historyFields(MAPS.owner),
+  statement: historyFields(MAPS.statement),
+  contribution: historyFields(MAPS.contribution),
+  block: historyFields(MAPS.block),
 };
 
 /** Long texts (presentation, blocks) are kept up to this length: the history says what changed, not a copy. */

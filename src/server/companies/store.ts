@@ -10,17 +10,7 @@ import {
   financialStatements,
   owners,
 } from '../db/schema';
-import {
-  ADDRESS_FIELDS,
-  BLOCK_FIELDS,
-  COMPANY_FIELDS,
-  CONTRIBUTION_FIELDS,
-  OWNER_FIELDS,
-  PRESENTATION_FIELDS,
-  STATEMENT_FIELDS,
-  type CompanyInput,
-  type CompanyUpdateInput,
-} from '../../shared/schemas/company';
+import { COMPANY_MAPS as MAPS, type CompanyInput, type CompanyUpdateInput } from '../../shared/schemas/company';
 import { pickFields, type FieldsMatchColumns } from '../../shared/schemas/record-fields';
 import { recordSystemEvent } from '../platform/history/record';
 import { recordCompanySave } from './history';
@@ -112,37 +102,37 @@ export async function findExistingIds(db: Executor, wanted: ReferenceIds, compan
  */
 type Columns<T extends { $inferSelect: object }> = T['$inferSelect'];
 const _companyColumns: FieldsMatchColumns<
-  typeof COMPANY_FIELDS,
+  typeof MAPS.company,
   Columns<typeof companies>,
   'id' | 'referenceNumber' | 'archivedAt' | 'lockVersion' | 'searchText' | 'nameKey' | 'insertedAt' | 'updatedAt'
 > = true;
 const _addressColumns: FieldsMatchColumns<
-  typeof ADDRESS_FIELDS,
+  typeof MAPS.address,
   Columns<typeof companyAddresses>,
   'id' | 'companyId'
 > = true;
 const _presentationColumns: FieldsMatchColumns<
-  typeof PRESENTATION_FIELDS,
+  typeof MAPS.presentation,
   Columns<typeof companyPresentations>,
   'id' | 'companyId'
 > = true;
 const _ownerColumns: FieldsMatchColumns<
-  typeof OWNER_FIELDS,
+  typeof MAPS.owner,
   Columns<typeof owners>,
   'id' | 'companyId' | 'position'
 > = true;
 const _statementColumns: FieldsMatchColumns<
-  typeof STATEMENT_FIELDS,
+  typeof MAPS.statement,
   Columns<typeof financialStatements>,
   'id' | 'companyId' | 'seq' | 'insertedAt'
 > = true;
 const _contributionColumns: FieldsMatchColumns<
-  typeof CONTRIBUTION_FIELDS,
+  typeof MAPS.contribution,
   Columns<typeof financialContributions>,
   'id' | 'companyId' | 'seq' | 'insertedAt'
 > = true;
 const _blockColumns: FieldsMatchColumns<
-  typeof BLOCK_FIELDS,
+  typeof MAPS.block,
   Columns<typeof blocks>,
   'id' | 'companyId' | 'position'
 > = true;
@@ -150,7 +140,7 @@ const _blockColumns: FieldsMatchColumns<
 /** What the store writes of a record: its table's insert type, less what the store adds (the company, its id). */
 type Values<T extends { $inferInsert: object }> = Omit<T['$inferInsert'], 'companyId' | 'id'>;
 
-const companyValues = (input: CompanyInput): Values<typeof companies> => pickFields(COMPANY_FIELDS, input);
+const companyValues = (input: CompanyInput): Values<typeof companies> => pickFields(MAPS.company, input);
 
 type OwnerInput = CompanyInput['owners'][number];
 type StatementInput = CompanyInput['financialStatements'][number];
@@ -158,22 +148,22 @@ type ContributionInput = CompanyInput['financialContributions'][number];
 type BlockInput = CompanyInput['blocks'][number];
 
 const ownerValues = (owner: OwnerInput, position: number): Values<typeof owners> => ({
-  ...pickFields(OWNER_FIELDS, owner),
+  ...pickFields(MAPS.owner, owner),
   position,
 });
 const statementValues = (statement: StatementInput): Values<typeof financialStatements> =>
-  pickFields(STATEMENT_FIELDS, statement);
+  pickFields(MAPS.statement, statement);
 const contributionValues = (contribution: ContributionInput): Values<typeof financialContributions> =>
-  pickFields(CONTRIBUTION_FIELDS, contribution);
+  pickFields(MAPS.contribution, contribution);
 const blockValues = (block: BlockInput, position: number): Values<typeof blocks> => ({
-  ...pickFields(BLOCK_FIELDS, block),
+  ...pickFields(MAPS.block, block),
   position,
 });
 const addressValues = (address: CompanyInput['address']): Values<typeof companyAddresses> =>
-  pickFields(ADDRESS_FIELDS, address);
+  pickFields(MAPS.address, address);
 const presentationValues = (
   presentation: NonNullable<CompanyInput['presentation']>,
-): Values<typeof companyPresentations> => pickFields(PRESENTATION_FIELDS, presentation);
+): Values<typeof companyPresentations> => pickFields(MAPS.presentation, presentation);
 
 /**
  * The parts of a collection after a save: those sent with an id are updated in place (they keep their

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  ADDRESS_FIELDS,
-  BLOCK_FIELDS,
-  COMPANY_FIELDS,
-  CONTRIBUTION_FIELDS,
-  OWNER_FIELDS,
-  PRESENTATION_FIELDS,
-  STATEMENT_FIELDS,
-} from './company';
+import { COMPANY_MAPS as MAPS } from './company';
 import { companyStatusSchema } from './lookups';
 import { answerShape, type FieldMap } from './record-fields';
 
@@ -21,18 +13,18 @@ const part = <M extends FieldMap>(map: M) => z.object({ id: z.string(), ...answe
 /** Statements and contributions also say when they were added: they are listed in that order (SPEC §9). */
 const datedPart = <M extends FieldMap>(map: M) => part(map).extend({ insertedAt: z.string() });
 
-export const companyAddressSchema = part(ADDRESS_FIELDS);
-export const ownerSchema = part(OWNER_FIELDS);
-export const companyPresentationSchema = part(PRESENTATION_FIELDS);
-export const financialStatementSchema = datedPart(STATEMENT_FIELDS);
-export const financialContributionSchema = datedPart(CONTRIBUTION_FIELDS);
-export const blockSchema = part(BLOCK_FIELDS);
+export const companyAddressSchema = part(MAPS.address);
+export const ownerSchema = part(MAPS.owner);
+export const companyPresentationSchema = part(MAPS.presentation);
+export const financialStatementSchema = datedPart(MAPS.statement);
+export const financialContributionSchema = datedPart(MAPS.contribution);
+export const blockSchema = part(MAPS.block);
 
-/** `GET /companies/:id` and the answer of every write: the company's fields (COMPANY_FIELDS) and its parts. */
+/** `GET /companies/:id` and the answer of every write: the company's fields (MAPS.company) and its parts. */
 export const companyAnswerSchema = z.object({
   id: z.string(),
   referenceNumber: z.string(),
-  ...answerShape(COMPANY_FIELDS),
+  ...answerShape(MAPS.company),
   /** A signed, expiring URL of the avatar; null without one. */
   avatarUrl: text(),
   /** The overseeing user's name for the form, and whether they were archived since (issue 12.12). */

@@ -1,15 +1,7 @@
 import { snakeKeys } from '../case';
 import { COMPANY_LIMITS } from '../companies';
 import { EMAIL_MAX_LENGTH } from '../constants';
-import {
-  ADDRESS_FIELDS,
-  BLOCK_FIELDS,
-  COMPANY_FIELDS,
-  CONTRIBUTION_FIELDS,
-  OWNER_FIELDS,
-  PRESENTATION_FIELDS,
-  STATEMENT_FIELDS,
-} from './company';
+import { COMPANY_MAPS as MAPS } from './company';
 import { largestOf, type FieldMap, type Largest } from './record-fields';
 
 /*
@@ -26,13 +18,13 @@ export function largestCompany(fill: string, ids: Largest['ids']) {
   const at = (index: number): Largest => ({ text: (max) => fill.repeat(max), ids, index });
   const many = (map: FieldMap, count: number) => Array.from({ length: count }, (_, i) => largestOf(map, at(i)));
   return {
-    ...largestOf(COMPANY_FIELDS, at(0)),
-    address: largestOf(ADDRESS_FIELDS, at(0)),
-    owners: many(OWNER_FIELDS, COMPANY_LIMITS.owners),
-    presentation: largestOf(PRESENTATION_FIELDS, at(0)),
-    financialStatements: many(STATEMENT_FIELDS, COMPANY_LIMITS.financialStatements),
-    financialContributions: many(CONTRIBUTION_FIELDS, COMPANY_LIMITS.financialContributions),
-    blocks: many(BLOCK_FIELDS, COMPANY_LIMITS.blocks),
+    ...largestOf(MAPS.company, at(0)),
+    address: largestOf(MAPS.address, at(0)),
+    owners: many(MAPS.owner, COMPANY_LIMITS.owners),
+    presentation: largestOf(MAPS.presentation, at(0)),
+    financialStatements: many(MAPS.statement, COMPANY_LIMITS.financialStatements),
+    financialContributions: many(MAPS.contribution, COMPANY_LIMITS.financialContributions),
+    blocks: many(MAPS.block, COMPANY_LIMITS.blocks),
   };
 }
 

@@ -365,6 +365,17 @@ export const BLOCK_FIELDS = {
   }),
 } satisfies FieldMap;
 
+/** The company's field maps by record, as the store, the history, the answer and the form walk them. */
+export const COMPANY_MAPS = {
+  company: COMPANY_FIELDS,
+  address: ADDRESS_FIELDS,
+  owner: OWNER_FIELDS,
+  presentation: PRESENTATION_FIELDS,
+  statement: STATEMENT_FIELDS,
+  contribution: CONTRIBUTION_FIELDS,
+  block: BLOCK_FIELDS,
+};
+
 /** A part's input: its id (absent for a new one) and its fields. */
 const partSchema = <M extends FieldMap>(map: M) =>
   z.object({ id: partId(), ...inputShape(map) }, { error: wrongValue });

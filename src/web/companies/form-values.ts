@@ -4,13 +4,7 @@ import type { Company } from '../../shared/companies';
 import type { Locale } from '../../shared/constants';
 import type { z } from 'zod';
 import {
-  ADDRESS_FIELDS,
-  BLOCK_FIELDS,
-  COMPANY_FIELDS,
-  CONTRIBUTION_FIELDS,
-  OWNER_FIELDS,
-  PRESENTATION_FIELDS,
-  STATEMENT_FIELDS,
+  COMPANY_MAPS as MAPS,
   companySchema,
   companyUpdateSchema,
   emptyCompany,
@@ -34,8 +28,8 @@ export type CompanyFormOutput = Omit<CompanyUpdateInput, 'lockVersion'> & { lock
 export const numberFieldsOf = <M extends FieldMap>(map: M): Array<[keyof M & string, NumberKind]> =>
   Object.entries(map).flatMap(([key, spec]) => (isNumberFormKind(spec.form) ? [[key, spec.form]] : []));
 
-export const STATEMENT_NUMBER_FIELDS = numberFieldsOf(STATEMENT_FIELDS);
-export const CONTRIBUTION_NUMBER_FIELDS = numberFieldsOf(CONTRIBUTION_FIELDS);
+export const STATEMENT_NUMBER_FIELDS = numberFieldsOf(MAPS.statement);
+export const CONTRIBUTION_NUMBER_FIELDS = numberFieldsOf(MAPS.contribution);
 
 /** A record as the API answered it, in the shapes its inputs show (numbers in the user's locale). */
 function formValuesOf<M extends FieldMap>(map: M, record: { [K in keyof M]: unknown }, locale: Locale) {
@@ -65,22 +59,22 @@ function formValuesOf<M extends FieldMap>(map: M, record: { [K in keyof M]: unkn
 export function toFormValues(company: Company, locale: Locale): CompanyFormState {
   return {
     lockVersion: company.lockVersion,
-    ...formValuesOf(COMPANY_FIELDS, company, locale),
-    address: { id: company.address.id, ...formValuesOf(ADDRESS_FIELDS, company.address, locale) },
-    owners: company.owners.map((owner) => ({ id: owner.id, ...formValuesOf(OWNER_FIELDS, owner, locale) })),
+    ...formValuesOf(MAPS.company, company, locale),
+    address: { id: company.address.id, ...formValuesOf(MAPS.address, company.address, locale) },
+    owners: company.owners.map((owner) => ({ id: owner.id, ...formValuesOf(MAPS.owner, owner, locale) })),
     presentation: company.presentation && {
       id: company.presentation.id,
-      ...formValuesOf(PRESENTATION_FIELDS, company.presentation, locale),
+      ...formValuesOf(MAPS.presentation, company.presentation, locale),
     },
     financialStatements: company.financialStatements.map((statement) => ({
       id: statement.id,
-      ...formValuesOf(STATEMENT_FIELDS, statement, locale),
+      ...formValuesOf(MAPS.statement, statement, locale),
     })),
     financialContributions: company.financialContributions.map((contribution) => ({
       id: contribution.id,
-      ...formValuesOf(CONTRIBUTION_FIELDS, contribution, locale),
+      ...formValuesOf(MAPS.contribution, contribution, locale),
     })),
-    blocks: company.blocks.map((block) => ({ id: block.id, ...formValuesOf(BLOCK_FIELDS, block, locale) })),
+    blocks: company.blocks.map((block) => ({ id: block.id, ...formValuesOf(MAPS.block, block, locale) })),
   };
 }
 
@@ -100,11 +94,11 @@ function normalizedNumbers<T extends object>(map: FieldMap, values: T): T {
 
 function normalizeNumbers(values: CompanyFormState): CompanyFormState {
   return {
-    ...normalizedNumbers(COMPANY_FIELDS, values),
-    owners: values.owners?.map((owner) => normalizedNumbers(OWNER_FIELDS, owner)),
-    financialStatements: values.financialStatements?.map((statement) => normalizedNumbers(STATEMENT_FIELDS, statement)),
+    ...normalizedNumbers(MAPS.company, values),
+    owners: values.owners?.map((owner) => normalizedNumbers(MAPS.owner, owner)),
+    financialStatements: values.financialStatements?.map((statement) => normalizedNumbers(MAPS.statement, statement)),
     financialContributions: values.financialContributions?.map((contribution) =>
-      normalizedNumbers(CONTRIBUTION_FIELDS, contribution),
+      normalizedNumbers(MAPS.contribution, contribution),
     ),
   };
 }
