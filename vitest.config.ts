@@ -19,6 +19,8 @@ const SLOW_SUITES = [
   'src/server/cli/commands.test.ts',
   // The export of a seeded 10 000-company set: minutes of seeding.
   'src/server/portfolio/export-large.test.ts',
+  // Crafted PDFs against the real server, watching its memory while their text is extracted.
+  'src/server/documents/extraction-memory.test.ts',
 ];
 const API = {
   environment: 'node' as const,

@@ -112,9 +112,10 @@ test('a complete company file: create with every part, current in the top bar, e
   await choose(address, 'Municipalité', 'Rivière-du-Loup', 'riviere');
   await expect(address.getByRole('textbox', { name: 'Code postal' })).toHaveValue('G5R 3Y7');
 
-  // Contact: the phone number is formatted 3-3-4 as it is typed.
+  // Contact: the phone number is formatted 3-3-4 as it is typed, or pasted with the usual punctuation; its ten
+  // digits are what is saved (third audit, finding 11).
   const contact = region(page, 'Coordonnées');
-  await contact.getByRole('textbox', { name: 'Téléphone' }).pressSequentially('4185550199');
+  await contact.getByRole('textbox', { name: 'Téléphone' }).fill('(418) 555.0199');
   await expect(contact.getByRole('textbox', { name: 'Téléphone' })).toHaveValue('418-555-0199');
   await contact.getByRole('textbox', { name: 'Courriel' }).fill('info@fromagerie-cote-nord.test');
 
@@ -136,7 +137,8 @@ test('a complete company file: create with every part, current in the top bar, e
   await owners.getByRole('button', { name: 'Ajouter un propriétaire' }).click();
   const owner = owners.getByRole('group', { name: 'Propriétaire 1' });
   await owner.getByRole('textbox', { name: 'Nom' }).fill('Marie Tremblay');
-  await owner.getByRole('textbox', { name: 'Téléphone' }).pressSequentially('4185550123');
+  await owner.getByRole('textbox', { name: 'Téléphone' }).pressSequentially('(418) 555.0123');
+  await expect(owner.getByRole('textbox', { name: 'Téléphone' })).toHaveValue('418-555-0123');
   await owner.getByRole('textbox', { name: 'Actions (%)' }).fill('60.5');
   const ownerZip = owner.getByRole('textbox', { name: 'Code postal' });
   await ownerZip.fill('g5r3y7');
@@ -227,6 +229,9 @@ test('a complete company file: create with every part, current in the top bar, e
   await expect(
     region(page, 'Owners').getByRole('group', { name: 'Owner 1' }).getByRole('textbox', { name: 'Shares (%)' }),
   ).toHaveValue('60.5');
+  await expect(
+    region(page, 'Owners').getByRole('group', { name: 'Owner 1' }).getByRole('textbox', { name: 'Phone number' }),
+  ).toHaveValue('418-555-0123');
   const statementsEn = region(page, 'Financial statements');
   await expect(statementsEn.getByText('Statement 1 of 2').first()).toBeVisible();
   await expect(statementsEn.getByRole('textbox', { name: 'Year' })).toHaveValue('2025');

@@ -12,13 +12,14 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
 import type { Config } from './config';
-import { registerAuth, type Access } from './platform/auth/plugin';
+import { registerAuth, routeAccess, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
 import { registerWire } from './platform/http/wire';
+import { registerNoStore } from './platform/http/caching';
 import { registerContracts } from './platform/http/contract';
 import { registerApiReference } from './platform/http/api-reference';
 import { keepBetweenWrites } from './platform/lists/kept-values';
-import { publicEndpointLimits } from './platform/rate-limit/limits';
+import { abuseLimits } from './platform/rate-limit/limits';
 import { JobRunner } from './platform/jobs/queue';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
@@ -45,6 +46,7 @@ import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
+import { archiveKey } from './backups/signature';
 
 export interface RouteEntry {
   method: string;
@@ -168,7 +170,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
         method,
         url: route.url,
         get access() {
-          return route.config?.access ?? 'user';
+          return routeAccess(route.config);
         },
       });
     }
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   registerContracts(app, { verifyResponses: deps.verifyResponses ?? false });
   registerWire(app);
+  registerNoStore(app, API_PREFIX);
   registerErrorHandling(app);
   await registerApiReference(app, API_PREFIX);
   // Committed writes, from any process, reach every process through PostgreSQL (ADR 0027): the lists' totals and
@@ -217,15 +220,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
   app.addHook('onClose', () => mail.close());
-  const baseStorage =
-    deps.storage ??
-    (await createStorage(deps.config, {
-      secret: await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir),
-      urlBase: `${API_PREFIX}/storage`,
-    }));
+  const secret = await loadOrCreateSecret(deps.config.jwtSecret, deps.config.dataDir);
+  const baseStorage = deps.storage ?? (await createStorage(deps.config, { secret, urlBase: `${API_PREFIX}/storage` }));
   const backups = createBackupService({
     database: deps.database,
     storage: baseStorage,
+    archiveKey: archiveKey(secret),
     s3Bucket: deps.config.s3?.bucket,
     settings: {
       dir: deps.config.backup.dir,
@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: publicEndpointLimits(deps.database.db), lists, jobs };
+  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: abuseLimits(deps.database.db), lists, jobs };
 
   await app.register(
     async (api) => {

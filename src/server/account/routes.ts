@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { accountSchema } from '../../shared/schemas/auth';
 import { accountAnswerSchema } from '../../shared/schemas/users-answers';
@@ -6,24 +7,17 @@ import { changePasswordSchema } from '../../shared/schemas/users';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { emailChangedMail } from '../identity/mails';
-import { endOtherSessions } from '../identity/sessions';
+import { endOtherSessions, endSession } from '../identity/sessions';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { sessionOf, userOf } from '../platform/auth/plugin';
-import { conflict, fieldError } from '../platform/errors/app-error';
+import { AppError, conflict, fieldError } from '../platform/errors/app-error';
+import { SIGN_OUT_AFTER_WRONG_PASSWORDS, type Limiter } from '../platform/rate-limit/limits';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
-import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount, type UserRow } from '../users/store';
+import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount } from '../users/store';
 
 /** The account form also sends back the version it read; without it the save simply wins. */
 const accountUpdateSchema = accountSchema.extend({ lockVersion: lockVersion().optional() });
-
-/** Whoever holds an open session must still prove they know the password before it or the email changes. */
-async function requireCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
-  if (!currentPassword) throw fieldError('current_password', 'accountSecurity.errors.currentPasswordRequired');
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw fieldError('current_password', 'accountSecurity.errors.currentPasswordWrong');
-  }
-}
 
 const currentUser = contract({
   summary: 'The signed-in user: their account',
@@ -46,8 +40,30 @@ const changePassword = contract({
   response: { 200: envelopeOf(accountAnswerSchema) },
 });
 
-export const accountRoutes: FeatureRoutes = async (app, { database, mail }) => {
+export const accountRoutes: FeatureRoutes = async (app, { database, mail, limits }) => {
   const { db } = database;
+  const failures: Limiter = limits.currentPasswordFailures;
+
+  /**
+   * Whoever holds an open session must still prove they know the password before it or the email changes,
+   * and may not guess it: wrong answers slow the account like failed sign-ins, and after too many the
+   * session ends (ADR 0034). The right one forgets the count.
+   */
+  async function requireCurrentPassword(request: FastifyRequest, currentPassword: string | undefined) {
+    if (!currentPassword) throw fieldError('current_password', 'accountSecurity.errors.currentPasswordRequired');
+    await failures.check(request);
+    if (await verifyPassword(userOf(request).passwordHash, currentPassword)) {
+      await failures.reset(request);
+      return;
+    }
+    if ((await failures.hit(request)) >= SIGN_OUT_AFTER_WRONG_PASSWORDS) {
+      // Whoever signs in next has shown the password: they start afresh.
+      await failures.reset(request);
+      await endSession(db, sessionOf(request));
+      throw new AppError(401, 'signed_out', 'accountSecurity.errors.signedOutAfterWrongPasswords');
+    }
+    throw fieldError('current_password', 'accountSecurity.errors.currentPasswordWrong');
+  }
 
   app.get('/user', currentUser, async (request) => {
     const user = userOf(request);
@@ -59,7 +75,7 @@ export const accountRoutes: FeatureRoutes = async (app, { database, mail }) => {
     const { lockVersion, currentPassword, ...input } = request.body;
     // Issue 12.5: the sign-in email is the key to the account (password resets go there).
     const emailChanged = input.email !== user.email;
-    if (emailChanged) await requireCurrentPassword(user, currentPassword);
+    if (emailChanged) await requireCurrentPassword(request, currentPassword);
     const where =
       lockVersion === undefined
         ? eq(users.id, user.id)
@@ -99,7 +115,7 @@ export const accountRoutes: FeatureRoutes = async (app, { database, mail }) => {
   app.post('/account/password', changePassword, async (request) => {
     const user = userOf(request);
     const input = request.body;
-    await requireCurrentPassword(user, input.currentPassword);
+    await requireCurrentPassword(request, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx

@@ -8,6 +8,8 @@ import { companies } from '../db/schema';
 import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES } from '../platform/storage/storage';
+import { MAX_PENDING_UPLOADS, UPLOAD_URLS_PER_HOUR } from '../platform/storage/pending-uploads';
+import { categoryIds, createCompany, send } from '../test/document-fixtures';
 
 /**
  * The avatar path of SPEC §7 end to end, on both adapters: ask for a URL, PUT the file there as the
@@ -184,4 +186,78 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     await storage.write(key, huge, 'image/jpeg');
     return key;
   }
+});
+
+/**
+ * Third audit, finding 7: 30 upload URLs in a row, 10 MiB each, kept a day unattached, had no limit. Unattached
+ * uploads are capped per user (422), and URLs have a per-user rate (429).
+ */
+describe('upload URLs are limited per user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const presign = (auth: { authorization: string }, locale = 'en') =>
+    t.inject({
+      method: 'POST',
+      url: `/api/assets/s3_presigned_url?locale=${locale}`,
+      headers: auth,
+      payload: { method: 'PUT', file_extension: 'pdf' },
+    });
+
+  it(`refuses a URL while ${MAX_PENDING_UPLOADS} uploads wait unattached, and counts again once one is saved`, async () => {
+    const auth = await t.authHeader(await t.createUser());
+    const granted: { url: string; unique_file_name: string; content_type: string }[] = [];
+    for (let i = 0; i < MAX_PENDING_UPLOADS; i += 1) {
+      const res = await presign(auth);
+      expect(res.statusCode, res.body).toBe(200);
+      granted.push(res.json().data);
+    }
+    const refused = await presign(auth);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      code: 'too_many_pending_uploads',
+      message: `${MAX_PENDING_UPLOADS} files were uploaded without being saved with a document or a company. Save them first, or try again tomorrow: unsaved files are removed after a day.`,
+    });
+    expect((await presign(auth, 'fr')).json().errors.message).toBe(
+      `${MAX_PENDING_UPLOADS} fichiers ont été téléversés sans être enregistrés avec un document ou une entreprise. Enregistrez-les d’abord, ou réessayez demain : les fichiers non enregistrés sont supprimés après un jour.`,
+    );
+    // Per user: someone else is not held by it.
+    expect((await presign(await t.authHeader(await t.createUser()))).statusCode).toBe(200);
+    // One of them saved as a document: its place is free again.
+    const cats = await categoryIds(t.database.db);
+    const company = await createCompany(t, auth, 'Téléversements');
+    const upload = granted[0]!;
+    expect((await send(t, 'PUT', upload.url, PDF_BYTES, upload.content_type)).status).toBe(200);
+    const saved = await t.inject({
+      method: 'POST',
+      url: `/api/companies/${company}/documents?locale=en`,
+      headers: auth,
+      payload: {
+        name: 'Bilan',
+        date: '2025-03-14',
+        category_id: cats.statements,
+        file_name: upload.unique_file_name,
+        file_type: 'application/pdf',
+        file_size: PDF_BYTES.length,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect((await presign(auth)).statusCode).toBe(200);
+    expect((await presign(auth)).statusCode).toBe(422);
+  });
+
+  it(`answers 429 past ${UPLOAD_URLS_PER_HOUR} URLs an hour, refused ones included, with the wait`, async () => {
+    const auth = await t.authHeader(await t.createUser());
+    const statuses: number[] = [];
+    for (let i = 0; i < UPLOAD_URLS_PER_HOUR; i += 1) statuses.push((await presign(auth)).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_PENDING_UPLOADS);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(UPLOAD_URLS_PER_HOUR - MAX_PENDING_UPLOADS);
+    const limited = await presign(auth);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(limited.json().errors.message).toBe('Too many attempts. Please try again in 60 minutes.');
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
@@ -10,12 +10,14 @@ import { allReferencedKeys } from '../documents/store';
 import { isLocalStorage } from '../platform/storage/local-storage';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { dumpTables, schemaVersion, type SequenceDump, type TableDump } from './dump';
+import { signManifest, type ArchiveKey, type ArchiveSignature } from './signature';
 import { readTar, TAR_END, tarHeader, tarPadding, TarFormatError } from './tar';
 
 export const ARCHIVE_FORMAT = 'atrium-backup';
 export const ARCHIVE_VERSION = 1;
 const MANIFEST = 'manifest.json';
 const MANIFEST_SUM = 'manifest.sha256';
+const MANIFEST_SIGNATURE = 'manifest.sig';
 
 /**
  * What an archive holds, written last (once every entry's checksum is known) and followed by its own
@@ -47,6 +49,27 @@ export class ArchiveError extends Error {
     super(message);
     this.name = 'ArchiveError';
   }
+}
+
+/**
+ * An archive holds every row, password hashes among them: it is readable by the app's user only, and the
+ * folder the app keeps archives in can be entered by that user only (ADR 0034).
+ */
+export const ARCHIVE_FILE_MODE = 0o600;
+export const BACKUP_DIR_MODE = 0o700;
+
+/** A new archive file, created with ARCHIVE_FILE_MODE: never readable by others, not even while written. */
+export function createArchiveFile(file: string): WriteStream {
+  return createWriteStream(file, { mode: ARCHIVE_FILE_MODE });
+}
+
+/**
+ * Moves a written archive to its name, with ARCHIVE_FILE_MODE even when its partial file was left by a crash
+ * of a version that created it readable by all.
+ */
+export async function keepArchive(partial: string, file: string): Promise<void> {
+  await chmod(partial, ARCHIVE_FILE_MODE);
+  await rename(partial, file);
 }
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
@@ -81,14 +104,15 @@ export async function takeSnapshot(database: Database): Promise<Snapshot> {
 }
 
 /**
- * Writes a snapshot and its files to `output` as a gzipped tar. Rejects when the output fails (a full
- * disk); the caller removes what was written.
+ * Writes a snapshot and its files to `output` as a gzipped tar, signed with `key` (the installation's,
+ * `archiveKey`). Rejects when the output fails (a full disk); the caller removes what was written.
  */
 export async function writeArchive(
   snapshot: Snapshot,
   storage: Storage,
   s3Bucket: string | undefined,
   output: Writable,
+  key: ArchiveKey,
 ): Promise<Manifest> {
   const entries: Manifest['entries'] = [];
   const files: Manifest['files'] = [];
@@ -147,6 +171,11 @@ export async function writeArchive(
     yield tarHeader(MANIFEST_SUM, sum.length, now);
     yield sum;
     yield tarPadding(sum.length);
+    // The manifest holds every entry's checksum: signing it signs the whole archive.
+    const signature = Buffer.from(JSON.stringify(signManifest(key, body)));
+    yield tarHeader(MANIFEST_SIGNATURE, signature.length, now);
+    yield signature;
+    yield tarPadding(signature.length);
     yield TAR_END;
     result = manifest;
   }
@@ -156,15 +185,37 @@ export async function writeArchive(
 
 const ENTRY_NAME = /^(db\/[a-z0-9_]+\.ndjson|db\/sequences\.json|files\/[^/]+)$/;
 
+/** An intact archive: its manifest, and what its signature is to be checked on (`verifyManifest`). */
+export interface UnpackedArchive {
+  manifest: Manifest;
+  manifestBody: Buffer;
+  /** Absent from archives made before they were signed (ADR 0034). */
+  signature: ArchiveSignature | undefined;
+}
+
+function readSignature(body: Buffer): ArchiveSignature {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as Partial<ArchiveSignature>;
+    if (value.algorithm === 'HMAC-SHA256' && typeof value.keyId === 'string' && typeof value.signature === 'string') {
+      return value as ArchiveSignature;
+    }
+  } catch {
+    // Not JSON: said below.
+  }
+  throw new ArchiveError('damaged', 'the signature of the archive cannot be read');
+}
+
 /**
  * Reads and checks a whole archive, writing its entries under `stagingDir` (`db/…`, `files/…`). Throws
  * ArchiveError for anything but an intact Atrium archive: a truncated or edited file fails a checksum or
  * the gzip/tar framing, a foreign one has no manifest of ours. Nothing outside `stagingDir` is written.
+ * Whether its signature is this installation's is the caller's to check: the checksums only say it is whole.
  */
-export async function unpackArchive(file: string, stagingDir: string): Promise<Manifest> {
+export async function unpackArchive(file: string, stagingDir: string): Promise<UnpackedArchive> {
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBody: Buffer | undefined;
   let manifestSum: string | undefined;
+  let signature: ArchiveSignature | undefined;
   try {
     const gunzip = createReadStream(file).pipe(createGunzip());
     for await (const entry of readTar(gunzip as AsyncIterable<Buffer>)) {
@@ -172,6 +223,8 @@ export async function unpackArchive(file: string, stagingDir: string): Promise<M
         manifestBody = entry.body;
       } else if (entry.name === MANIFEST_SUM) {
         manifestSum = entry.body.toString('utf8').split(/\s/)[0];
+      } else if (entry.name === MANIFEST_SIGNATURE) {
+        signature = readSignature(entry.body);
       } else {
         if (!ENTRY_NAME.test(entry.name) || seen.has(entry.name)) {
           throw new ArchiveError('foreign', `unexpected entry in the archive: ${entry.name}`);
@@ -218,7 +271,7 @@ export async function unpackArchive(file: string, stagingDir: string): Promise<M
   for (const name of listed.keys()) {
     if (!seen.has(name)) throw new ArchiveError('damaged', `${name} is missing from the archive`);
   }
-  return manifest;
+  return { manifest, manifestBody, signature };
 }
 
 /** The archive's name inside BACKUP_DIR: sorts by date, and says what it is. */

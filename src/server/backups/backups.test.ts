@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
+import { selectRows } from '../db/rows';
 import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
-import { createThrowawayDatabase, createTestApp, type TestApp } from '../test/harness';
+import { createThrowawayDatabase, createTestApp, TEST_SECRET, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import { dumpTables } from './dump';
 import { IN_PROGRESS_NAME } from './service';
 import { restoreArchive, RestoreRefused } from './restore';
+import { readTar, TAR_END, tarHeader, tarPadding } from './tar';
 
 const sha = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
@@ -21,6 +24,8 @@ const sha = (body: Buffer) => createHash('sha256').update(body).digest('hex');
  */
 const MOVING_COLUMNS: Record<string, string[]> = {
   documents: ['content_status', 'content_text', 'content_error', 'search_vector'],
+  // The restore itself ends every session of the archive's moment (ADR 0034 §4).
+  sessions: ['ended_at'],
 };
 const MOVING_TABLES = new Set(['jobs', 'periodic_runs', 'limit_counters']);
 
@@ -137,7 +142,9 @@ describe('backups', () => {
         file: archive,
         dataDir: path.join(target, 'data'),
         databaseUrl: throwaway?.url,
+        jwtSecret: TEST_SECRET,
       });
+      expect(result.signature).toBe('valid');
       expect(result.files).toBeGreaterThanOrEqual(6);
       const restoredDb = await openDatabase(
         throwaway ? { url: throwaway.url } : { pgliteDir: path.join(target, 'data', 'db') },
@@ -209,20 +216,139 @@ describe('backups', () => {
       const file = path.join(dir, `${name}.tar.gz`);
       await writeFile(file, body);
       const target = path.join(dir, `restore-${name}`);
-      await expect(restoreArchive({ file, dataDir: target })).rejects.toThrow(message);
+      await expect(restoreArchive({ file, dataDir: target, jwtSecret: TEST_SECRET })).rejects.toThrow(message);
       await expect(readdir(target)).rejects.toThrow(/ENOENT/);
     }
   }, 60_000);
+
+  /**
+   * An archive rewritten as an attacker would: `edit` changes entries, then every checksum is computed again
+   * (entries in the manifest, the manifest's own); the signature entry is kept as it was unless `edit` drops it.
+   */
+  async function rewritten(archive: Buffer, edit: (name: string, body: Buffer) => Buffer | undefined) {
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const entries: { name: string; body: Buffer }[] = [];
+    for await (const entry of readTar(
+      (async function* () {
+        yield gunzipSync(archive);
+      })(),
+    )) {
+      const body = edit(entry.name, entry.body);
+      if (body) entries.push({ name: entry.name, body });
+    }
+    const manifestEntry = entries.find((e) => e.name === 'manifest.json')!;
+    const manifest = JSON.parse(manifestEntry.body.toString('utf8')) as {
+      entries: { name: string; size: number; sha256: string }[];
+    };
+    for (const listed of manifest.entries) {
+      const body = entries.find((e) => e.name === listed.name)!.body;
+      Object.assign(listed, { size: body.length, sha256: sha(body) });
+    }
+    manifestEntry.body = Buffer.from(JSON.stringify(manifest, null, 2));
+    entries.find((e) => e.name === 'manifest.sha256')!.body = Buffer.from(
+      `${sha(manifestEntry.body)}  manifest.json\n`,
+    );
+    const now = new Date();
+    return gzipSync(
+      Buffer.concat([
+        ...entries.flatMap((e) => [tarHeader(e.name, e.body.length, now), e.body, tarPadding(e.body.length)]),
+        TAR_END,
+      ]),
+    );
+  }
+
+  /** A backup taken now, through the screen's API. */
+  async function freshBackup(): Promise<{ id: string; file: string }> {
+    const res = await start();
+    expect(res.statusCode, res.body).toBe(202);
+    await t.app.backups.idle();
+    const row = (await t.app.backups.find(res.json().data.id as string))!;
+    expect(row.status).toBe('succeeded');
+    return { id: row.id, file: t.app.backups.archivePath(row) };
+  }
+
+  it('refuses an archive edited to make a user an administrator, checksums and all (third audit, finding 4)', async () => {
+    const { id } = await freshBackup();
+    const download = await t.inject({ method: 'GET', url: `/api/backups/${id}/download`, headers: admin });
+    const good = download.rawPayload;
+    const dir = await tempDir();
+    const promote = (name: string, body: Buffer) =>
+      name === 'db/users.ndjson'
+        ? Buffer.from(body.toString('utf8').replaceAll('"role":"user"', '"role":"admin"'))
+        : body;
+    const cases: [string, Buffer, string | undefined, RegExp][] = [
+      // Edited: its checksums are right, its signature is not.
+      ['promoted', await rewritten(good, promote), TEST_SECRET, /changed after it was made.*Do not restore it/],
+      // Its signature taken out: not signed, so the operator must vouch for it.
+      [
+        'unsigned',
+        await rewritten(good, (name, body) => (name === 'manifest.sig' ? undefined : promote(name, body))),
+        TEST_SECRET,
+        /is not signed.*--from-another-installation/,
+      ],
+      // Intact, but this installation has another secret, or none yet.
+      [
+        'other secret',
+        good,
+        'another-secret-another-secret-another-secret',
+        /another installation.*--from-another-installation/,
+      ],
+      ['no secret', good, undefined, /no secret yet.*--from-another-installation/],
+    ];
+    for (const [name, body, jwtSecret, message] of cases) {
+      const file = path.join(dir, `${name}.tar.gz`);
+      await writeFile(file, body);
+      const target = path.join(dir, `restore-${name}`);
+      await expect(restoreArchive({ file, dataDir: target, jwtSecret }), name).rejects.toThrow(message);
+      await expect(readdir(target)).rejects.toThrow(/ENOENT/);
+    }
+    // The operator vouches for an archive from another installation: it restores, and no session of its
+    // moment opens again. An edited one never restores.
+    const vouched = path.join(dir, 'other secret.tar.gz');
+    const target = path.join(dir, 'vouched');
+    const result = await restoreArchive({ file: vouched, dataDir: target, fromAnotherInstallation: true });
+    expect(result.signature).toBe('no-key');
+    const restored = await openDatabase({ pgliteDir: path.join(target, 'db') });
+    try {
+      const [counts] = await selectRows<{ open: number; total: number }>(
+        restored.db,
+        sql`SELECT count(*) FILTER (WHERE ended_at IS NULL)::int AS open, count(*)::int AS total FROM sessions`,
+      );
+      expect(counts!.total).toBeGreaterThan(0);
+      expect(counts!.open).toBe(0);
+    } finally {
+      await restored.close();
+    }
+    await expect(
+      restoreArchive({
+        file: path.join(dir, 'promoted.tar.gz'),
+        dataDir: path.join(dir, 'never'),
+        jwtSecret: TEST_SECRET,
+        fromAnotherInstallation: true,
+      }),
+    ).rejects.toThrow(/Do not restore it/);
+  }, 240_000);
+
+  it('checks an archive on a new machine with the old secret put in the empty folder, and keeps it', async () => {
+    const { file } = await freshBackup();
+    const dataDir = path.join(await tempDir(), 'data');
+    await mkdir(dataDir);
+    await writeFile(path.join(dataDir, 'secret'), `${TEST_SECRET}\n`, { mode: 0o600 });
+    const result = await restoreArchive({ file, dataDir });
+    expect(result.signature).toBe('valid');
+    expect((await readFile(path.join(dataDir, 'secret'), 'utf8')).trim()).toBe(TEST_SECRET);
+    expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['db', 'secret']));
+  }, 240_000);
 
   it('refuses to restore into a non-empty folder unless told to move it aside', async () => {
     const [latest] = (await list()).json().data as { id: string }[];
     const file = t.app.backups.archivePath((await t.app.backups.find(latest!.id))!);
     const dataDir = path.join(await tempDir(), 'data');
-    await restoreArchive({ file, dataDir: path.join(dataDir) });
+    await restoreArchive({ file, dataDir: path.join(dataDir), jwtSecret: TEST_SECRET });
     await writeFile(path.join(dataDir, 'marker'), 'before');
-    await expect(restoreArchive({ file, dataDir })).rejects.toThrow(RestoreRefused);
+    await expect(restoreArchive({ file, dataDir, jwtSecret: TEST_SECRET })).rejects.toThrow(RestoreRefused);
     expect(await readFile(path.join(dataDir, 'marker'), 'utf8')).toBe('before');
-    const result = await restoreArchive({ file, dataDir, replace: true });
+    const result = await restoreArchive({ file, dataDir, replace: true, jwtSecret: TEST_SECRET });
     expect(await readFile(path.join(result.movedAside!, 'marker'), 'utf8')).toBe('before');
     expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['db', 'uploads']));
   }, 240_000);
@@ -235,6 +361,19 @@ describe('backups', () => {
     expect(second.json().errors.code).toBe('backup_running');
     expect(second.json().errors.message).toMatch(/déjà en cours/);
     await t.app.backups.idle();
+  });
+
+  it('writes archives only the app’s user can read, in a folder only it can enter (third audit, finding 3)', async () => {
+    // A folder an older version left open to everyone is closed again.
+    await chmod(backupDir, 0o755);
+    const res = await start();
+    expect(res.statusCode).toBe(202);
+    await t.app.backups.idle();
+    const row = (await t.app.backups.find(res.json().data.id))!;
+    expect(row.status).toBe('succeeded');
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    expect((await mode(t.app.backups.archivePath(row))).toString(8)).toBe('600');
+    expect((await mode(backupDir)).toString(8)).toBe('700');
   });
 
   it('keeps BACKUP_KEEP archives, removing the older files', async () => {

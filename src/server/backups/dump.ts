@@ -23,8 +23,11 @@ export interface SequenceDump {
   isCalled: boolean;
 }
 
-/** The backups' own list says where this installation keeps its archives: it is not part of one. */
-export const TABLES_NOT_BACKED_UP = ['backups'];
+/**
+ * The backups' own list says where this installation keeps its archives: it is not part of one. Pending
+ * uploads name files no row refers to, which an archive does not hold (ADR 0034 §7).
+ */
+export const TABLES_NOT_BACKED_UP = ['backups', 'pending_uploads'];
 
 const quoted = (name: string) => sql.raw(`public."${name.replace(/"/g, '""')}"`);
 

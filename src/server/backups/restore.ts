@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { migrate, migrationsFolder } from '../db/migrate';
+import { readSecret, SECRET_FILE } from '../platform/auth/secret';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { ArchiveError, unpackArchive, type Manifest } from './archive';
+import { archiveKey, verifyManifest, type SignatureVerdict } from './signature';
 import { listTables, loadTables, nonEmptyTables, type SequenceDump } from './dump';
 
 export interface RestoreOptions {
@@ -16,6 +19,10 @@ export interface RestoreOptions {
   replace?: boolean;
   /** With PostgreSQL restored by pg_restore: only the files. */
   filesOnly?: boolean;
+  /** JWT_SECRET when configured; otherwise the secret kept in DATA_DIR checks the archive's signature. */
+  jwtSecret?: string;
+  /** Restore an archive whose signature this installation cannot check (its operator vouches for it). */
+  fromAnotherInstallation?: boolean;
 }
 
 export interface RestoreResult {
@@ -24,6 +31,8 @@ export interface RestoreResult {
   movedAside?: string;
   rows: number;
   files: number;
+  /** `valid`, or what the operator accepted with `fromAnotherInstallation`. */
+  signature: SignatureVerdict;
 }
 
 /** A refusal before anything was written: a message for the operator. */
@@ -58,12 +67,44 @@ async function migrationsUpTo(version: number, into: string): Promise<string> {
   return into;
 }
 
-async function isEmptyDir(dir: string): Promise<boolean> {
+/** Empty, or missing; `allowed` names files that may be there (the secret put in place before a restore). */
+async function isEmptyDir(dir: string, allowed: string[] = []): Promise<boolean> {
   try {
-    return (await readdir(dir)).length === 0;
+    return (await readdir(dir)).every((name) => allowed.includes(name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
+  }
+}
+
+const AFTERWARDS = ' Nothing was changed.';
+const OVERRIDE = 'if you trust where it comes from, run the restore again with --from-another-installation.';
+
+/** What a signature that does not verify means to the operator (ADR 0034 §4). */
+function unverified(verdict: Exclude<SignatureVerdict, 'valid'>): string {
+  switch (verdict) {
+    case 'forged':
+      return (
+        "Refused: the archive was changed after it was made (its signature, by this installation's key, does not " +
+        `match). Do not restore it.${AFTERWARDS}`
+      );
+    case 'unsigned':
+      return (
+        'Refused: this archive is not signed (made before Atrium signed its backups, or not by Atrium). If you ' +
+        `know where it comes from, run the restore again with --from-another-installation.${AFTERWARDS}`
+      );
+    case 'other-key':
+      return (
+        'Refused: this archive was signed by another installation of Atrium (or by this one before its secret ' +
+        "changed), so its signature cannot be checked here. To check it, set JWT_SECRET to that installation's " +
+        `secret or put its DATA_DIR/secret in DATA_DIR; or, ${OVERRIDE}${AFTERWARDS}`
+      );
+    case 'no-key':
+      return (
+        "Refused: this installation has no secret yet to check the archive's signature with (no JWT_SECRET, no " +
+        'DATA_DIR/secret). Set JWT_SECRET as the installation that made it had it, or copy its DATA_DIR/secret into ' +
+        `DATA_DIR first; or, ${OVERRIDE}${AFTERWARDS}`
+      );
   }
 }
 
@@ -84,6 +125,9 @@ async function loadDatabase(database: Database, url: string | undefined, staging
   const dump = await readDump(staging, manifest);
   await database.db.transaction(async (tx) => loadTables(tx, dump));
   await migrate(database, url);
+  // The installation keeps its secret across a restore (its archives stay checkable), so the sessions of
+  // the archive's moment would open again with their old tokens: everyone signs in again instead.
+  await database.db.execute(sql`UPDATE sessions SET ended_at = now() WHERE ended_at IS NULL`);
   return dump.tables.reduce((sum, t) => sum + t.lines.length, 0);
 }
 
@@ -98,7 +142,8 @@ async function writeFiles(staging: string, manifest: Manifest, uploadsDir: strin
 
 /**
  * Restores an archive (docs/decisions/0024-backups.md). The whole archive is read and checked first; a
- * damaged or foreign one, a newer schema, or a target that is not empty is refused before anything is
+ * damaged or foreign one, one whose signature this installation cannot check (unless the operator vouches
+ * for it) or that was edited, a newer schema, or a target that is not empty is refused before anything is
  * written. On the embedded database everything is built in a sibling folder and renamed into place at
  * the end, so a failure half-way leaves the target as it was.
  */
@@ -107,12 +152,21 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
   const staging = await mkdtemp(path.join(os.tmpdir(), 'atrium-restore-'));
   try {
     let manifest: Manifest;
+    let signature: SignatureVerdict;
     try {
-      manifest = await unpackArchive(options.file, staging);
+      const unpacked = await unpackArchive(options.file, staging);
+      manifest = unpacked.manifest;
+      const secret = await readSecret(options.jwtSecret, dataDir);
+      signature = verifyManifest(secret ? archiveKey(secret) : undefined, unpacked.manifestBody, unpacked.signature);
     } catch (error) {
       if (error instanceof ArchiveError) throw new RestoreRefused(`Refused: ${error.message}. Nothing was changed.`);
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new RestoreRefused(`No such file: ${options.file}`);
       throw error;
+    }
+    // An archive edited with its checksums made again restores nothing, whatever the operator says; one this
+    // installation cannot check restores only when the operator vouches for it.
+    if (signature === 'forged' || (signature !== 'valid' && !options.fromAnotherInstallation)) {
+      throw new RestoreRefused(unverified(signature));
     }
     const known = (await journal()).entries.some((e) => e.when === manifest.schemaVersion);
     if (!known) {
@@ -123,12 +177,13 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
     }
 
     if (options.databaseUrl) {
-      return await restoreToPostgres(options, dataDir, staging, manifest);
+      return { ...(await restoreToPostgres(options, dataDir, staging, manifest)), signature };
     }
     if (options.filesOnly) throw new RestoreRefused('--files-only is for PostgreSQL (DATABASE_URL) only.');
 
     let movedAside: string | undefined;
-    if (!(await isEmptyDir(dataDir))) {
+    // A folder holding only the secret counts as empty: it is how an archive is checked on a new machine.
+    if (!(await isEmptyDir(dataDir, [SECRET_FILE]))) {
       if (!options.replace) {
         throw new RestoreRefused(
           `Refused: ${dataDir} is not empty. Stop the app, then either point DATA_DIR at an empty folder or run ` +
@@ -149,10 +204,19 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
       }
       const files =
         manifest.storage.kind === 'local' ? await writeFiles(staging, manifest, path.join(build, 'uploads')) : 0;
+      // The installation keeps its secret: its sessions' signing key, and the key its archives are checked with.
+      const secretFile = path.join(dataDir, SECRET_FILE);
+      const keptSecret = await copyFile(secretFile, path.join(build, SECRET_FILE)).then(
+        () => true,
+        () => false,
+      );
       if (movedAside) await rename(dataDir, movedAside);
-      else await rmdir(dataDir).catch(() => undefined);
+      else {
+        if (keptSecret) await rm(secretFile);
+        await rmdir(dataDir).catch(() => undefined);
+      }
       await rename(build, dataDir);
-      return { manifest, movedAside, rows, files };
+      return { manifest, movedAside, rows, files, signature };
     } finally {
       await rm(build, { recursive: true, force: true });
     }
@@ -166,7 +230,7 @@ async function restoreToPostgres(
   dataDir: string,
   staging: string,
   manifest: Manifest,
-): Promise<RestoreResult> {
+): Promise<Omit<RestoreResult, 'signature'>> {
   const uploadsDir = path.join(dataDir, 'uploads');
   const withFiles = manifest.storage.kind === 'local';
   if (withFiles && !(await isEmptyDir(uploadsDir))) {

@@ -1,5 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +6,15 @@ import type { Database, Db } from '../db/client';
 import { backups } from '../db/schema';
 import { selectRows } from '../db/rows';
 import type { Storage } from '../platform/storage/storage';
-import { archiveFileName, takeSnapshot, writeArchive } from './archive';
+import {
+  archiveFileName,
+  BACKUP_DIR_MODE,
+  createArchiveFile,
+  keepArchive,
+  takeSnapshot,
+  writeArchive,
+} from './archive';
+import type { ArchiveKey } from './signature';
 
 export type BackupRow = typeof backups.$inferSelect;
 export type BackupTrigger = BackupRow['trigger'];
@@ -85,6 +92,8 @@ export function createBackupService(deps: {
   database: Database;
   storage: Storage;
   s3Bucket: string | undefined;
+  /** Signs every archive (ADR 0034 §4): derived from the installation's secret. */
+  archiveKey: ArchiveKey;
   settings: BackupSettings;
   log: FastifyBaseLogger;
 }): BackupService {
@@ -132,11 +141,15 @@ export function createBackupService(deps: {
     }, HEARTBEAT_MS);
     heartbeat.unref();
     try {
-      await mkdir(settings.dir, { recursive: true });
+      await mkdir(settings.dir, { recursive: true, mode: BACKUP_DIR_MODE });
+      // A folder made by an older version, or by hand, is closed too; one the app does not own is said.
+      await chmod(settings.dir, BACKUP_DIR_MODE).catch((error: unknown) =>
+        log.warn({ err: error, dir: settings.dir }, 'the backups folder could not be made private (0700)'),
+      );
       const snapshot = await takeSnapshot(database);
-      await writeArchive(snapshot, storage, deps.s3Bucket, createWriteStream(partial));
+      await writeArchive(snapshot, storage, deps.s3Bucket, createArchiveFile(partial), deps.archiveKey);
       const fileName = archiveFileName(row.createdAt, row.id);
-      await rename(partial, path.join(settings.dir, fileName));
+      await keepArchive(partial, path.join(settings.dir, fileName));
       const { size } = await stat(path.join(settings.dir, fileName));
       await db
         .update(backups)

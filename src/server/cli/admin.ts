@@ -17,7 +17,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
 
   create-admin EMAIL   create an administrator; prints a password to change at first sign-in
   reset-link EMAIL     make a password-reset link for an account (printed, and mailed to it)
-  unlock EMAIL         lift the sign-in limits on an account
+  unlock EMAIL         lift the limits on an account (failed sign-ins and second factors, mails, current
+                       password) and on the addresses that failed to sign in to it: it can sign in at once
   list-admins          list the administrators
 
 With DATABASE_URL the command runs against PostgreSQL, alongside running apps. Without it, it opens the
@@ -129,16 +130,34 @@ export async function runAdminCommand(config: Config, args: string[]): Promise<C
 }
 
 /**
- * Today's sign-in limits (ADR 0007) are counters in each app process's memory: no other process can
- * reach them, so the command says what does lift them. When the limits move into PostgreSQL (branch
- * `sec`, ADR 0013) this deletes the account's counter rows instead.
+ * Lifts the limits kept in PostgreSQL for an account (ADR 0013, 0034 §5), for every process at once, and
+ * says exactly what it lifted and from where the account can now sign in.
  */
 async function unlockAccount(db: Db, email: string): Promise<string[]> {
   const user = await existingAccount(db, email);
-  const lifted = await liftAccountLimits(db, user.email);
-  return [
-    lifted > 0
-      ? `${user.email}: sign-in and mail limits lifted (${lifted} counter${lifted === 1 ? '' : 's'} removed). The account can sign in again at once.`
-      : `${user.email}: no sign-in or mail limit was holding this account. Nothing was changed.`,
-  ];
+  const { counters, addresses } = await liftAccountLimits(db, user);
+  const status = statusOf(user);
+  const lines =
+    counters === 0
+      ? [`${user.email}: no limit was holding this account. Nothing was changed.`]
+      : [
+          `${user.email}: ${counters} limit counter${counters === 1 ? '' : 's'} removed — its failed sign-ins, its ` +
+            'wrong second-factor codes, its password-reset and invitation mails, its wrong current passwords' +
+            (addresses.length > 0
+              ? `, and the limits of the address${addresses.length === 1 ? '' : 'es'} that failed to sign in to it ` +
+                `(${addresses.join(', ')}).`
+              : '.'),
+          status === 'active'
+            ? `It can sign in at once${addresses.length > 0 ? ', from those addresses too' : ''}. An address blocked ` +
+              'only by failures on other accounts is not lifted: it opens by itself within 15 minutes.'
+            : '',
+        ].filter(Boolean);
+  if (status !== 'active') {
+    lines.push(
+      status === 'invited'
+        ? `It cannot sign in before the invitation is accepted (resend it from the Users screen).`
+        : `It cannot sign in while archived: an administrator restores it from the Users screen.`,
+    );
+  }
+  return lines;
 }

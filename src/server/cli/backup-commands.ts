@@ -1,23 +1,30 @@
-import { createWriteStream } from 'node:fs';
-import { access, rename, rm } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { backups } from '../db/schema';
-import { takeSnapshot, writeArchive } from '../backups/archive';
+import { createArchiveFile, keepArchive, takeSnapshot, writeArchive } from '../backups/archive';
 import { restoreArchive, RestoreRefused } from '../backups/restore';
 import { claimBackup } from '../backups/service';
+import { archiveKey } from '../backups/signature';
+import { loadOrCreateSecret } from '../platform/auth/secret';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../db/embedded-lock';
 import { createStorage } from '../platform/storage/create-storage';
 import { CommandError, EXIT_DATABASE_BUSY, openForCommand } from './command-database';
 import type { CommandOutcome } from './admin';
 
 export const BACKUP_USAGE = 'Usage: npm run backup -- --out FILE';
-export const RESTORE_USAGE = `Usage: npm run restore -- FILE [--replace] [--files-only]
+export const RESTORE_USAGE = `Usage: npm run restore -- FILE [--replace] [--files-only] [--from-another-installation]
 
   FILE          an archive made by the Backups screen or npm run backup
   --replace     restore over a non-empty DATA_DIR: it is moved aside first (DATA_DIR.before-restore-…)
-  --files-only  with DATABASE_URL, after pg_restore: put back only the stored files`;
+  --files-only  with DATABASE_URL, after pg_restore: put back only the stored files
+  --from-another-installation
+                restore an archive whose signature this installation cannot check (made by another
+                installation, or before archives were signed): only one you know the origin of
+
+The archive's signature is checked with JWT_SECRET, or else with DATA_DIR/secret: on a new machine, set the
+same JWT_SECRET or copy the old DATA_DIR/secret into the empty DATA_DIR first.`;
 
 const fail = (error: unknown): CommandOutcome => {
   if (error instanceof CommandError) return { lines: [error.message], code: error.code };
@@ -50,9 +57,11 @@ export async function runBackupCommand(config: Config, args: string[]): Promise<
           await takeSnapshot(database),
           storage,
           config.s3?.bucket,
-          createWriteStream(partial),
+          createArchiveFile(partial),
+          // Signed as the app signs its own (ADR 0034 §4); the embedded app's secret is in DATA_DIR.
+          archiveKey(await loadOrCreateSecret(config.jwtSecret, config.dataDir)),
         );
-        await rename(partial, out);
+        await keepArchive(partial, out);
         const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
         return {
           lines: [
@@ -84,7 +93,7 @@ export async function runRestoreCommand(config: Config, args: string[]): Promise
   try {
     const flags = args.filter((a) => a.startsWith('--'));
     const files = args.filter((a) => !a.startsWith('--'));
-    const unknown = flags.filter((f) => f !== '--replace' && f !== '--files-only');
+    const unknown = flags.filter((f) => !['--replace', '--files-only', '--from-another-installation'].includes(f));
     if (files.length !== 1 || unknown.length > 0) throw new CommandError(RESTORE_USAGE, 2);
     if (!config.databaseUrl) {
       // Checked, not kept: the restore builds a new folder and renames it into place.
@@ -108,10 +117,15 @@ export async function runRestoreCommand(config: Config, args: string[]): Promise
       databaseUrl: config.databaseUrl,
       replace: flags.includes('--replace'),
       filesOnly: flags.includes('--files-only'),
+      jwtSecret: config.jwtSecret,
+      fromAnotherInstallation: flags.includes('--from-another-installation'),
     });
     return {
       lines: [
         `Restored the backup of ${result.manifest.createdAt}: ${result.rows} rows, ${result.files} files.`,
+        result.signature === 'valid'
+          ? "Its signature is this installation's."
+          : 'Its signature was not checked (--from-another-installation).',
         ...(result.movedAside ? [`The previous data folder was moved to ${result.movedAside}.`] : []),
         ...(result.manifest.storage.kind === 's3' ? [result.manifest.storage.note] : []),
         'Start the app: everyone signs in again.',

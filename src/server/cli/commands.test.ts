@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +132,10 @@ describe('operator commands', () => {
         expect(nobody.code).toBe(1);
         expect(nobody.stderr).toContain('No account has the email nobody@example.com');
 
+        const unlocked = await run('admin', ['unlock', 'boss@example.com'], env);
+        expect(unlocked.code, unlocked.stderr).toBe(0);
+        expect(unlocked.stdout).toContain('boss@example.com: no limit was holding this account. Nothing was changed.');
+
         const unlockNobody = await run('admin', ['unlock', 'nobody@example.com'], env);
         expect(unlockNobody.code).toBe(1);
         expect(unlockNobody.stderr).toContain('No account has the email nobody@example.com');
@@ -157,10 +161,29 @@ describe('operator commands', () => {
     const backup = await run('backup', ['--out', archive], { DATA_DIR: dataDir });
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`Backup written to ${archive}`);
+    // It holds every password hash: readable by its owner only (third audit, finding 3).
+    expect(((await stat(archive)).mode & 0o777).toString(8)).toBe('600');
 
+    // Signed with the secret the command kept in DATA_DIR (third audit, finding 4): a folder without it cannot
+    // check the archive…
     const target = path.join(await tempDir(), 'restored');
+    const unchecked = await run('restore', [archive], { DATA_DIR: target });
+    expect(unchecked.code).toBe(1);
+    expect(unchecked.stderr).toContain('no secret yet');
+    expect(unchecked.stderr).toContain('--from-another-installation');
+    // …the old installation's secret put in the empty folder first, as on a new machine, checks it and stays.
+    await mkdir(target);
+    await copyFile(path.join(dataDir, 'secret'), path.join(target, 'secret'));
     const restored = await run('restore', [archive], { DATA_DIR: target });
     expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain("Its signature is this installation's.");
+    expect(await readdir(target)).toEqual(expect.arrayContaining(['db', 'secret']));
+    // An operator vouching for an archive from elsewhere restores it without the secret.
+    const vouched = await run('restore', [archive, '--from-another-installation'], {
+      DATA_DIR: path.join(path.dirname(target), 'vouched'),
+    });
+    expect(vouched.code, vouched.stderr).toBe(0);
+    expect(vouched.stdout).toContain('Its signature was not checked (--from-another-installation).');
     const listed = await run('admin', ['list-admins'], { DATA_DIR: target });
     expect(listed.stdout).toMatch(/^kept@example\.com\t/m);
 

@@ -478,6 +478,51 @@ describe('wrong values, single-line fields and the website (issue 12.10, 12.13)'
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('refuses a bidirectional override in a name or an owner’s name like a control character, and writes nothing', async () => {
+    const before = await rowCounts();
+    const res = await create(
+      fullCompany(ids, { name: 'Facture_\u202Efdp.exe', owners: [{ name: 'Jean \u2066Tremblay\u2069' }] }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.detail).toEqual({
+      name: ['Must fit on one line, without line breaks or control characters'],
+      'owners.0.name': ['Must fit on one line, without line breaks or control characters'],
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('takes phone numbers as people write them and keeps their ten digits; SPEC §5 words for numbers (third audit, finding 11)', async () => {
+    const res = await create(
+      fullCompany(ids, {
+        phone_number: '(418) 555.0199',
+        owners: [{ name: 'Jeanne Roy', phone_number: '(418) 555.0123' }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json().data;
+    expect(saved.phone_number).toBe('4185550199');
+    expect(saved.owners[0].phone_number).toBe('4185550123');
+    const [row] = await t.database.db
+      .select({ phone: owners.phoneNumber })
+      .from(owners)
+      .where(eq(owners.companyId, saved.id));
+    expect(row?.phone).toBe('4185550123');
+
+    const refused = await create(
+      fullCompany(ids, {
+        employee_count: '2.5',
+        owners: [{ name: 'Jeanne Roy', phone_number: '(418) 555.019' }],
+        financial_contributions: [{ contribution_fund_id: ids.fund, amortization: '12.5' }],
+      }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.detail).toEqual({
+      employee_count: ['Must be a number'],
+      'owners.0.phone_number': ['Must be a phone number with 10 digits'],
+      'financial_contributions.0.amortization': ['Must be a number'],
+    });
+  });
+
   it('keeps "required" for what is absent or blank', async () => {
     const res = await create(
       fullCompany(ids, { name: '  ', address: { zip_code: null, municipality_id: ids.montreal } }),

@@ -11,7 +11,7 @@ export const parseCompanyListParams = (query: unknown) => parseListParams(query,
 
 /** Which companies, in which order: the list's filters and sort, without the page. */
 export const companyListSelection = (params: ReturnType<typeof parseCompanyListParams>) => ({
-  archived: booleanFilter(params.filters['archived']),
+  archived: booleanFilter('archived', params.filters['archived']),
   search: searchFilter(params.filters['search']),
   sort: params.sort,
 });

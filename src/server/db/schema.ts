@@ -27,3 +27,6 @@ export * from './schema/periodic-runs';
 
 /* Second factors, pending sign-ins, the security setting and the account history: db/schema/two-factor.ts. */
 export * from './schema/two-factor';
+
+/* Upload URLs handed out and not yet attached to a record: db/schema/uploads.ts. */
+export * from './schema/uploads';

@@ -113,7 +113,12 @@ describe('text inside documents', () => {
     ).toEqual({ status: 'failed', reason: 'too_large' });
 
     const bomb = zipBombPdf(24);
-    const extraction = extractPdfText(bomb, { ...EXTRACTION_LIMITS, maxHeapMb: 48, timeoutMs: 4_000 });
+    const extraction = extractPdfText(bomb, {
+      ...EXTRACTION_LIMITS,
+      maxMemoryMb: 160,
+      maxHeapMb: 48,
+      timeoutMs: 4_000,
+    });
     const started = Date.now();
     const health = await t.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { claimPeriodicRun, minGapFor } from '../platform/periodic/periodic-runs';
-import type { Storage } from '../platform/storage/storage';
+import { forgetPendingUpload } from '../platform/storage/pending-uploads';
+import { UNATTACHED_UPLOAD_LIFETIME_MS, type Storage } from '../platform/storage/storage';
 import { referencedKeys, withUploadsLock } from './store';
 
 /**
@@ -16,11 +17,13 @@ import { referencedKeys, withUploadsLock } from './store';
  */
 export async function discardUnreferenced(db: Db, storage: Storage, key: string | null | undefined): Promise<void> {
   if (!key) return;
+  // Attached or thrown away, an upload no longer waits: its place among the user's pending uploads is free.
+  await forgetPendingUpload(db, key);
   if ((await referencedKeys(db, [key])).size > 0) return;
   await storage.delete(key);
 }
 
-export const ORPHAN_MIN_AGE_MS = 24 * 3600 * 1000;
+export const ORPHAN_MIN_AGE_MS = UNATTACHED_UPLOAD_LIFETIME_MS;
 export const SWEEP_INTERVAL_MS = 3600 * 1000;
 /** Its row in periodic_runs: one sweep an interval across all processes (ADR 0027). */
 export const ORPHAN_SWEEP_TASK = 'orphan-sweep';

@@ -4,7 +4,7 @@ import { companyDocumentSchema } from '../../shared/schemas/documents-answers';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { AppError, invalid, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, parsedInHandler, uuid } from '../platform/http/contract';
 import {
   type ListOptions,
@@ -34,7 +34,7 @@ import {
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!isUuid(value)) throw badRequest('errors.api.badListParams');
+  if (!isUuid(value)) throw badParameter('filter[category_id]');
   return value.toLowerCase();
 }
 

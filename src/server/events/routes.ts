@@ -13,7 +13,7 @@ import { eventSchema } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
-import { AppError, badRequest, notFound } from '../platform/errors/app-error';
+import { AppError, badParameter, notFound } from '../platform/errors/app-error';
 import {
   type ListOptions,
   listMeta,
@@ -41,14 +41,14 @@ import {
 function yearFilter(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const year = /^\d{4}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!(year >= EVENT_YEAR_MIN && year <= EVENT_YEAR_MAX)) throw badRequest('events.errors.badYear');
+  if (!(year >= EVENT_YEAR_MIN && year <= EVENT_YEAR_MAX)) throw badParameter('filter[year]', 'events.errors.badYear');
   return year;
 }
 
 /** `filter[category_slug]=funding`; `system` filters too: it is a category one can look at. */
 function categoryFilter(value: string | undefined): EventCategorySlug | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  if (!isEventCategorySlug(value.trim())) throw badRequest('events.errors.badCategory');
+  if (!isEventCategorySlug(value.trim())) throw badParameter('filter[category_slug]', 'events.errors.badCategory');
   return value.trim() as EventCategorySlug;
 }
 
@@ -122,8 +122,7 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
       const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
       // The timeline reads newest first only (issue 6); an index serves exactly that order.
-      if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc')
-        throw badRequest('errors.api.badListParams');
+      if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badParameter('sort');
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listEvents(db, lists, {
         companyId,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { sessions, users } from '../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { limitCounters, sessions, users } from '../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { readOutbox } from '../test/mail';
 
@@ -193,5 +193,84 @@ describe('POST /api/account email change (issue 12.5)', () => {
       expect((await readOutbox(t.dataDir)).some((m) => m.to.includes(newEmail))).toBe(false);
       expect(user.id).toBe(res.json().data.id);
     }
+  });
+});
+
+describe('current-password checks are limited like sign-in (third audit, finding 2)', () => {
+  const changePassword = (headers: Record<string, string>, current: string, locale = 'en') =>
+    t.inject({
+      method: 'POST',
+      url: `/api/account/password?locale=${locale}`,
+      headers,
+      payload: { current_password: current, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
+  const changeEmail = (headers: Record<string, string>, current: string) =>
+    t.inject({
+      method: 'POST',
+      url: '/api/account?locale=en',
+      headers,
+      payload: {
+        locale: 'en',
+        email: `elsewhere-${Date.now()}@example.com`,
+        first_name: 'A',
+        last_name: 'B',
+        current_password: current,
+      },
+    });
+  /** The minutes of a delay, run out on the database's clock (which every process reads). */
+  const letDelayPass = () =>
+    t.database.db
+      .update(limitCounters)
+      .set({ lastHitAt: sql`now() - interval '2 hours'` })
+      .where(sql`starts_with(${limitCounters.key}, 'current-password-fail-user:')`);
+
+  it('slows guesses after five, even the right password, on both routes, with the wait in minutes', async () => {
+    const user = await t.createUser();
+    const headers = await signIn(user.email);
+    // Five free guesses, shared by the password change and the email change.
+    for (let i = 0; i < 5; i += 1) {
+      const res = await (i % 2 ? changeEmail(headers, `guess ${i}`) : changePassword(headers, `guess ${i}`));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.detail).toEqual({ current_password: ['This is not your current password.'] });
+    }
+    // From then on the account waits, even with the right password.
+    for (const res of [await changePassword(headers, TEST_PASSWORD), await changeEmail(headers, TEST_PASSWORD)]) {
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(50);
+      expect(res.json().errors).toEqual({
+        code: 'rate_limited',
+        message: 'Too many attempts. Please try again in 1 minute.',
+      });
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBe(user.passwordHash);
+    expect(row!.email).toBe(user.email);
+    // Once the wait is over the right password works, and forgets the count.
+    await letDelayPass();
+    expect((await changePassword(headers, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await changeEmail(headers, 'a slip')).statusCode).toBe(422);
+  });
+
+  it('ends the session after ten wrong passwords, in French by default, and counts afresh after a sign-in', async () => {
+    const user = await t.createUser();
+    const other = await signIn(user.email);
+    const headers = await signIn(user.email);
+    for (let i = 1; i <= 9; i += 1) {
+      await letDelayPass();
+      expect((await changePassword(headers, `guess ${i}`)).statusCode, `guess ${i}`).toBe(422);
+    }
+    await letDelayPass();
+    const tenth = await changePassword(headers, 'guess 10', 'fr');
+    expect(tenth.statusCode).toBe(401);
+    expect(tenth.json().errors).toEqual({
+      code: 'signed_out',
+      message:
+        'Trop de mots de passe erronés : vous avez été déconnecté. Reconnectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié.',
+    });
+    // This session is over; the account and its other sessions are not.
+    expect((await me(headers)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(200);
+    const again = await signIn(user.email);
+    expect((await changePassword(again, TEST_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import type { JobRunner } from './jobs/queue';
 import type { ListSnapshots } from './lists/list-snapshots';
 import type { MailDelivery } from './mail/delivery';
 import type { Mailer } from './mail/mailer';
-import type { publicEndpointLimits } from './rate-limit/limits';
+import type { abuseLimits } from './rate-limit/limits';
 import type { Storage } from './storage/storage';
 
 export interface AppDeps {
@@ -30,7 +30,7 @@ export interface AppDeps {
 export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   mail: MailDelivery;
   storage: Storage;
-  limits: ReturnType<typeof publicEndpointLimits>;
+  limits: ReturnType<typeof abuseLimits>;
   /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
   lists: ListSnapshots;
   /** Background jobs, run once across all processes (platform/jobs, ADR 0023): handlers are added by features. */

@@ -255,12 +255,12 @@ describe('GET /api/dashboard', () => {
       'The fund filter names no contribution fund.',
     ],
     ['a malformed fund id', 'filter[fund_id]=fli', 'The fund filter names no contribution fund.'],
-    ['a malformed mine', 'filter[mine]=yes', 'The page, sort or filter parameters of this list are invalid.'],
-    ['an unknown filter', 'filter[status]=x', 'The page, sort or filter parameters of this list are invalid.'],
+    ['a malformed mine', 'filter[mine]=yes', 'The parameter “filter[mine]” has a value this address does not accept.'],
+    ['an unknown filter', 'filter[status]=x', 'This address takes no parameter “filter[status]”.'],
     [
       'a repeated filter',
       'filter[mine]=true&filter[mine]=false',
-      'The page, sort or filter parameters of this list are invalid.',
+      'The parameter “filter[mine]” has a value this address does not accept.',
     ],
   ])('answers 400 with a clear message for %s', async (_label, query, message) => {
     const res = await get(`/api/dashboard?${query}&locale=en`);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { invalid, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
@@ -33,7 +33,8 @@ import {
 /** `filter[fund_id]`: a fund that exists, or none. A malformed or unknown one is a 400 that says so. */
 async function fundFilter(db: Db, value: string | undefined): Promise<string | null> {
   if (value === undefined || value === '') return null;
-  if (!isUuid(value) || !(await fundExists(db, value.toLowerCase()))) throw badRequest('portfolio.errors.unknownFund');
+  if (!isUuid(value) || !(await fundExists(db, value.toLowerCase())))
+    throw badParameter('filter[fund_id]', 'portfolio.errors.unknownFund');
   return value.toLowerCase();
 }
 
@@ -105,7 +106,7 @@ export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) =
     }),
     async (request) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
-      const mine = booleanFilter(params.filters['mine']);
+      const mine = booleanFilter('mine', params.filters['mine']);
       const { data, meta } = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,

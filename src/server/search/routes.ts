@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest } from '../platform/errors/app-error';
+import { badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { searchResultsSchema, similarCompanySchema } from '../../shared/schemas/search-answers';
@@ -14,13 +14,13 @@ function kindsOf(value: string | undefined): Set<SearchKind> {
   if (!text) return new Set(SEARCH_KINDS);
   const kinds = text.split(',').map((kind) => kind.trim());
   if (!kinds.every((kind): kind is SearchKind => (SEARCH_KINDS as readonly string[]).includes(kind))) {
-    throw badRequest('errors.api.badListParams');
+    throw badParameter('filter[kinds]');
   }
   return new Set(kinds);
 }
 
-/** A repeated or odd value reads as absent, as before contracts: a search box never answers an error for it. */
-const text = (description: string) => z.string().optional().catch(undefined).describe(description);
+/** Text given once: a repeated parameter (an array) or one the route does not take is a 400 naming it (ADR 0034 §9). */
+const text = (description: string) => z.string().optional().describe(description);
 
 const search = contract({
   summary: 'Global search: the best few companies, documents, events and (administrators) users per kind',
@@ -30,13 +30,13 @@ const search = contract({
       q: text('the words searched; only letters and digits count'),
       'filter[kinds]': text(`comma-separated among ${SEARCH_KINDS.join(', ')}; all when absent`),
     })
-    .loose(),
+    .strict(),
   response: { 200: envelopeOf(searchResultsSchema, z.object({ words: z.array(z.string()) })) },
 });
 const similar = contract({
   summary: 'Companies whose name is close to this one (the duplicate warning of the company form)',
   tags: ['search'],
-  querystring: localeQuery.extend({ name: text('the name being typed; under 3 letters finds nothing') }).loose(),
+  querystring: localeQuery.extend({ name: text('the name being typed; under 3 letters finds nothing') }).strict(),
   response: { 200: envelopeOf(z.array(similarCompanySchema)) },
 });
 

@@ -230,7 +230,7 @@ describe('GET /search', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.code).toBe('bad_request');
-      expect(res.json().errors.message).toBe('The page, sort or filter parameters of this list are invalid.');
+      expect(res.json().errors.message).toBe('The parameter “filter[kinds]” has a value this address does not accept.');
     });
 
     it('needs a signed-in user', async () => {

@@ -1,5 +1,5 @@
 /** PDFs for the tests of text extraction, made in code (issue 14): text, image-only, encrypted, corrupt, bombs. */
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** A PDF whose pages hold these lines as real text. */
@@ -106,6 +106,88 @@ export function zipBombPdf(inflatedMb: number): Buffer {
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+/**
+ * A page whose content stream inflates to `inflatedMb` MiB of `unit` through two Flate filters, so that the
+ * file stays a few kilobytes however large the stream: the inner stream is one self-contained deflate block
+ * of a MiB (flushed so that it stands alone and ends on a byte) repeated, which the outer Flate compresses
+ * to almost nothing. Made in milliseconds even for gigabytes (pdf.js does not check the inner checksum).
+ */
+export function inflatingPdf(inflatedMb: number, unit = ' '): Buffer {
+  const mebibyte = Buffer.alloc(1024 * 1024, unit, 'latin1');
+  const block = deflateRawSync(mebibyte, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const inner = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: inflatedMb }, () => block),
+    // The last block: final, fixed Huffman codes, end of block; then a checksum nobody reads.
+    Buffer.from([0x03, 0x00, 0, 0, 0, 0]),
+  ]);
+  const stream = deflateSync(inner, { level: 9 });
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter [/FlateDecode /FlateDecode] >>\nstream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+/** A page whose content holds arrays nested `depth` levels deep: a parser that recurses runs out of stack. */
+export function deeplyNestedPdf(depth: number): Buffer {
+  const content = Buffer.from(
+    `BT /F1 12 Tf 50 700 Td ${'['.repeat(depth)}(deep)${']'.repeat(depth)} TJ ET\n`,
+    'latin1',
+  );
+  const stream = deflateSync(content, { level: 9 });
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+/**
+ * `pages` pages that all show one content stream of `linesPerPage` lines of text: a small file whose text
+ * layer is as long as wanted.
+ */
+export function manyPagesPdf(pages: number, linesPerPage = 40): Buffer {
+  const lines = Array.from(
+    { length: linesPerPage },
+    (_, i) =>
+      `BT /F1 10 Tf 40 ${760 - i * 18} Td (Ligne ${i} de la page: financement, remboursement, moratoire.) Tj ET`,
+  ).join('\n');
+  const stream = deflateSync(Buffer.from(lines, 'latin1'), { level: 9 });
+  const kids = Array.from({ length: pages }, () => '3 0 R').join(' ');
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
       Buffer.concat([
         Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { byAddress, createLimiter } from '../platform/rate-limit/limits';
+import { byAddress, createLimiter, RULE } from '../platform/rate-limit/limits';
 
 /**
  * Wrong second factors are limited like wrong passwords (docs/decisions/0013, 0035): per account and address with
@@ -16,21 +16,21 @@ export function secondFactorLimits(db: Db) {
   return {
     byAddress: createLimiter(db, {
       kind: 'window',
-      name: 'second-factor-ip',
+      name: RULE.secondFactorByAddress,
       max: 30,
       windowMs: MINUTE,
       key: byAddress,
     }),
     failuresByAddress: createLimiter(db, {
       kind: 'window',
-      name: 'second-factor-fail-ip',
+      name: RULE.secondFactorFailuresByAddress,
       max: 20,
       windowMs: 15 * MINUTE,
       key: byAddress,
     }),
     failuresByAccountAndAddress: createLimiter(db, {
       kind: 'delay',
-      name: 'second-factor-fail-account-ip',
+      name: RULE.secondFactorFailuresByAccountAndAddress,
       free: 5,
       firstDelayMs: MINUTE,
       maxDelayMs: 60 * MINUTE,
@@ -43,7 +43,7 @@ export function secondFactorLimits(db: Db) {
     /** Many addresses guessing one account's codes: 6-digit codes must not fall to a botnet. */
     failuresByAccount: createLimiter(db, {
       kind: 'window',
-      name: 'second-factor-fail-account',
+      name: RULE.secondFactorFailuresByAccount,
       max: 30,
       windowMs: 60 * MINUTE,
       key: (request) => accountOf.get(request),

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { accountEvents, recoveryCodes, securitySettings, totpAuthenticators, users } from '../db/schema';
+import { accountEvents, limitCounters, recoveryCodes, securitySettings, totpAuthenticators, users } from '../db/schema';
+import { liftAccountLimits } from '../platform/rate-limit/limits';
 import { issueToken } from '../identity/one-time-tokens';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import type { UserRow } from '../users/store';
@@ -165,6 +166,37 @@ describe('sign-in with an authenticator app', () => {
     // The owner elsewhere is not slowed by these guesses, and the proof was not used up by them.
     const elsewhere = await secondFactor({ proof, code: right }, '10.9.8.8');
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('is lifted by npm run admin -- unlock: the owner’s right code is accepted at once from the guessing address (ADR 0034 §5)', async () => {
+    const user = await t.createUser();
+    const step = reserveSteps(2);
+    const { secret } = await enrolTotp(user, step);
+    at(step + 1);
+    const address = '10.9.7.1';
+    const proof = await proofFor(user.email, address);
+    const right = codeAt(secret, step + 1);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await secondFactor({ proof, code: wrong }, address)).statusCode, `attempt ${attempt}`).toBe(422);
+    }
+    // Many addresses guessing too: the account's cap across addresses is full as well.
+    await t.database.db
+      .update(limitCounters)
+      .set({ hits: 30 })
+      .where(eq(limitCounters.key, `second-factor-fail-account:${user.id}`));
+    expect((await secondFactor({ proof, code: right }, address)).statusCode).toBe(429);
+    expect((await secondFactor({ proof, code: right }, '10.9.7.2')).statusCode).toBe(429);
+
+    const lifted = await liftAccountLimits(t.database.db, user);
+    expect(lifted.addresses).toEqual([address]);
+    const remaining = await t.database.db
+      .select({ key: limitCounters.key })
+      .from(limitCounters)
+      .where(sql`${limitCounters.key} like ${'second-factor-%'}`);
+    expect(remaining.filter((row) => row.key.includes(user.id) || row.key.endsWith(address))).toEqual([]);
+    const res = await secondFactor({ proof, code: right }, address);
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses a used, unknown or malformed proof with 401, and a body without exactly one factor with 422', async () => {

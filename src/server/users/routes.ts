@@ -8,7 +8,7 @@ import { userAnswerSchema, userOptionSchema } from '../../shared/schemas/users-a
 import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, conflict, notFound, badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parse } from '../platform/http/wire';
@@ -94,7 +94,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
       filters: USER_FILTERS,
     });
     const { search, status } = params.filters;
-    if (status && !(USER_STATUSES as readonly string[]).includes(status)) throw badRequest('errors.api.badListParams');
+    if (status && !(USER_STATUSES as readonly string[]).includes(status)) throw badParameter('filter[status]');
     const { rows, totalCount } = await listUsers(db, {
       search,
       status: (status || undefined) as UserStatus | undefined,

@@ -126,25 +126,28 @@ describe('GET /api/users', () => {
     ]);
   });
 
-  it('answers 400 for unknown sort fields, page sizes, pages and filters', async () => {
-    for (const query of [
-      'page[size]=20',
-      'page[size]=abc',
-      'page[number]=0',
-      'page[number]=-1',
-      'page[number]=1.5',
-      'sort=password_hash',
-      'sort=firstName',
-      'sort=first_name,',
-      'filter[status]=sleeping',
-      'filter[role]=admin',
-      'page[size]=10&page[size]=25',
-    ]) {
+  it('answers 400 naming the parameter for unknown sort fields, page sizes, pages and filters', async () => {
+    const unknown = (name: string) => `This address takes no parameter “${name}”.`;
+    const bad = (name: string) => `The parameter “${name}” has a value this address does not accept.`;
+    for (const [query, name, message] of [
+      ['page[size]=20', 'page[size]', bad],
+      ['page[size]=abc', 'page[size]', bad],
+      ['page[number]=0', 'page[number]', bad],
+      ['page[number]=-1', 'page[number]', bad],
+      ['page[number]=1.5', 'page[number]', bad],
+      ['sort=password_hash', 'sort', bad],
+      ['sort=firstName', 'sort', bad],
+      ['sort=first_name,', 'sort', bad],
+      ['filter[status]=sleeping', 'filter[status]', bad],
+      ['filter[role]=admin', 'filter[role]', unknown],
+      ['page[size]=10&page[size]=25', 'page[size]', bad],
+    ] as const) {
       const res = await list(`${query}&locale=en`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().errors).toEqual({
+      expect(res.json().errors, query).toEqual({
         code: 'bad_request',
-        message: 'The page, sort or filter parameters of this list are invalid.',
+        message: message(name),
+        detail: { [name]: [message(name)] },
       });
     }
   });

@@ -420,6 +420,8 @@ export const signedIn = {
     avatarDimensions: 'The logo must be at most {{max}}×{{max}} pixels (this one is {{width}}×{{height}})',
     badAddress: 'The address of this request holds characters that are not allowed.',
     outOfRange: 'A number in this request is out of range.',
+    tooManyPending:
+      '{{count}} files were uploaded without being saved with a document or a company. Save them first, or try again tomorrow: unsaved files are removed after a day.',
   },
   accountSecurity: {
     errors: {
@@ -427,6 +429,8 @@ export const signedIn = {
       rateLimitedOneMinute: 'Too many attempts. Please try again in 1 minute.',
       currentPasswordRequired: 'Enter your current password to change your sign-in email.',
       currentPasswordWrong: 'This is not your current password.',
+      signedOutAfterWrongPasswords:
+        'Too many wrong passwords: you have been signed out. Sign in again, or reset your password if you have forgotten it.',
     },
     password: {
       title: 'Change my password',

@@ -419,6 +419,8 @@ export const signedIn = {
     avatarDimensions: 'Le logo doit faire au plus {{max}} × {{max}} pixels (celui-ci fait {{width}} × {{height}})',
     badAddress: 'L’adresse de cette requête contient des caractères non permis.',
     outOfRange: 'Un nombre de cette requête est hors limites.',
+    tooManyPending:
+      '{{count}} fichiers ont été téléversés sans être enregistrés avec un document ou une entreprise. Enregistrez-les d’abord, ou réessayez demain : les fichiers non enregistrés sont supprimés après un jour.',
   },
   accountSecurity: {
     errors: {
@@ -426,6 +428,8 @@ export const signedIn = {
       rateLimitedOneMinute: 'Trop de tentatives. Veuillez réessayer dans 1 minute.',
       currentPasswordRequired: 'Entrez votre mot de passe actuel pour changer votre courriel de connexion.',
       currentPasswordWrong: 'Ce n’est pas votre mot de passe actuel.',
+      signedOutAfterWrongPasswords:
+        'Trop de mots de passe erronés : vous avez été déconnecté. Reconnectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié.',
     },
     password: {
       title: 'Changer mon mot de passe',

@@ -177,6 +177,27 @@ describe('single-line fields refuse line breaks and control characters (issue 12
     expect(schema.safeParse(withValue(base, path, '\n  Société d’Érable 🍁 \n')).success).toBe(true);
   });
 
+  // Third audit, finding 10: the bidirectional embeddings, overrides and isolates make "Facture_\u202Efdp.exe"
+  // read as "Facture_exe.pdf" in a list.
+  const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it.each(singleLineFields)(
+    '%s refuses bidirectional override characters like the control characters',
+    (_n, schema, base, path) => {
+      for (const character of bidi) {
+        const text = `Facture_${character}fdp.exe`;
+        expect(messagesOf(schema, withValue(base, path, text), path), JSON.stringify(text)).toEqual([
+          'Must fit on one line, without line breaks or control characters',
+        ]);
+      }
+      expect(messagesOf(schema, withValue(base, path, 'Nom \u202Eesrever'), path, 'fr')).toEqual([
+        'Doit tenir sur une seule ligne, sans saut de ligne ni caractère de contrôle',
+      ]);
+      // Right-to-left text itself is welcome: Arabic and Hebrew names, and the marks (U+200E, U+200F) around them.
+      expect(schema.safeParse(withValue(base, path, 'مطبعة الشمال \u200Fשלום')).success).toBe(true);
+    },
+  );
+
   it('free-text fields keep their line breaks', () => {
     const notes = 'Première ligne\nDeuxième ligne\n\tTroisième';
     expect(eventSchema.parse({ ...event, notes }).notes).toBe(notes);

@@ -57,8 +57,13 @@ export function wrongValue(issue: TypeIssue): string {
   }
 }
 
-/** No line break (of any kind) and no control character: what a name, a title or a city may hold. */
-const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+/**
+ * No line break (of any kind), no control character, and none of the bidirectional embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which make a name read otherwise than it is ("Facture_\u202Efdp.exe"
+ * shows as "Facture_exe.pdf"): what a name, a title or a city may hold. Right-to-left text and its marks
+ * (U+200E, U+200F) stay welcome (ADR 0034 §10).
+ */
+const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
 
 /**
  * The one builder of single-line fields (names, titles, document names, cities…, issue 12.13): trimmed,

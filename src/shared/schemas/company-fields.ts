@@ -21,7 +21,6 @@ export const CV = {
   number: 'errors.validations.number',
   money: 'errors.validations.money',
   year: 'errors.validations.year',
-  integer: 'errors.validations.integer',
   tooSmall: 'errors.validations.tooSmall',
   tooLarge: 'errors.validations.tooLarge',
   date: 'errors.validations.date',
@@ -47,7 +46,7 @@ const SPACES = /[\s\u00a0\u202f]/g;
 const scalar = (message: string) => z.union([z.string(), z.number()], { error: message }).nullish();
 
 interface NumberRule {
-  /** For anything that is not a number at all. */
+  /** For anything that is not a number the field takes (SPEC §5's message): not a number, or not whole. */
   message: string;
   integer?: boolean;
   /** At most two decimals, else CV.money. */
@@ -81,7 +80,8 @@ export const optionalNumber = (rule: NumberRule) =>
       return z.NEVER;
     };
     if (!parsed) return fail(rule.message);
-    if (rule.integer && !Number.isInteger(parsed.value)) return fail(CV.integer);
+    // A count or months given with a fraction is not one of the numbers the field takes: SPEC §5's own words.
+    if (rule.integer && !Number.isInteger(parsed.value)) return fail(rule.message);
     if (rule.money && parsed.decimals > 2) return fail(CV.money);
     if (rule.min !== undefined && parsed.value < rule.min) return fail(withParams(CV.tooSmall, { min: rule.min }));
     if (rule.max !== undefined && parsed.value > rule.max) return fail(withParams(CV.tooLarge, { max: rule.max }));

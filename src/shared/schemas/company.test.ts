@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n';
 import { parseMessage } from './common';
@@ -162,6 +163,67 @@ describe('company schema: owner phone number', () => {
   });
 });
 
+describe('company schema: phone numbers take the usual punctuation, and are their ten digits (third audit, finding 11)', () => {
+  /** Ten digits written as people write them: parentheses around the area code, spaces, dots, dashes. */
+  const written = fc
+    .tuple(
+      fc.stringMatching(/^\d{10}$/),
+      fc.constantFrom('(ddd) ddd.dddd', 'ddd.ddd.dddd', 'ddd ddd dddd', 'ddd-ddd-dddd', '(ddd)ddd-dddd', 'dddddddddd'),
+    )
+    .map(([digits, pattern]) => {
+      let at = 0;
+      return { digits, text: pattern.replace(/d/g, () => digits[at++]!) };
+    });
+
+  it.each(['owners.0.phoneNumber', 'phoneNumber'])(
+    '%s: any usual writing of ten digits is those ten digits',
+    (path) => {
+      expect(outputOf(path, '(418) 555.0199')).toBe('4185550199');
+      fc.assert(fc.property(written, ({ digits, text }) => outputOf(path, text) === digits));
+    },
+  );
+
+  it.each(['owners.0.phoneNumber', 'phoneNumber'])(
+    '%s: anything else reads only SPEC §5 messages ("Must be a phone number with 10 digits", "Must be a number")',
+    (path) => {
+      fc.assert(
+        fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[\d ().-]{0,16}$/)), (text) => {
+          const messages = errorsOf(withValue(path, text))[path] ?? [];
+          return messages.every((message) => message === PHONE || message === NUMBER);
+        }),
+      );
+      expect(errorsOf(withValue(path, '(418) 555.019'))).toEqual({ [path]: [PHONE] });
+      expect(errorsOf(withValue(path, '(418) 555-O199'))).toEqual({ [path]: [NUMBER] });
+    },
+  );
+});
+
+describe('company schema: SPEC §5 numbers read SPEC §5 messages (third audit, finding 11)', () => {
+  const SPEC_NUMBERS = [
+    'owners.0.sharesPercentage',
+    'financialContributions.0.amortization',
+    'financialContributions.0.moratorium',
+    'financialContributions.0.projectCost',
+    'employeeCount',
+    'financialStatements.0.sales',
+    'financialStatements.0.holdings',
+  ];
+  /** Bounds are not SPEC §5's rules: they keep their own words. */
+  const BOUND = /^Must be at (least|most) /;
+
+  it.each(SPEC_NUMBERS)('%s: a value that is not an acceptable number reads "Must be a number"', (path) => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.double().map(String), fc.stringMatching(/^-?\d{1,4}[.,]\d{1,3}$/)),
+        (text) => {
+          const messages = errorsOf(withValue(path, text))[path] ?? [];
+          return messages.every((message) => message === NUMBER || message === MONEY || BOUND.test(message));
+        },
+      ),
+    );
+  });
+});
+
 describe('company schema: statement year', () => {
   it.each([
     ['2024', 2024],
@@ -268,9 +330,10 @@ describe('company schema: other numbers', () => {
     ['owners.0.sharesPercentage', '101', 'Must be at most 100'],
     ['owners.0.sharesPercentage', '-1', 'Must be at least 0'],
     ['financialContributions.0.rate', '4,5%', NUMBER],
-    ['financialContributions.0.amortization', '12.5', 'Must be a whole number'],
+    ['financialContributions.0.amortization', '12.5', NUMBER],
+    ['financialContributions.0.moratorium', '1,5', NUMBER],
     ['financialContributions.0.moratorium', 'six', NUMBER],
-    ['employeeCount', '3.5', 'Must be a whole number'],
+    ['employeeCount', '3.5', NUMBER],
     ['employeeCount', 'many', NUMBER],
   ])('%s refuses %j', (path, value, message) => {
     expect(errorsOf(withValue(path, value))).toEqual({ [path]: [message] });

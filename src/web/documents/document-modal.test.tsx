@@ -172,6 +172,20 @@ describe('document modal', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Rapport typé');
   });
 
+  it('says why the server refused the upload URL (too many uploads waiting), under the file', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const message =
+      '20 files were uploaded without being saved with a document or a company. Save them first, or try again tomorrow: unsaved files are removed after a day.';
+    fetchMock.mockImplementationOnce(async () => json(422, { errors: { code: 'too_many_pending_uploads', message } }));
+    const { dialog, input } = renderModal();
+    await user.upload(input, pdf());
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(
+      within(dialog).queryByText('The file could not be uploaded. Choose it again to retry.'),
+    ).not.toBeInTheDocument();
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
   it.each([
     ['en', 'New document', 'Name', 'big.pdf (10.4 MB)', 'The file must be at most 10 MB'],
     ['fr', 'Nouveau document', 'Nom', 'big.pdf (10,4 Mo)', 'Le fichier doit faire au plus 10 Mo'],

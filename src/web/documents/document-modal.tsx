@@ -153,7 +153,10 @@ function DocumentForm({
         try {
           key = await upload.keyOf(file);
         } catch (error) {
-          if ((error as Error).name !== 'AbortError') toast('error', t('documents.modal.uploadFailed'));
+          if ((error as Error).name === 'AbortError') return;
+          // The server's reason when it refused the upload URL (ADR 0034 §7); otherwise the transfer failed.
+          if (error instanceof ApiError) reportError(error);
+          else toast('error', t('documents.modal.uploadFailed'));
           return;
         }
         await create.mutateAsync({
@@ -269,7 +272,7 @@ function DocumentForm({
                   {upload.state === 'done'
                     ? t('documents.modal.uploaded')
                     : upload.state === 'failed'
-                      ? t('documents.modal.uploadFailed')
+                      ? (upload.message ?? t('documents.modal.uploadFailed'))
                       : t('documents.modal.uploading', { percent: upload.percent })}
                 </Text>
               </Stack>

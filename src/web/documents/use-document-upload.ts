@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { isDocumentFileType } from '../../shared/documents';
+import { ApiError } from '../api/client';
 import { uploadDocumentFile } from './api';
 
 export type UploadState =
-  { state: 'idle' } | { state: 'uploading'; percent: number } | { state: 'done'; key: string } | { state: 'failed' };
+  | { state: 'idle' }
+  | { state: 'uploading'; percent: number }
+  | { state: 'done'; key: string }
+  /** `message`: the server's own reason, when it refused the upload URL (too many uploads waiting…). */
+  | { state: 'failed'; message?: string };
 
 /**
  * The document modal's upload (SPEC §4): the chosen file goes to storage at once, with its progress, so that
@@ -35,8 +40,9 @@ export function useDocumentUpload() {
       (key) => {
         if (!controller.signal.aborted) setState({ state: 'done', key });
       },
-      () => {
-        if (!controller.signal.aborted) setState({ state: 'failed' });
+      (error: unknown) => {
+        const message = error instanceof ApiError && error.body.message ? error.body.message : undefined;
+        if (!controller.signal.aborted) setState({ state: 'failed', message });
       },
     );
     return promise;

@@ -24,8 +24,11 @@ declare module 'fastify' {
   }
 }
 
+/** A route's access from its config: 'user' unless it says otherwise. */
+export const routeAccess = (config: { access?: Access } | undefined): Access => config?.access ?? 'user';
+
 export function accessOf(request: FastifyRequest): Access {
-  return request.routeOptions.config.access ?? 'user';
+  return routeAccess(request.routeOptions.config);
 }
 
 function bearer(request: FastifyRequest): string | undefined {

@@ -23,6 +23,20 @@ export class AppError extends Error {
 }
 
 export const badRequest = (messageKey = 'errors.api.badRequest') => new AppError(400, 'bad_request', messageKey);
+
+/**
+ * A query parameter refused (ARCHITECTURE §4: 400, never a silent default), named in the message and as the
+ * detail's key, spelled as on the wire (`page[size]`, `filter[category_id]`).
+ */
+function parameterError(name: string, messageKey: string): AppError {
+  return new AppError(400, 'bad_request', messageKey, { [name]: [{ key: messageKey, params: { name } }] }, undefined, {
+    name,
+  });
+}
+/** A parameter the address does not take: `page=1` for `page[number]`, `filter[search][x]`. */
+export const unknownParameter = (name: string) => parameterError(name, 'errors.api.unknownParameter');
+/** A parameter the address takes, with a value it does not (given twice, a page size of 7…). */
+export const badParameter = (name: string, messageKey = 'errors.api.badParameter') => parameterError(name, messageKey);
 export const unauthorized = () => new AppError(401, 'unauthorized', 'errors.api.unauthorized');
 export const forbidden = () => new AppError(403, 'forbidden', 'errors.api.forbidden');
 export const notFound = () => new AppError(404, 'not_found', 'errors.api.notFound');

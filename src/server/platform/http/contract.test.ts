@@ -77,6 +77,47 @@ describe('the published API contract', () => {
     }
   });
 
+  it('says of each operation what its route really requires: nothing, a user, an administrator, a user or a password step', async () => {
+    const document = await openApi();
+    // OpenAPI 3.1: for an http scheme, the array of a requirement lists role names. The set-up of a second factor
+    // takes a session or the proof of a password step (ADR 0035): either requirement is enough.
+    const requirement = {
+      public: [],
+      user: [{ bearer: [] }],
+      admin: [{ bearer: ['admin'] }],
+      enrolment: [{ bearer: [] }, { enrolment_proof: [] }],
+    };
+    const routes = t.app.routeTable.filter(
+      (route) =>
+        route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json',
+    );
+    const differing = routes.flatMap((route) => {
+      const url = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[url]?.[route.method.toLowerCase()] as { security?: unknown } | undefined;
+      const documented = operation?.security ?? document['security'];
+      return JSON.stringify(documented) === JSON.stringify(requirement[route.access])
+        ? []
+        : [`${route.method} ${url}: requires ${route.access}, documented ${JSON.stringify(documented)}`];
+    });
+    expect(differing).toEqual([]);
+    // Each kind is there: the test would prove nothing if every route had the same access.
+    expect(new Set(routes.map((route) => route.access))).toEqual(new Set(['public', 'user', 'admin', 'enrolment']));
+    const securityOf = (url: string, method: string) =>
+      (document.paths[url]?.[method] as { security?: unknown } | undefined)?.security;
+    expect(securityOf('/api/sign_in', 'post')).toEqual([]);
+    // Two-factor sign-in: the second step is public, the account's own factors a user's, a reset an administrator's.
+    expect(securityOf('/api/sign_in/second_factor', 'post')).toEqual([]);
+    expect(securityOf('/api/account/two_factor', 'get')).toEqual([{ bearer: [] }]);
+    expect(securityOf('/api/account/two_factor/totp', 'delete')).toEqual([{ bearer: [] }]);
+    expect(securityOf('/api/account/passkeys/{id}', 'delete')).toEqual([{ bearer: [] }]);
+    expect(securityOf('/api/account/two_factor/totp', 'post')).toEqual([{ bearer: [] }, { enrolment_proof: [] }]);
+    expect(securityOf('/api/account/passkeys', 'post')).toEqual([{ bearer: [] }, { enrolment_proof: [] }]);
+    expect(securityOf('/api/users/{id}/two_factor/reset', 'post')).toEqual([{ bearer: ['admin'] }]);
+    expect(securityOf('/api/settings/security', 'patch')).toEqual([{ bearer: ['admin'] }]);
+    const components = document['components'] as { securitySchemes: Record<string, unknown> };
+    expect(Object.keys(components.securitySchemes)).toEqual(['bearer', 'enrolment_proof']);
+  });
+
   it('spells bodies and answers as they travel: snake_case keys', async () => {
     const document = await openApi();
     const text = JSON.stringify(document.paths['/api/municipalities']);

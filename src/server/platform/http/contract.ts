@@ -8,10 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { snakePath, toSnake } from '../../../shared/case';
-import { GUID, parseMessage } from '../../../shared/schemas/common';
+import { toSnake } from '../../../shared/case';
+import { GUID } from '../../../shared/schemas/common';
 import type { AppError } from '../errors/app-error';
-import { badRequest, invalid, notFound, type ErrorDetail } from '../errors/app-error';
+import { badParameter, badRequest, invalid, notFound, unknownParameter } from '../errors/app-error';
+import { issueDetail } from './wire';
 
 /** The ARCHITECTURE §4 error envelope: every route may answer it with any of these statuses. */
 export const errorEnvelope = z.object({
@@ -124,18 +125,31 @@ export function contractError(
   switch (error.validationContext) {
     case 'params':
       return notFound();
-    case 'querystring':
-      return badRequest('errors.api.badListParams');
+    case 'querystring': {
+      // The first parameter refused, named as on the wire: one the address does not take, or a value it
+      // does not (a parameter given twice arrives as an array).
+      const [issue] = error.validation;
+      const keys = (issue?.params as { keys?: unknown } | undefined)?.keys;
+      if (issue?.keyword === 'unrecognized_keys' && Array.isArray(keys) && typeof keys[0] === 'string') {
+        return unknownParameter(keys[0]);
+      }
+      const name = (issue?.instancePath ?? '').split('/').filter(Boolean)[0];
+      return name ? badParameter(name) : badRequest();
+    }
     case 'body': {
       const body = request.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return badRequest();
-      const detail: ErrorDetail = {};
-      for (const issue of error.validation) {
-        const path = (issue.instancePath ?? '').split('/').filter(Boolean);
-        const field = snakePath(path.map((part) => (/^\d+$/.test(part) ? Number(part) : part))) || 'base';
-        (detail[field] ??= []).push(parseMessage(issue.message ?? ''));
-      }
-      return invalid(detail);
+      return invalid(
+        issueDetail(
+          error.validation.map((issue) => ({
+            path: (issue.instancePath ?? '')
+              .split('/')
+              .filter(Boolean)
+              .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+            message: issue.message ?? '',
+          })),
+        ),
+      );
     }
     default:
       return badRequest();

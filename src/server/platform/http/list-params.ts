@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toCamel, toSnake } from '../../../shared/case';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/constants';
 import type { ListMeta } from '../../../shared/wire';
-import { badRequest } from '../errors/app-error';
+import { badParameter, unknownParameter } from '../errors/app-error';
 import { localeQuery } from './contract';
 
 export type SortDirection = 'asc' | 'desc';
@@ -30,52 +30,49 @@ export interface ListOptions<F extends string> {
   filters: readonly string[];
 }
 
-/** `page[number]` as a flat key (Fastify's default parser) or nested (a qs-style parser). */
-function param(query: Record<string, unknown>, group: string, name: string): unknown {
-  const flat = query[`${group}[${name}]`];
-  if (flat !== undefined) return flat;
-  const nested = query[group];
-  return nested !== null && typeof nested === 'object' ? (nested as Record<string, unknown>)[name] : undefined;
-}
-
-/** Repeating a parameter is ambiguous: refuse it rather than pick one. */
-function single(value: unknown): string | undefined {
+/** A parameter's value: given once, as text. Repeating a parameter is ambiguous: refused rather than one picked. */
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest('errors.api.badListParams');
+  if (typeof value !== 'string') throw badParameter(name);
   return value;
 }
 
-function positiveInt(value: string | undefined, fallback: number): number {
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d{1,9}$/.test(value)) throw badRequest('errors.api.badListParams');
+  if (!/^\d{1,9}$/.test(value)) throw badParameter(name);
   const n = Number(value);
-  if (n < 1) throw badRequest('errors.api.badListParams');
+  if (n < 1) throw badParameter(name);
   return n;
 }
 
-function groupKeys(query: Record<string, unknown>, group: string): string[] {
-  const keys: string[] = [];
-  for (const key of Object.keys(query)) {
-    const match = new RegExp(`^${group}\\[([^\\]]+)\\]$`).exec(key);
-    if (match?.[1]) keys.push(match[1]);
-  }
-  const nested = query[group];
-  if (nested !== null && typeof nested === 'object') keys.push(...Object.keys(nested));
-  return [...new Set(keys)];
-}
+const FILTER = /^filter\[([a-z0-9_]+)\]$/;
 
 /**
- * The list parameters of ARCHITECTURE §4. Anything a client could mistype (page size outside 10/25/50,
- * unknown sort field or filter, page 0) is a 400 rather than a silent default, so bugs show up at once.
+ * The list parameters of ARCHITECTURE §4, as Fastify's parser gives them (flat keys: `page[number]`). Anything a
+ * client could mistype (page size outside 10/25/50, unknown sort field or filter, page 0, `page=1` for
+ * `page[number]`, a parameter given twice) is a 400 naming the parameter rather than a silent default, so bugs
+ * show up at once.
  */
 export function parseListParams<F extends string>(rawQuery: unknown, options: ListOptions<F>): ListParams<F> {
   const query = (rawQuery !== null && typeof rawQuery === 'object' ? rawQuery : {}) as Record<string, unknown>;
 
-  const pageNumber = positiveInt(single(param(query, 'page', 'number')), 1);
-  const pageSize = positiveInt(single(param(query, 'page', 'size')), DEFAULT_PAGE_SIZE);
-  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw badRequest('errors.api.badListParams');
+  const filters: Record<string, string> = {};
+  for (const name of Object.keys(query)) {
+    if (name === 'locale' || name === 'page[number]' || name === 'page[size]' || name === 'sort') continue;
+    const filter = FILTER.exec(name)?.[1];
+    if (!filter || !options.filters.includes(toCamel(filter))) {
+      throw unknownParameter(name);
+    }
+    const value = single(query, name);
+    if (value !== undefined) filters[toCamel(filter)] = value;
+  }
 
-  const rawSort = single(query['sort'])?.trim();
+  const pageNumber = positiveInt('page[number]', single(query, 'page[number]'), 1);
+  const pageSize = positiveInt('page[size]', single(query, 'page[size]'), DEFAULT_PAGE_SIZE);
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw badParameter('page[size]');
+
+  const rawSort = single(query, 'sort')?.trim();
   let sort: SortTerm<F>[] = [...options.defaultSort];
   if (rawSort) {
     sort = rawSort.split(',').map((term) => {
@@ -83,19 +80,9 @@ export function parseListParams<F extends string>(rawQuery: unknown, options: Li
       const wire = (descending ? term.slice(1) : term).trim();
       // Only snake_case is accepted on the wire: `firstName` would silently work otherwise.
       const field = toCamel(wire) as F;
-      if (!wire || toSnake(field) !== wire || !options.sortable.includes(field)) {
-        throw badRequest('errors.api.badListParams');
-      }
+      if (!wire || toSnake(field) !== wire || !options.sortable.includes(field)) throw badParameter('sort');
       return { field, direction: descending ? 'desc' : 'asc' };
     });
-  }
-
-  const filters: Record<string, string> = {};
-  for (const wire of groupKeys(query, 'filter')) {
-    const name = toCamel(wire);
-    if (!options.filters.includes(name)) throw badRequest('errors.api.badListParams');
-    const value = single(param(query, 'filter', wire));
-    if (value !== undefined) filters[name] = value;
   }
 
   return { pageNumber, pageSize, sort, filters };
@@ -104,18 +91,18 @@ export function parseListParams<F extends string>(rawQuery: unknown, options: Li
 /** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
 const SEARCH_MAX_LENGTH = 100;
 
-/** `filter[search]`: the words to find, each of which must appear; none when absent or blank. */
+/** `filter[search]`: the words to find, each of which must appear; none when blank; too long is a 400 naming it. */
 export function searchFilter(value: string | undefined): string[] {
   const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
+  if (text.length > SEARCH_MAX_LENGTH) throw badParameter('filter[search]');
   return text.split(/\s+/).filter(Boolean);
 }
 
-/** A yes/no filter (`filter[archived]=true`): absent, blank or `false` is no; anything but `true` is a 400. */
-export function booleanFilter(value: string | undefined): boolean {
+/** A yes/no filter (`filter[archived]=true`): absent, blank or `false` is no; anything but `true` is a 400 naming it. */
+export function booleanFilter(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
+  throw badParameter(`filter[${toSnake(name)}]`);
 }
 
 /** LIMIT/OFFSET of a page. */
@@ -133,8 +120,8 @@ export function listMeta(totalCount: number, pageNumber: number, pageSize: numbe
 
 /**
  * The query string a list declares in its contract (ADR 0026), from the same options `parseListParams` reads,
- * so the document and the parser name the same keys. Loose: a key it does not name still reaches the parser,
- * which refuses it (400) as before; repeated keys arrive as arrays and fail here with the same 400.
+ * so the document and the parser name the same keys. Strict: a key it does not name, or a key given twice (an
+ * array), is a 400 naming it before the handler runs (`contractError`).
  */
 export function listQuerystring(options: Pick<ListOptions<string>, 'sortable' | 'filters'>) {
   const text = (description: string) => z.string().optional().describe(description);
@@ -149,5 +136,5 @@ export function listQuerystring(options: Pick<ListOptions<string>, 'sortable' | 
         options.filters.map((name) => [`filter[${toSnake(name)}]`, text(`Filter on ${toSnake(name)}`)]),
       ),
     })
-    .loose();
+    .strict();
 }

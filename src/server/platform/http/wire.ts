@@ -109,16 +109,30 @@ export function containsCharacter(value: unknown, pattern: RegExp): boolean {
   return false;
 }
 
+/**
+ * The detail of a 422 from a schema's issues: snake_case field paths, each message once — a value can fail two
+ * checks that say the same thing (`lock_version: 1e20` is neither a safe integer nor within int4: one "Invalid
+ * value", not two).
+ */
+export function issueDetail(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorDetail {
+  const detail: ErrorDetail = {};
+  for (const issue of issues) {
+    const field = snakePath(issue.path.filter((part): part is string | number => typeof part !== 'symbol')) || 'base';
+    const message = parseMessage(issue.message);
+    const messages = (detail[field] ??= []);
+    const same = messages.some(
+      (known) => known.key === message.key && JSON.stringify(known.params) === JSON.stringify(message.params),
+    );
+    if (!same) messages.push(message);
+  }
+  return detail;
+}
+
 /** Parses input with a shared schema; failures become a 422 whose detail keys are snake_case field paths. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const detail: ErrorDetail = {};
-  for (const issue of result.error.issues) {
-    const field = snakePath(issue.path) || 'base';
-    (detail[field] ??= []).push(parseMessage(issue.message));
-  }
-  throw invalid(detail);
+  throw invalid(issueDetail(result.error.issues));
 }
 
 /** A JSON body must be an object: anything else is malformed (400), not a validation failure (422). */

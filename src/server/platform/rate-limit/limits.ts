@@ -1,23 +1,25 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitCounters } from '../../db/schema';
 import { rawField } from '../http/wire';
 import { AppError } from '../errors/app-error';
+import { UPLOAD_URLS_PER_HOUR } from '../storage/pending-uploads';
 
 /**
  * Abuse limits on the signed-out endpoints (sign-in, forgot password, resend invitation, confirm
- * invitation, reset password). Counters are rows of `limit_counters` in PostgreSQL (PGlite when
- * embedded), so every process counts the same hits (issue 18), on the database's clock. The numbers
- * and why they are shaped so: docs/decisions/0013-sign-in-limits-per-account-and-address.md.
+ * invitation, reset password) and on what a signed-in account may repeat (its current password, upload
+ * URLs). Counters are rows of `limit_counters` in PostgreSQL (PGlite when embedded), so every process
+ * counts the same hits (issue 18), on the database's clock. The numbers and why they are shaped so:
+ * docs/decisions/0013-sign-in-limits-per-account-and-address.md and 0034.
  */
 export interface Limiter {
   /** Counts this request and refuses it with 429 when it goes over the limit. */
   consume(request: FastifyRequest): Promise<void>;
   /** Refuses with 429 while earlier hits block, without counting this request. */
   check(request: FastifyRequest): Promise<void>;
-  /** Counts one hit without refusing (e.g. a failed sign-in, after the fact). */
-  hit(request: FastifyRequest): Promise<void>;
+  /** Counts one hit without refusing (e.g. a failed sign-in, after the fact); answers the hits counted so far. */
+  hit(request: FastifyRequest): Promise<number>;
   /** Forgets the request's counter (e.g. the right password: the owner starts afresh). */
   reset(request: FastifyRequest): Promise<void>;
 }
@@ -82,11 +84,34 @@ function blockedFor(rule: LimitRule, state: CounterState): number {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/**
+ * The names of the rules, which prefix their counters' keys: the limits (here and in two-factor/limits.ts) and
+ * `unlock` read the same ones.
+ */
+export const RULE = {
+  signInByAddress: 'sign-in-ip',
+  signInFailuresByAddress: 'sign-in-fail-ip',
+  signInFailuresByAccount: 'sign-in-fail-account-ip',
+  mailByAddress: 'mail-ip',
+  mailByAccount: 'mail-account',
+  tokenByAddress: 'token-ip',
+  currentPasswordFailures: 'current-password-fail-user',
+  uploadUrls: 'upload-url-user',
+  secondFactorByAddress: 'second-factor-ip',
+  secondFactorFailuresByAddress: 'second-factor-fail-ip',
+  /** Keyed `<user id>|<address>`. */
+  secondFactorFailuresByAccountAndAddress: 'second-factor-fail-account-ip',
+  secondFactorFailuresByAccount: 'second-factor-fail-account',
+} as const;
+
+/** The row of a rule's counter for what it counts. */
+const counterKey = (rule: string, counted: string) => `${rule}:${counted}`;
+
 export function createLimiter(db: Db, rule: LimitRule): Limiter {
   const lifetimeSeconds = Math.ceil((rule.kind === 'window' ? rule.windowMs : rule.memoryMs) / 1000);
   const keyOf = (request: FastifyRequest) => {
     const key = rule.key(request);
-    return key === undefined ? undefined : `${rule.name}:${key}`;
+    return key === undefined ? undefined : counterKey(rule.name, key);
   };
   const state = {
     expiresIn: sql<number>`extract(epoch from (${limitCounters.expiresAt} - now()))::float8`,
@@ -154,7 +179,7 @@ export function createLimiter(db: Db, rule: LimitRule): Limiter {
     },
     async hit(request) {
       const key = keyOf(request);
-      if (key !== undefined) await increment(key);
+      return key === undefined ? 0 : (await increment(key)).hits;
     },
     async reset(request) {
       const key = keyOf(request);
@@ -172,28 +197,70 @@ export function byEmail(request: FastifyRequest): string | undefined {
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 }
 
+/** The signed-in account making the request. */
+export const byUser = (request: FastifyRequest): string | undefined => request.currentUser?.id;
+
 /** The account and the address together: one address's guesses never block the owner elsewhere. */
 export function byEmailAndAddress(request: FastifyRequest): string | undefined {
   const email = byEmail(request);
   return email === undefined ? undefined : `${email}|${byAddress(request)}`;
 }
 
+export interface LiftedLimits {
+  /** Counter rows removed. */
+  counters: number;
+  /**
+   * The addresses that had failed to sign in to the account, with a wrong password or a wrong second factor:
+   * their own limits were lifted too.
+   */
+  addresses: string[];
+}
+
 /**
- * `npm run admin -- unlock EMAIL`: forgets the counters kept for an account (its failed sign-ins from every
- * address, its mails). Per-address caps are the address's, not the account's, and stay. Returns how many.
+ * `npm run admin -- unlock EMAIL` (ADR 0034 §5): the account can sign in at once. Forgets its failed sign-ins
+ * and its wrong second factors (ADR 0035) from every address, its mail limit and its current-password limit,
+ * and, for each address that failed on this account, that address's own caps (failures across accounts,
+ * attempts a minute, for the password step and the second step), which would otherwise still answer 429 to the
+ * owner signing in from there. One transaction: every process sees it at once.
  */
-export async function liftAccountLimits(db: Db, email: string): Promise<number> {
-  const account = email.trim().toLowerCase();
-  const lifted = await db
-    .delete(limitCounters)
-    .where(
-      or(
-        sql`starts_with(${limitCounters.key}, ${`sign-in-fail-account-ip:${account}|`})`,
-        eq(limitCounters.key, `mail-account:${account}`),
+export async function liftAccountLimits(db: Db, account: { id: string; email: string }): Promise<LiftedLimits> {
+  const email = account.email.trim().toLowerCase();
+  /** `<rule>:<account>|<address>` counters: the account's own, and from them the addresses. */
+  const prefixes = [
+    counterKey(RULE.signInFailuresByAccount, `${email}|`),
+    counterKey(RULE.secondFactorFailuresByAccountAndAddress, `${account.id}|`),
+  ];
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .select({ key: limitCounters.key })
+      .from(limitCounters)
+      .where(or(...prefixes.map((prefix) => sql`starts_with(${limitCounters.key}, ${prefix})`)));
+    const addresses = [
+      ...new Set(
+        failed.map((row) => {
+          const prefix = prefixes.find((candidate) => row.key.startsWith(candidate))!;
+          return row.key.slice(prefix.length);
+        }),
       ),
-    )
-    .returning({ key: limitCounters.key });
-  return lifted.length;
+    ].sort();
+    const keys = [
+      ...failed.map((row) => row.key),
+      counterKey(RULE.mailByAccount, email),
+      counterKey(RULE.currentPasswordFailures, account.id),
+      counterKey(RULE.secondFactorFailuresByAccount, account.id),
+      ...addresses.flatMap((address) => [
+        counterKey(RULE.signInFailuresByAddress, address),
+        counterKey(RULE.signInByAddress, address),
+        counterKey(RULE.secondFactorFailuresByAddress, address),
+        counterKey(RULE.secondFactorByAddress, address),
+      ]),
+    ];
+    const lifted = await tx
+      .delete(limitCounters)
+      .where(inArray(limitCounters.key, keys))
+      .returning({ key: limitCounters.key });
+    return { counters: lifted.length, addresses };
+  });
 }
 
 /** A preHandler that consumes each limiter in turn. */
@@ -205,29 +272,50 @@ export const limitedBy =
 
 const MINUTE = 60_000;
 
-/** The limits of each signed-out endpoint. */
-export function publicEndpointLimits(db: Db) {
+/**
+ * Wrong current passwords (password change, email change) after which the session making them ends: whoever
+ * holds it must then sign in, which needs the password (ADR 0034).
+ */
+export const SIGN_OUT_AFTER_WRONG_PASSWORDS = 10;
+
+/** The limits of each signed-out endpoint, and of the signed-in account's repeated checks. */
+export function abuseLimits(db: Db) {
   const window = (name: string, max: number, windowMs: number, key: RuleBase['key']) =>
     createLimiter(db, { kind: 'window', name, max, windowMs, key });
   return {
-    signInByAddress: window('sign-in-ip', 30, MINUTE, byAddress),
+    signInByAddress: window(RULE.signInByAddress, 30, MINUTE, byAddress),
     /** Failed sign-ins from one address, whatever the accounts: one address cannot try many accounts. */
-    signInFailuresByAddress: window('sign-in-fail-ip', 20, 15 * MINUTE, byAddress),
+    signInFailuresByAddress: window(RULE.signInFailuresByAddress, 20, 15 * MINUTE, byAddress),
     /**
      * Failed sign-ins of one account from one address, with growing delays. Only this pair is slowed:
      * the owner signing in from another address is not (issue 12.3), and the right password forgets it.
      */
     signInFailuresByAccount: createLimiter(db, {
       kind: 'delay',
-      name: 'sign-in-fail-account-ip',
+      name: RULE.signInFailuresByAccount,
       free: 5,
       firstDelayMs: MINUTE,
       maxDelayMs: 60 * MINUTE,
       memoryMs: 24 * 60 * MINUTE,
       key: byEmailAndAddress,
     }),
-    mailByAddress: window('mail-ip', 10, 15 * MINUTE, byAddress),
-    mailByAccount: window('mail-account', 3, 60 * MINUTE, byEmail),
-    tokenByAddress: window('token-ip', 20, 15 * MINUTE, byAddress),
+    mailByAddress: window(RULE.mailByAddress, 10, 15 * MINUTE, byAddress),
+    mailByAccount: window(RULE.mailByAccount, 3, 60 * MINUTE, byEmail),
+    tokenByAddress: window(RULE.tokenByAddress, 20, 15 * MINUTE, byAddress),
+    /**
+     * Wrong current passwords of one signed-in account, shaped like its failed sign-ins: a stolen session
+     * cannot guess the password at leisure (ADR 0034).
+     */
+    currentPasswordFailures: createLimiter(db, {
+      kind: 'delay',
+      name: RULE.currentPasswordFailures,
+      free: 5,
+      firstDelayMs: MINUTE,
+      maxDelayMs: 60 * MINUTE,
+      memoryMs: 24 * 60 * MINUTE,
+      key: byUser,
+    }),
+    /** Upload URLs of one signed-in account (ADR 0034 §7); what waits unattached is capped apart. */
+    uploadUrls: window(RULE.uploadUrls, UPLOAD_URLS_PER_HOUR, 60 * MINUTE, byUser),
   };
 }

@@ -48,6 +48,11 @@ export interface Storage {
 /** Upload URLs are good for a quarter of an hour. */
 export const PUT_URL_TTL_SECONDS = 15 * 60;
 /**
+ * How long an upload may wait for the record that names it: past a day, no form is still open on it, and the
+ * orphan sweep deletes it (ADR 0006); it no longer counts among the user's pending uploads (ADR 0034).
+ */
+export const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 3600 * 1000;
+/**
  * Download URLs expire at the end of the next full hour: 1 to 2 hours from now, and the same URL for
  * a whole hour, so a list re-fetched every minute does not make the browser reload every avatar.
  */

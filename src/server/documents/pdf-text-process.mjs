@@ -1,16 +1,23 @@
-// Runs in a worker thread (text-extraction.ts): reads the text layer of one PDF with pdf.js (through
-// unpdf) and posts the outcome back. Plain JavaScript so that it loads the same way under tsx, vitest and
-// plain node. The parent bounds its memory (resourceLimits) and time (terminate); this file bounds the
-// text it keeps, so a huge text layer stops early instead of filling the heap.
-import { parentPort, workerData } from 'node:worker_threads';
+// Runs as its own process (text-extraction.ts): reads one PDF from stdin, reads its text layer with pdf.js
+// (through unpdf) and writes the outcome as one JSON line to file descriptor 3. Plain JavaScript so that it
+// starts with plain node, without the TypeScript loader. The parent bounds its memory (the data segment,
+// which holds pdf.js's buffers as well as the heap) and its time, and kills it beyond them; this file bounds
+// the text it keeps, so a huge text layer stops early instead of filling the memory.
+import { createWriteStream } from 'node:fs';
 import { getDocumentProxy } from 'unpdf';
 
-const { bytes, maxChars, maxPages } = workerData;
+const [maxChars, maxPages] = process.argv.slice(2).map(Number);
 
-async function extract() {
+async function readInput() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function extract(bytes) {
   let pdf;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), {
+    pdf = await getDocumentProxy(bytes, {
       // No code from the file is ever evaluated, and fonts are not loaded: only the text is wanted.
       isEvalSupported: false,
       disableFontFace: true,
@@ -45,7 +52,6 @@ async function extract() {
   return text ? { status: 'indexed', text } : { status: 'no_text' };
 }
 
-extract().then(
-  (outcome) => parentPort.postMessage(outcome),
-  () => parentPort.postMessage({ status: 'failed', reason: 'unreadable' }),
-);
+const outcome = await extract(await readInput()).catch(() => ({ status: 'failed', reason: 'unreadable' }));
+const result = createWriteStream('', { fd: 3 });
+result.end(`${JSON.stringify(outcome)}\n`, () => process.exit(0));

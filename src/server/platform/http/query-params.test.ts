@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany } from '../../test/document-fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/**
+ * Third audit, finding 9: malformed query parameters were silently ignored (`page=1` instead of
+ * `page[number]`, `filter[search][x]`, array-shaped filters). ARCHITECTURE §4: a 400 that names the parameter.
+ * Every list route is found in the published document (a GET with page or filter parameters), so a new list
+ * is checked too.
+ */
+let t: TestApp;
+let auth: { authorization: string };
+let company: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = await t.authHeader(await t.createUser({ role: 'admin' }));
+  company = await createCompany(t, auth, 'Paramètres inc.');
+});
+afterAll(() => t?.close());
+
+interface Parameter {
+  name: string;
+  in: string;
+}
+
+/** GET operations taking list-like parameters, with the names of their query parameters. */
+async function listRoutes(): Promise<{ url: string; parameters: string[] }[]> {
+  const document = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+  };
+  return Object.entries(document.paths).flatMap(([url, operations]) => {
+    const parameters = (operations['get']?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    const listLike = parameters.some((name) => name.startsWith('page[') || name.startsWith('filter[') || name === 'q');
+    return listLike ? [{ url: url.replace(/\{\w+\}/g, company), parameters }] : [];
+  });
+}
+
+const unknown = (name: string) => `This address takes no parameter “${name}”.`;
+const badValue = (name: string) => `The parameter “${name}” has a value this address does not accept.`;
+
+async function expectNamed(url: string, query: string, name: string, message: string) {
+  const res = await t.inject({ method: 'GET', url: `${url}?locale=en&${query}`, headers: auth });
+  expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(400);
+  expect(res.json().errors, `${url}?${query}`).toEqual({ code: 'bad_request', message, detail: { [name]: [message] } });
+}
+
+describe('malformed query parameters on list routes', () => {
+  it('finds the list routes to check', async () => {
+    const urls = (await listRoutes()).map((route) => route.url.replace(company, '{id}'));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/companies',
+        '/api/users',
+        '/api/users/options',
+        '/api/companies/{id}/documents',
+        '/api/companies/{id}/events',
+        '/api/search',
+      ]),
+    );
+  });
+
+  it('answers 400 naming a parameter the route does not take: page=1, a misspelling, a nested filter', async () => {
+    for (const { url, parameters } of await listRoutes()) {
+      await expectNamed(url, 'page=1', 'page', unknown('page'));
+      await expectNamed(url, 'pages[number]=1', 'pages[number]', unknown('pages[number]'));
+      for (const filter of parameters.filter((name) => name.startsWith('filter['))) {
+        const nested = `${filter.slice(0, -1)}][x]`;
+        await expectNamed(url, `${encodeURI(nested)}=a`, nested, unknown(nested));
+        await expectNamed(url, `${encodeURI(filter)}[]=a`, `${filter}[]`, unknown(`${filter}[]`));
+      }
+    }
+  });
+
+  it('answers 400 naming a parameter given twice (an array) or with a value it does not take', async () => {
+    for (const { url, parameters } of await listRoutes()) {
+      for (const name of parameters.filter((p) => p !== 'locale')) {
+        await expectNamed(url, `${encodeURI(name)}=a&${encodeURI(name)}=b`, name, badValue(name));
+      }
+      if (parameters.includes('page[size]'))
+        await expectNamed(url, 'page[size]=7', 'page[size]', badValue('page[size]'));
+      if (parameters.includes('sort')) await expectNamed(url, 'sort=nonsense', 'sort', badValue('sort'));
+    }
+  });
+
+  it('says it in French by default', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/companies?page=1', headers: auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.message).toBe('Cette adresse ne prend pas de paramètre « page ».');
+  });
+
+  it('still answers the well-formed ones', async () => {
+    for (const { url, parameters } of await listRoutes()) {
+      const query = parameters.includes('page[number]') ? 'page[number]=1&page[size]=10' : 'q=gagnon';
+      const res = await t.inject({ method: 'GET', url: `${url}?locale=en&${query}`, headers: auth });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+    }
+  });
+});
+
+describe('one message per mistake', () => {
+  it('a lock_version of 1e20 is one message, not the same one twice', async () => {
+    const user = await t.createUser();
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/account?locale=en',
+      headers: await t.authHeader(user),
+      payload: { locale: 'en', email: user.email, first_name: 'Zoé', last_name: 'Roy', lock_version: 1e20 },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.detail).toEqual({ lock_version: ['Invalid value'] });
+  });
+});
