@@ -101,7 +101,8 @@ describe('text inside documents', () => {
     // The list answers the status on each row; the name still finds them.
     const [row] = await listSearch('scan');
     expect(row).toMatchObject({ id: scanned.id, content_status: 'no_text' });
-  });
+    // Three extraction processes, one after the other: each starts a Node process, seconds on a loaded machine.
+  }, 120_000);
 
   it('a huge text layer or a zip bomb: recorded as failed, and the server answers meanwhile', async () => {
     // The limits are the production ones, made smaller so that the test is quick.

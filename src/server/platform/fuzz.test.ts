@@ -362,9 +362,10 @@ beforeAll(async () => {
     sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
   );
   // Bookkeeping that moves without the request under test: abuse counters count refused attempts (ADR 0013), the
-  // set-up's document is read by a background job (ADR 0023), a periodic task may claim its turn (ADR 0027).
+  // set-up's document is read by a background job (ADR 0023), a periodic task may claim its turn (ADR 0027), and
+  // a refused document discards the upload it named, with its place among the pending ones (ADR 0034 §7).
   // Every table of records is compared.
-  const bookkeeping = new Set(['limit_counters', 'jobs', 'periodic_runs']);
+  const bookkeeping = new Set(['limit_counters', 'jobs', 'periodic_runs', 'pending_uploads']);
   tables = names.map((r) => r.table_name).filter((name) => !bookkeeping.has(name));
   companyId = await createCompany(t, adminAuth, 'Fuzz target');
   const doc = await t.inject({
