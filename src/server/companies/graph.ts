@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { blocks, companies, financialContributions, financialStatements, owners } from '../db/schema';
 import type { Company } from '../../shared/companies';
+import { COMPANY_MAPS as MAPS } from '../../shared/schemas/company';
+import { pickFields } from '../../shared/schemas/record-fields';
 import { fullNameOf } from '../users/store';
 import type { Executor } from '../db/client';
 
@@ -50,22 +52,12 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 /** The wire shape; `avatarUrl` is signed by the caller, which holds the storage. */
 export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company {
   if (!row.address) throw new Error(`company ${row.id} has no address`);
+  const dated = <T extends { insertedAt: Date | string }>(part: T) => ({ insertedAt: iso(part.insertedAt) });
   return {
     id: row.id,
-    name: row.name,
     referenceNumber: row.referenceNumber,
-    avatarFileName: row.avatarFileName,
+    ...pickFields(MAPS.company, row),
     avatarUrl,
-    website: row.website,
-    emailAddress: row.emailAddress,
-    employeeCount: row.employeeCount,
-    phoneNumber: row.phoneNumber,
-    riskRating: row.riskRating,
-    endOfFinancialYear: row.endOfFinancialYear,
-    legalFormId: row.legalFormId,
-    statusId: row.statusId,
-    activityAreaId: row.activityAreaId,
-    overseeingUserId: row.overseeingUserId,
     overseeingUser: row.overseeingUser
       ? {
           id: row.overseeingUser.id,
@@ -73,22 +65,22 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
           archived: row.overseeingUser.disabledAt !== null,
         }
       : null,
-    address: {
-      id: row.address.id,
-      address: row.address.address,
-      zipCode: row.address.zipCode,
-      municipalityId: row.address.municipalityId,
-    },
-    owners: row.owners.map(({ companyId: _c, position: _p, ...owner }) => owner),
-    presentation: row.presentation ? (({ companyId: _c, ...presentation }) => presentation)(row.presentation) : null,
-    financialStatements: row.financialStatements.map(({ companyId: _c, seq: _s, insertedAt, ...statement }) => ({
-      ...statement,
-      insertedAt: iso(insertedAt),
+    address: { id: row.address.id, ...pickFields(MAPS.address, row.address) },
+    owners: row.owners.map((owner) => ({ id: owner.id, ...pickFields(MAPS.owner, owner) })),
+    presentation: row.presentation
+      ? { id: row.presentation.id, ...pickFields(MAPS.presentation, row.presentation) }
+      : null,
+    financialStatements: row.financialStatements.map((statement) => ({
+      id: statement.id,
+      ...pickFields(MAPS.statement, statement),
+      ...dated(statement),
     })),
-    financialContributions: row.financialContributions.map(
-      ({ companyId: _c, seq: _s, insertedAt, ...contribution }) => ({ ...contribution, insertedAt: iso(insertedAt) }),
-    ),
-    blocks: row.blocks.map(({ id, blockType, content }) => ({ id, blockType, content })),
+    financialContributions: row.financialContributions.map((contribution) => ({
+      id: contribution.id,
+      ...pickFields(MAPS.contribution, contribution),
+      ...dated(contribution),
+    })),
+    blocks: row.blocks.map((block) => ({ id: block.id, ...pickFields(MAPS.block, block) })),
     archivedAt: isoOrNull(row.archivedAt),
     lockVersion: row.lockVersion,
     insertedAt: iso(row.insertedAt),

@@ -3,7 +3,8 @@ import { LOCALES, type Locale } from '../../shared/constants';
 import type { Bilingual, FieldChange, HistoryPartKind, HistoryValue } from '../../shared/history';
 import { translate } from '../../shared/i18n';
 import { formatMoney } from '../../shared/intl';
-import type { CompanyInput } from '../../shared/schemas/company';
+import { COMPANY_MAPS as MAPS, type CompanyInput } from '../../shared/schemas/company';
+import { historyFields, type HistoryKind, type NameKind } from '../../shared/schemas/record-fields';
 import type { Executor, Tx } from '../db/client';
 import {
   activityAreas,
@@ -25,7 +26,7 @@ import type { CompanyGraph } from './graph';
 
 /** The other lookups a company names (by id), whose names the field-level history keeps. */
 const LOOKUP_TABLES = { legalForms, activityAreas, municipalities, warranties };
-export type LookupKind = keyof typeof LOOKUP_TABLES;
+type LookupKind = keyof typeof LOOKUP_TABLES;
 
 export async function namesOf(
   tx: Executor,
@@ -76,72 +77,17 @@ export async function namesOf(
 }
 
 type Names = Awaited<ReturnType<typeof namesOf>>;
-type NameKind = 'statuses' | 'users' | 'funds' | LookupKind;
-/** How a field's value is kept: its format, or the lookup that names it. */
-type FieldKind = HistoryValue['kind'] | NameKind;
 
 /** The fields the history follows, with the catalog key of their label and how their value is kept. */
-const COMPANY_FIELDS: Array<[keyof CompanyInput, string, FieldKind]> = [
-  ['name', 'companies.form.fields.name', 'text'],
-  ['avatarFileName', 'companies.form.fields.avatar', 'text'],
-  ['website', 'companies.form.fields.website', 'text'],
-  ['emailAddress', 'companies.form.fields.emailAddress', 'text'],
-  ['employeeCount', 'companies.form.fields.employeeCount', 'number'],
-  ['phoneNumber', 'companies.form.fields.phoneNumber', 'text'],
-  ['riskRating', 'companies.form.fields.riskRating', 'text'],
-  ['endOfFinancialYear', 'companies.form.fields.endOfFinancialYear', 'text'],
-  ['legalFormId', 'companies.form.fields.legalForm', 'legalForms'],
-  ['statusId', 'companies.form.fields.status', 'statuses'],
-  ['activityAreaId', 'companies.form.fields.activityArea', 'activityAreas'],
-  ['overseeingUserId', 'companies.form.fields.overseeingUser', 'users'],
-];
-const ADDRESS_FIELDS: Array<[string, string, FieldKind]> = [
-  ['address', 'companies.form.fields.address', 'text'],
-  ['zipCode', 'companies.form.fields.zipCode', 'text'],
-  ['municipalityId', 'companies.form.fields.municipality', 'municipalities'],
-];
-const PRESENTATION_FIELDS: Array<[string, string, FieldKind]> = (
-  ['highlights', 'products', 'market', 'management'] as const
-).map((f) => [f, `companies.form.presentation.${f}`, 'text']);
-const OWNER_FIELDS: Array<[string, string, FieldKind]> = [
-  ['name', 'companies.form.owners.name', 'text'],
-  ['phoneNumber', 'companies.form.owners.phoneNumber', 'text'],
-  ['sharesPercentage', 'companies.form.owners.sharesPercentage', 'percent'],
-  ['address', 'companies.form.owners.address', 'text'],
-  ['city', 'companies.form.owners.city', 'text'],
-  ['zipCode', 'companies.form.owners.zipCode', 'text'],
-];
-const STATEMENT_FIELDS: Array<[string, string, FieldKind]> = [
-  ['year', 'companies.form.financialStatements.year', 'text'],
-  ...(
-    [
-      'sales',
-      'grossProfit',
-      'netProfit',
-      'currentAssets',
-      'totalAssets',
-      'currentLiabilities',
-      'holdings',
-      'fundsGenerated',
-      'debtService',
-    ] as const
-  ).map((f): [string, string, FieldKind] => [f, `companies.form.financialStatements.${f}`, 'money']),
-];
-const CONTRIBUTION_FIELDS: Array<[string, string, FieldKind]> = [
-  ['contributionFundId', 'companies.form.financialContributions.contributionFund', 'funds'],
-  ['amount', 'companies.form.financialContributions.amount', 'money'],
-  ['rate', 'companies.form.financialContributions.rate', 'percent'],
-  ['amortization', 'companies.form.financialContributions.amortization', 'number'],
-  ['moratorium', 'companies.form.financialContributions.moratorium', 'number'],
-  ['refund', 'companies.form.financialContributions.refund', 'money'],
-  ['warrantyId', 'companies.form.financialContributions.warranty', 'warranties'],
-  ['authorizationDate', 'companies.form.financialContributions.authorizationDate', 'date'],
-  ['followupDate', 'companies.form.financialContributions.followupDate', 'date'],
-  ['expectedEndDate', 'companies.form.financialContributions.expectedEndDate', 'date'],
-  ['projectName', 'companies.form.financialContributions.projectName', 'text'],
-  ['projectCost', 'companies.form.financialContributions.projectCost', 'money'],
-];
-const BLOCK_FIELDS: Array<[string, string, FieldKind]> = [['content', 'companies.form.blocks.content', 'text']];
+const FOLLOWED = {
+  company: historyFields(MAPS.company),
+  address: historyFields(MAPS.address),
+  presentation: historyFields(MAPS.presentation),
+  owner: historyFields(MAPS.owner),
+  statement: historyFields(MAPS.statement),
+  contribution: historyFields(MAPS.contribution),
+  block: historyFields(MAPS.block),
+};
 
 /** Long texts (presentation, blocks) are kept up to this length: the history says what changed, not a copy. */
 const KEPT_TEXT_LENGTH = 300;
@@ -173,14 +119,14 @@ export async function recordCompanySave(
   // First pass: which fields changed, with raw values; then one read of every name they mention.
   const raw: Array<{
     field: string;
-    kind: FieldKind;
+    kind: HistoryKind;
     before: unknown;
     after: unknown;
     part?: { kind: HistoryPartKind; label: (names: Names) => HistoryValue | null };
     change?: FieldChange['change'];
   }> = [];
   const compare = (
-    fields: Array<[string, string, FieldKind]>,
+    fields: Array<[string, string, HistoryKind]>,
     from: Row | null,
     to: Row | null,
     part?: (typeof raw)[number]['part'],
@@ -191,13 +137,13 @@ export async function recordCompanySave(
       if (!same(a, b)) raw.push({ field, kind, before: a, after: b, part, change: part ? 'changed' : undefined });
     }
   };
-  compare(COMPANY_FIELDS as Array<[string, string, FieldKind]>, before as unknown as Row, input as unknown as Row);
-  compare(ADDRESS_FIELDS, before.address as Row | null, input.address as Row);
-  compare(PRESENTATION_FIELDS, before.presentation as Row | null, input.presentation as Row | null);
+  compare(FOLLOWED.company, before as unknown as Row, input as unknown as Row);
+  compare(FOLLOWED.address, before.address as Row | null, input.address as Row);
+  compare(FOLLOWED.presentation, before.presentation as Row | null, input.presentation as Row | null);
 
   const parts = (
     kind: HistoryPartKind,
-    fields: Array<[string, string, FieldKind]>,
+    fields: Array<[string, string, HistoryKind]>,
     stored: Row[],
     sent: Array<Row & { id?: string | undefined }>,
     label: (row: Row, names: Names) => HistoryValue | null,
@@ -234,13 +180,13 @@ export async function recordCompanySave(
   };
   const text = (value: unknown): HistoryValue | null =>
     value === null || value === undefined || value === '' ? null : { kind: 'text', value: String(value) };
-  parts('owner', OWNER_FIELDS, before.owners, input.owners, (row) => text(row['name']));
-  parts('statement', STATEMENT_FIELDS, before.financialStatements, input.financialStatements, (row) =>
+  parts('owner', FOLLOWED.owner, before.owners, input.owners, (row) => text(row['name']));
+  parts('statement', FOLLOWED.statement, before.financialStatements, input.financialStatements, (row) =>
     text(row['year']),
   );
   parts(
     'contribution',
-    CONTRIBUTION_FIELDS,
+    FOLLOWED.contribution,
     before.financialContributions,
     input.financialContributions,
     (row, names) => {
@@ -268,7 +214,7 @@ export async function recordCompanySave(
       ]),
     ) as unknown as Bilingual,
   });
-  parts('block', BLOCK_FIELDS, before.blocks, input.blocks, (row) =>
+  parts('block', FOLLOWED.block, before.blocks, input.blocks, (row) =>
     blockLabel(
       row,
       (row['id'] ? blockPositions.get(row['id'] as string) : undefined) ?? input.blocks.indexOf(row as never) + 1,
@@ -291,7 +237,7 @@ export async function recordCompanySave(
     municipalities: idsOf('municipalities'),
     warranties: idsOf('warranties'),
   });
-  const kept = (kind: FieldKind, value: unknown): HistoryValue | null => {
+  const kept = (kind: HistoryKind, value: unknown): HistoryValue | null => {
     const v = normalized(value);
     if (v === null) return null;
     switch (kind) {

@@ -10,7 +10,8 @@ import {
   financialStatements,
   owners,
 } from '../db/schema';
-import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
+import { COMPANY_MAPS as MAPS, type CompanyInput, type CompanyUpdateInput } from '../../shared/schemas/company';
+import { pickFields, type FieldsMatchColumns } from '../../shared/schemas/record-fields';
 import { recordSystemEvent } from '../platform/history/record';
 import { recordCompanySave } from './history';
 import { refreshSearchText } from './search-text';
@@ -95,32 +96,74 @@ export async function findExistingIds(db: Executor, wanted: ReferenceIds, compan
  * Writes: the whole graph, in one transaction.
  * ---------------------------------------------------------------------------------------------- */
 
-function companyValues(input: CompanyInput) {
-  return {
-    name: input.name,
-    avatarFileName: input.avatarFileName,
-    website: input.website,
-    emailAddress: input.emailAddress,
-    employeeCount: input.employeeCount,
-    phoneNumber: input.phoneNumber,
-    riskRating: input.riskRating,
-    endOfFinancialYear: input.endOfFinancialYear,
-    legalFormId: input.legalFormId,
-    statusId: input.statusId,
-    activityAreaId: input.activityAreaId,
-    overseeingUserId: input.overseeingUserId,
-  };
-}
+/*
+ * Each table's columns are its record's fields (the field maps of shared/schemas/company.ts, ADR 0031) and the
+ * ones the database or the store own: a field without its column, or a column without its field, fails here.
+ */
+type Columns<T extends { $inferSelect: object }> = T['$inferSelect'];
+const _companyColumns: FieldsMatchColumns<
+  typeof MAPS.company,
+  Columns<typeof companies>,
+  'id' | 'referenceNumber' | 'archivedAt' | 'lockVersion' | 'searchText' | 'nameKey' | 'insertedAt' | 'updatedAt'
+> = true;
+const _addressColumns: FieldsMatchColumns<
+  typeof MAPS.address,
+  Columns<typeof companyAddresses>,
+  'id' | 'companyId'
+> = true;
+const _presentationColumns: FieldsMatchColumns<
+  typeof MAPS.presentation,
+  Columns<typeof companyPresentations>,
+  'id' | 'companyId'
+> = true;
+const _ownerColumns: FieldsMatchColumns<
+  typeof MAPS.owner,
+  Columns<typeof owners>,
+  'id' | 'companyId' | 'position'
+> = true;
+const _statementColumns: FieldsMatchColumns<
+  typeof MAPS.statement,
+  Columns<typeof financialStatements>,
+  'id' | 'companyId' | 'seq' | 'insertedAt'
+> = true;
+const _contributionColumns: FieldsMatchColumns<
+  typeof MAPS.contribution,
+  Columns<typeof financialContributions>,
+  'id' | 'companyId' | 'seq' | 'insertedAt'
+> = true;
+const _blockColumns: FieldsMatchColumns<
+  typeof MAPS.block,
+  Columns<typeof blocks>,
+  'id' | 'companyId' | 'position'
+> = true;
+
+/** What the store writes of a record: its table's insert type, less what the store adds (the company, its id). */
+type Values<T extends { $inferInsert: object }> = Omit<T['$inferInsert'], 'companyId' | 'id'>;
+
+const companyValues = (input: CompanyInput): Values<typeof companies> => pickFields(MAPS.company, input);
 
 type OwnerInput = CompanyInput['owners'][number];
 type StatementInput = CompanyInput['financialStatements'][number];
 type ContributionInput = CompanyInput['financialContributions'][number];
 type BlockInput = CompanyInput['blocks'][number];
 
-const ownerValues = ({ id: _id, ...owner }: OwnerInput, position: number) => ({ ...owner, position });
-const statementValues = ({ id: _id, ...statement }: StatementInput) => statement;
-const contributionValues = ({ id: _id, ...contribution }: ContributionInput) => contribution;
-const blockValues = ({ id: _id, ...block }: BlockInput, position: number) => ({ ...block, position });
+const ownerValues = (owner: OwnerInput, position: number): Values<typeof owners> => ({
+  ...pickFields(MAPS.owner, owner),
+  position,
+});
+const statementValues = (statement: StatementInput): Values<typeof financialStatements> =>
+  pickFields(MAPS.statement, statement);
+const contributionValues = (contribution: ContributionInput): Values<typeof financialContributions> =>
+  pickFields(MAPS.contribution, contribution);
+const blockValues = (block: BlockInput, position: number): Values<typeof blocks> => ({
+  ...pickFields(MAPS.block, block),
+  position,
+});
+const addressValues = (address: CompanyInput['address']): Values<typeof companyAddresses> =>
+  pickFields(MAPS.address, address);
+const presentationValues = (
+  presentation: NonNullable<CompanyInput['presentation']>,
+): Values<typeof companyPresentations> => pickFields(MAPS.presentation, presentation);
 
 /**
  * The parts of a collection after a save: those sent with an id are updated in place (they keep their
@@ -157,22 +200,16 @@ async function syncParts<T extends { id?: string | undefined }, V extends object
 const partTable = <T>(table: T) => table as unknown as typeof owners;
 
 async function insertParts(tx: Tx, companyId: string, input: CompanyInput): Promise<void> {
-  const rows = <T>(items: T[], values: (item: T, index: number) => object) =>
+  const rows = <T, V>(items: T[], values: (item: T, index: number) => V) =>
     items.map((item, index) => ({ ...values(item, index), companyId }));
-  if (input.owners.length)
-    await tx.insert(owners).values(rows(input.owners, ownerValues) as (typeof owners.$inferInsert)[]);
+  if (input.owners.length) await tx.insert(owners).values(rows(input.owners, ownerValues));
   if (input.financialStatements.length) {
-    await tx
-      .insert(financialStatements)
-      .values(rows(input.financialStatements, statementValues) as (typeof financialStatements.$inferInsert)[]);
+    await tx.insert(financialStatements).values(rows(input.financialStatements, statementValues));
   }
   if (input.financialContributions.length) {
-    await tx
-      .insert(financialContributions)
-      .values(rows(input.financialContributions, contributionValues) as (typeof financialContributions.$inferInsert)[]);
+    await tx.insert(financialContributions).values(rows(input.financialContributions, contributionValues));
   }
-  if (input.blocks.length)
-    await tx.insert(blocks).values(rows(input.blocks, blockValues) as (typeof blocks.$inferInsert)[]);
+  if (input.blocks.length) await tx.insert(blocks).values(rows(input.blocks, blockValues));
 }
 
 /** `authorId`: who creates it, named by the "company created" event of its history. */
@@ -180,11 +217,9 @@ export async function insertCompany(db: Db, input: CompanyInput, authorId: strin
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(companies).values(companyValues(input)).returning({ id: companies.id });
     const id = created!.id;
-    const { id: _addressId, ...address } = input.address;
-    await tx.insert(companyAddresses).values({ ...address, companyId: id });
+    await tx.insert(companyAddresses).values({ ...addressValues(input.address), companyId: id });
     if (input.presentation) {
-      const { id: _presentationId, ...presentation } = input.presentation;
-      await tx.insert(companyPresentations).values({ ...presentation, companyId: id });
+      await tx.insert(companyPresentations).values({ ...presentationValues(input.presentation), companyId: id });
     }
     await insertParts(tx, id, input);
     await refreshSearchText(tx, eq(companies.id, id));
@@ -220,14 +255,14 @@ export async function updateCompany(db: Db, id: string, input: CompanyUpdateInpu
       if (!(await findCompanyHead(tx, id))) return false;
       throw new StaleCompanyError();
     }
-    const { id: _addressId, ...address } = input.address;
+    const address = addressValues(input.address);
     // One address per company: it keeps its id whatever the form sent.
     await tx
       .insert(companyAddresses)
       .values({ ...address, companyId: id })
       .onConflictDoUpdate({ target: companyAddresses.companyId, set: address });
     if (input.presentation) {
-      const { id: _presentationId, ...presentation } = input.presentation;
+      const presentation = presentationValues(input.presentation);
       await tx
         .insert(companyPresentations)
         .values({ ...presentation, companyId: id })

@@ -10,10 +10,14 @@
  * Document rows are metadata only: their `file_name` is a well-formed storage key (`<uuid>.pdf`) that
  * points at no stored object (downloading one answers not found). That is acceptable for a dataset meant for lists, searches and benchmarks.
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { selectRows } from './rows';
+import { companies, financialContributions, financialStatements, owners } from './schema';
 import { renderSystemTitle } from '../platform/history/render';
+import type { COMPANY_FIELDS, CONTRIBUTION_FIELDS, OWNER_FIELDS, STATEMENT_FIELDS } from '../../shared/schemas/company';
+import type { FieldMap } from '../../shared/schemas/record-fields';
 
 export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';
 export const DEMO_ADMIN_PASSWORD = 'demo-password';
@@ -302,6 +306,22 @@ const LOOKUPS = `
                 WHERE NOT EXISTS (SELECT 1 FROM document_categories k WHERE k.parent_id = c.id)),
   muni AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id, key, name_fr, name_en, default_zip_code FROM municipalities)`;
 
+/**
+ * The SQL that fills each field of a record: one entry per field of its field map (shared/schemas/company.ts,
+ * ADR 0031), so a field added to the map is named here by the typecheck until the demo fills it.
+ */
+type DemoFill<M extends FieldMap> = { [K in keyof M]: string };
+
+/** `(column, …)` and `expression, …` of a fill, in the same order, with the table's column names. */
+function filled<M extends FieldMap>(table: PgTable, fill: DemoFill<M>) {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(fill);
+  return {
+    columns: keys.map((key) => columns[key]!.name).join(', '),
+    values: keys.map((key) => fill[key as keyof M]).join(',\n            '),
+  };
+}
+
 /** Companies g in [from, to]: the company rows and all their parts, documents and events. */
 function batchStatements(from: number, to: number, userCount: number, titles: Titles): string[] {
   const series = `generate_series(${from}, ${to}) AS g`;
@@ -311,6 +331,58 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
   const frName = `${pick(FR_TRADES, 1)} || ' ' || ${pick(LAST_NAMES, 2)} || ' ' || ${pick(FR_SUFFIXES, 3)}`;
   const enName = `${pick(LAST_NAMES, 2)} || ' ' || ${pick(EN_TRADES, 4)} || ' ' || ${pick(EN_SUFFIXES, 5)}`;
   const overseer = userId(`(1 + ${r(13, userCount, 'b.g')})`);
+  const company = filled<typeof COMPANY_FIELDS>(companies, {
+    name: 'b.name',
+    avatarFileName: 'NULL',
+    website: `'https://entreprise-' || b.g || '.example.ca'`,
+    emailAddress: `'info@entreprise-' || b.g || '.example.ca'`,
+    employeeCount: `1 + ${r(14, 250, 'b.g')}`,
+    phoneNumber: `'819' || lpad(${r(15, 10000000, 'b.g')}::text, 7, '0')`,
+    riskRating: pick(RISK_RATINGS, 16, 'b.g'),
+    endOfFinancialYear: `${textArray(['31/03', '30/06', '30/09', '31/12'])}[1 + ${r(17, 4, 'b.g')}]`,
+    legalFormId: lookup('legal', 18, 'b.g'),
+    statusId: lookup('status', 19, 'b.g'),
+    activityAreaId: lookup('area', 20, 'b.g'),
+    overseeingUserId: `CASE WHEN b.g % 7 = 0 THEN NULL ELSE ${overseer} END`,
+  });
+  const gk = 'g * 10 + k';
+  // 1–3 owners sharing 100 %.
+  const owner = filled<typeof OWNER_FIELDS>(owners, {
+    name: `${pick(FIRST_NAMES, 27, gk)} || ' ' || ${pick(LAST_NAMES, 28, gk)}`,
+    phoneNumber: `'514' || lpad(${r(29, 10000000, gk)}::text, 7, '0')`,
+    sharesPercentage: 'round(100.0 / (1 + g % 3), 2)',
+    address: `(1 + ${r(30, 900, gk)}) || ', ' || ${pick(STREETS, 31, gk)}`,
+    city: `'Montréal'`,
+    zipCode: `'H2X 1Y4'`,
+  });
+  // 1–5 statements, one per year, the newest last.
+  const statement = filled<typeof STATEMENT_FIELDS>(financialStatements, {
+    year: '2025 - (1 + (g % 5)) + k',
+    sales: money(32, 200000, 5000000, gk),
+    grossProfit: money(33, 50000, 900000, gk),
+    netProfit: money(34, -50000, 300000, gk),
+    currentAssets: money(35, 20000, 800000, gk),
+    totalAssets: money(36, 100000, 3000000, gk),
+    currentLiabilities: money(37, 10000, 500000, gk),
+    holdings: money(38, 0, 200000, gk),
+    fundsGenerated: money(39, 0, 400000, gk),
+    debtService: money(40, 0, 150000, gk),
+  });
+  // 0–3 contributions.
+  const contribution = filled<typeof CONTRIBUTION_FIELDS>(financialContributions, {
+    contributionFundId: lookup('fund', 41, gk),
+    amount: money(42, 5000, 150000, gk),
+    rate: `(1 + ${r(43, 800, gk)} / 100.0)::numeric(7,3)`,
+    amortization: `12 * (1 + ${r(44, 7, gk)})`,
+    moratorium: r(45, 13, gk),
+    refund: money(46, 0, 50000, gk),
+    warrantyId: lookup('warranty', 47, gk),
+    authorizationDate: '(now() - make_interval(days => 400 * k))::date',
+    followupDate: '(now() - make_interval(days => 400 * k - 180))::date',
+    expectedEndDate: '(now() + make_interval(days => 365 * k))::date',
+    projectName: pick(PROJECTS, 48, gk),
+    projectCost: money(49, 10000, 900000, gk),
+  });
   return [
     `WITH ${LOOKUPS},
      base AS (
@@ -320,18 +392,9 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
               ${muniOf} AS muni_i,
               now() - make_interval(days => ${days}::int) AS inserted_at
          FROM ${series})
-     INSERT INTO companies (id, name, reference_number, website, email_address, employee_count, phone_number,
-                            risk_rating, end_of_financial_year, legal_form_id, status_id, activity_area_id,
-                            overseeing_user_id, archived_at, search_text, inserted_at, updated_at)
-     SELECT b.id, b.name, b.reference_number,
-            'https://entreprise-' || b.g || '.example.ca',
-            'info@entreprise-' || b.g || '.example.ca',
-            1 + ${r(14, 250, 'b.g')},
-            '819' || lpad(${r(15, 10000000, 'b.g')}::text, 7, '0'),
-            ${pick(RISK_RATINGS, 16, 'b.g')},
-            ${textArray(['31/03', '30/06', '30/09', '31/12'])}[1 + ${r(17, 4, 'b.g')}],
-            ${lookup('legal', 18, 'b.g')}, ${lookup('status', 19, 'b.g')}, ${lookup('area', 20, 'b.g')},
-            CASE WHEN b.g % 7 = 0 THEN NULL ELSE ${overseer} END,
+     INSERT INTO companies (id, reference_number, ${company.columns}, archived_at, search_text, inserted_at, updated_at)
+     SELECT b.id, b.reference_number,
+            ${company.values},
             CASE WHEN b.g % 20 = 0 THEN least(now(), b.inserted_at + interval '200 days') END,
             f_search_text(concat_ws(' ', b.name, b.reference_number, 'info@entreprise-' || b.g || '.example.ca',
                                     concat_ws(' ', m.name_fr, m.name_en))),
@@ -344,35 +407,19 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
     `INSERT INTO company_presentations (company_id, highlights, products, market, management)
      SELECT ${companyId()}, ${pick(HIGHLIGHTS, 23)}, ${pick(PRODUCTS, 24)}, ${pick(MARKETS, 25)}, ${pick(MANAGEMENT, 26)}
        FROM ${series}`,
-    // 1–3 owners sharing 100 %.
-    `INSERT INTO owners (company_id, position, name, phone_number, shares_percentage, address, city, zip_code)
-     SELECT ${companyId()}, k - 1, ${pick(FIRST_NAMES, 27, 'g * 10 + k')} || ' ' || ${pick(LAST_NAMES, 28, 'g * 10 + k')},
-            '514' || lpad(${r(29, 10000000, 'g * 10 + k')}::text, 7, '0'),
-            round(100.0 / (1 + g % 3), 2), (1 + ${r(30, 900, 'g * 10 + k')}) || ', ' || ${pick(STREETS, 31, 'g * 10 + k')},
-            'Montréal', 'H2X 1Y4'
+    `INSERT INTO owners (company_id, position, ${owner.columns})
+     SELECT ${companyId()}, k - 1,
+            ${owner.values}
        FROM ${series}, generate_series(1, 1 + g % 3) AS k`,
-    // 1–5 statements, one per year, the newest last.
-    `INSERT INTO financial_statements (company_id, year, sales, gross_profit, net_profit, current_assets, total_assets,
-                                       current_liabilities, holdings, funds_generated, debt_service, inserted_at)
-     SELECT ${companyId()}, 2025 - (1 + (g % 5)) + k, ${money(32, 200000, 5000000, 'g * 10 + k')},
-            ${money(33, 50000, 900000, 'g * 10 + k')}, ${money(34, -50000, 300000, 'g * 10 + k')},
-            ${money(35, 20000, 800000, 'g * 10 + k')}, ${money(36, 100000, 3000000, 'g * 10 + k')},
-            ${money(37, 10000, 500000, 'g * 10 + k')}, ${money(38, 0, 200000, 'g * 10 + k')},
-            ${money(39, 0, 400000, 'g * 10 + k')}, ${money(40, 0, 150000, 'g * 10 + k')},
+    `INSERT INTO financial_statements (company_id, ${statement.columns}, inserted_at)
+     SELECT ${companyId()},
+            ${statement.values},
             now() - make_interval(days => (6 - k) * 365)
        FROM ${series}, generate_series(1, 1 + g % 5) AS k`,
-    // 0–3 contributions.
     `WITH ${LOOKUPS}
-     INSERT INTO financial_contributions (company_id, contribution_fund_id, amount, rate, amortization, moratorium, refund,
-                                          warranty_id, authorization_date, followup_date, expected_end_date,
-                                          project_name, project_cost, inserted_at)
-     SELECT ${companyId()}, ${lookup('fund', 41, 'g * 10 + k')}, ${money(42, 5000, 150000, 'g * 10 + k')},
-            (1 + ${r(43, 800, 'g * 10 + k')} / 100.0)::numeric(7,3), 12 * (1 + ${r(44, 7, 'g * 10 + k')}),
-            ${r(45, 13, 'g * 10 + k')}, ${money(46, 0, 50000, 'g * 10 + k')},
-            ${lookup('warranty', 47, 'g * 10 + k')},
-            (now() - make_interval(days => 400 * k))::date, (now() - make_interval(days => 400 * k - 180))::date,
-            (now() + make_interval(days => 365 * k))::date,
-            ${pick(PROJECTS, 48, 'g * 10 + k')}, ${money(49, 10000, 900000, 'g * 10 + k')},
+     INSERT INTO financial_contributions (company_id, ${contribution.columns}, inserted_at)
+     SELECT ${companyId()},
+            ${contribution.values},
             now() - make_interval(days => 400 * k)
        FROM ${series}, generate_series(1, g % 4) AS k`,
     // 1–2 blocks: notes, and for one company in six a default of payment.

@@ -1,91 +1,32 @@
 import { z } from 'zod';
-import { BLOCK_TYPES } from '../companies';
+import { COMPANY_MAPS as MAPS } from './company';
 import { companyStatusSchema } from './lookups';
+import { answerShape, type FieldMap } from './record-fields';
 
-/** Answers of the companies calls (SPEC §7), camelCase; `src/shared/companies.ts` derives its types from them. */
+/**
+ * Answers of the companies calls (SPEC §7), camelCase; `src/shared/companies.ts` derives its types from them. The
+ * fields of a company and of its parts are answered as their field maps say (`./company`, ADR 0031).
+ */
 const text = () => z.string().nullable();
-const amount = () => z.number().nullable();
 
-export const companyAddressSchema = z.object({
-  id: z.string(),
-  address: z.string(),
-  zipCode: z.string(),
-  municipalityId: z.string(),
-});
+const part = <M extends FieldMap>(map: M) => z.object({ id: z.string(), ...answerShape(map) });
+/** Statements and contributions also say when they were added: they are listed in that order (SPEC §9). */
+const datedPart = <M extends FieldMap>(map: M) => part(map).extend({ insertedAt: z.string() });
 
-export const ownerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phoneNumber: text(),
-  sharesPercentage: amount(),
-  address: text(),
-  city: text(),
-  zipCode: text(),
-});
+export const companyAddressSchema = part(MAPS.address);
+export const ownerSchema = part(MAPS.owner);
+export const companyPresentationSchema = part(MAPS.presentation);
+export const financialStatementSchema = datedPart(MAPS.statement);
+export const financialContributionSchema = datedPart(MAPS.contribution);
+export const blockSchema = part(MAPS.block);
 
-export const companyPresentationSchema = z.object({
-  id: z.string(),
-  highlights: text(),
-  products: text(),
-  market: text(),
-  management: text(),
-});
-
-export const financialStatementSchema = z.object({
-  id: z.string(),
-  year: amount(),
-  sales: amount(),
-  grossProfit: amount(),
-  netProfit: amount(),
-  currentAssets: amount(),
-  totalAssets: amount(),
-  currentLiabilities: amount(),
-  holdings: amount(),
-  fundsGenerated: amount(),
-  debtService: amount(),
-  insertedAt: z.string(),
-});
-
-export const financialContributionSchema = z.object({
-  id: z.string(),
-  contributionFundId: z.string(),
-  amount: amount(),
-  rate: amount(),
-  amortization: amount(),
-  moratorium: amount(),
-  refund: amount(),
-  warrantyId: text(),
-  /** YYYY-MM-DD. */
-  authorizationDate: text(),
-  followupDate: text(),
-  expectedEndDate: text(),
-  projectName: text(),
-  projectCost: amount(),
-  insertedAt: z.string(),
-});
-
-export const blockSchema = z.object({ id: z.string(), blockType: z.enum(BLOCK_TYPES), content: text() });
-
-/** `GET /companies/:id` and the answer of every write. */
+/** `GET /companies/:id` and the answer of every write: the company's fields (MAPS.company) and its parts. */
 export const companyAnswerSchema = z.object({
   id: z.string(),
-  name: z.string(),
   referenceNumber: z.string(),
-  avatarFileName: text(),
+  ...answerShape(MAPS.company),
   /** A signed, expiring URL of the avatar; null without one. */
   avatarUrl: text(),
-  website: text(),
-  emailAddress: text(),
-  employeeCount: amount(),
-  /** Ten digits; the form shows it 3-3-4. */
-  phoneNumber: text(),
-  riskRating: text(),
-  /** DD/MM. */
-  endOfFinancialYear: text(),
-  legalFormId: z.string(),
-  statusId: z.string(),
-  activityAreaId: z.string(),
-  overseeingUserId: text(),
   /** The overseeing user's name for the form, and whether they were archived since (issue 12.12). */
   overseeingUser: z.object({ id: z.string(), fullName: z.string(), archived: z.boolean() }).nullable(),
   address: companyAddressSchema,

@@ -1,6 +1,8 @@
 import { snakeKeys } from '../case';
 import { COMPANY_LIMITS } from '../companies';
 import { EMAIL_MAX_LENGTH } from '../constants';
+import { COMPANY_MAPS as MAPS } from './company';
+import { largestOf, type FieldMap, type Largest } from './record-fields';
 
 /*
  * How large a valid company can be on the wire (issue 12.11): the route's body limit follows from the
@@ -8,69 +10,21 @@ import { EMAIL_MAX_LENGTH } from '../constants';
  * of notes). docs/decisions/0016-company-body-limit.md.
  */
 
-/** Every text field of `companySchema` at its maximum, filled with `fill` (one character), ids as given. */
-export function largestCompany(fill: string, ids: { lookup: string; fund: string; municipality: string }) {
-  const text = (max: number) => fill.repeat(max);
-  const { textLength, longTextLength, nameLength } = COMPANY_LIMITS;
-  const amount = '-999999999999.99';
+/**
+ * Every field of `companySchema` at its largest (each field map's `largest`, ADR 0031), the texts filled with `fill`
+ * (one character), lookups with the ids given, every part at its count limit.
+ */
+export function largestCompany(fill: string, ids: Largest['ids']) {
+  const at = (index: number): Largest => ({ text: (max) => fill.repeat(max), ids, index });
+  const many = (map: FieldMap, count: number) => Array.from({ length: count }, (_, i) => largestOf(map, at(i)));
   return {
-    name: text(nameLength),
-    avatarFileName: null as string | null,
-    website: `https://${text(textLength - 'https://.ca'.length)}.ca`,
-    emailAddress: null as string | null,
-    employeeCount: 10_000_000,
-    phoneNumber: '5145550199',
-    riskRating: text(50),
-    endOfFinancialYear: '31/12',
-    legalFormId: ids.lookup,
-    statusId: ids.lookup,
-    activityAreaId: ids.lookup,
-    overseeingUserId: null as string | null,
-    address: { address: text(textLength), zipCode: 'H2Y 1H2', municipalityId: ids.municipality },
-    owners: Array.from({ length: COMPANY_LIMITS.owners }, () => ({
-      name: text(textLength),
-      phoneNumber: '5145550101',
-      sharesPercentage: 99.99,
-      address: text(textLength),
-      city: text(textLength),
-      zipCode: 'H2X 1Y4',
-    })),
-    presentation: {
-      highlights: text(longTextLength),
-      products: text(longTextLength),
-      market: text(longTextLength),
-      management: text(longTextLength),
-    },
-    financialStatements: Array.from({ length: COMPANY_LIMITS.financialStatements }, (_, i) => ({
-      year: 1900 + i,
-      sales: amount,
-      grossProfit: amount,
-      netProfit: amount,
-      currentAssets: amount,
-      totalAssets: amount,
-      currentLiabilities: amount,
-      holdings: amount,
-      fundsGenerated: amount,
-      debtService: amount,
-    })),
-    financialContributions: Array.from({ length: COMPANY_LIMITS.financialContributions }, () => ({
-      contributionFundId: ids.fund,
-      amount: amount.slice(1),
-      rate: 99.99,
-      amortization: 1200,
-      moratorium: 1200,
-      refund: amount.slice(1),
-      warrantyId: ids.lookup,
-      authorizationDate: '2026-11-23',
-      followupDate: '2026-11-23',
-      expectedEndDate: '2026-11-23',
-      projectName: text(textLength),
-      projectCost: amount.slice(1),
-    })),
-    blocks: Array.from({ length: COMPANY_LIMITS.blocks }, () => ({
-      blockType: 'defaultOfPayment',
-      content: text(longTextLength),
-    })),
+    ...largestOf(MAPS.company, at(0)),
+    address: largestOf(MAPS.address, at(0)),
+    owners: many(MAPS.owner, COMPANY_LIMITS.owners),
+    presentation: largestOf(MAPS.presentation, at(0)),
+    financialStatements: many(MAPS.statement, COMPANY_LIMITS.financialStatements),
+    financialContributions: many(MAPS.contribution, COMPANY_LIMITS.financialContributions),
+    blocks: many(MAPS.block, COMPANY_LIMITS.blocks),
   };
 }
 

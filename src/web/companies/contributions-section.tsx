@@ -56,11 +56,9 @@ export function ContributionsSection() {
                 searchable
               />
               <TextField name={name('projectName')} label={c('projectName')} />
-              {(Object.keys(CONTRIBUTION_NUMBER_FIELDS) as Array<keyof typeof CONTRIBUTION_NUMBER_FIELDS>).map(
-                (key) => (
-                  <NumberField key={key} name={name(key)} label={c(key)} kind={CONTRIBUTION_NUMBER_FIELDS[key]} />
-                ),
-              )}
+              {CONTRIBUTION_NUMBER_FIELDS.map(([key, kind]) => (
+                <NumberField key={key} name={name(key)} label={c(key)} kind={kind} />
+              ))}
               <LookupSelect
                 name={name('warrantyId')}
                 label={c('warranty')}

@@ -2,13 +2,16 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '../../shared/companies';
 import type { Locale } from '../../shared/constants';
+import type { z } from 'zod';
 import {
+  COMPANY_MAPS as MAPS,
   companySchema,
   companyUpdateSchema,
   emptyCompany,
   type CompanyFormValues,
   type CompanyUpdateInput,
 } from '../../shared/schemas/company';
+import { isNumberFormKind, type FieldMap, type FieldSpec } from '../../shared/schemas/record-fields';
 import { formatPhone, normalizeNumberText, numberToInput, type NumberKind } from './format';
 
 /** What the form holds: the shared form values, plus the version an edit read (SPEC: no lost updates). */
@@ -16,110 +19,87 @@ export type CompanyFormState = CompanyFormValues & { lockVersion?: number };
 /** What a valid form gives: the create input, and on an edit the version too. */
 export type CompanyFormOutput = Omit<CompanyUpdateInput, 'lockVersion'> & { lockVersion?: number };
 
-/** Which numeric fields are what kind, so they are shown and read back the same way everywhere. */
-export const STATEMENT_MONEY_FIELDS = [
-  'sales',
-  'grossProfit',
-  'netProfit',
-  'currentAssets',
-  'totalAssets',
-  'currentLiabilities',
-  'holdings',
-  'fundsGenerated',
-  'debtService',
-] as const;
+/*
+ * The form's values are written from the company's field maps (shared/schemas/company.ts, ADR 0031): each field
+ * shown and read back as its form kind says, so a new field reaches the form's values without a list here.
+ */
 
-export const CONTRIBUTION_NUMBER_FIELDS = {
-  amount: 'money',
-  rate: 'decimal',
-  amortization: 'integer',
-  moratorium: 'integer',
-  refund: 'money',
-  projectCost: 'money',
-} as const satisfies Record<string, NumberKind>;
+/** The number fields of a record and their kinds: shown and read back in the user's locale. */
+export const numberFieldsOf = <M extends FieldMap>(map: M): Array<[keyof M & string, NumberKind]> =>
+  Object.entries(map).flatMap(([key, spec]) => (isNumberFormKind(spec.form) ? [[key, spec.form]] : []));
 
-const text = (value: string | null | undefined) => value ?? '';
+export const STATEMENT_NUMBER_FIELDS = numberFieldsOf(MAPS.statement);
+export const CONTRIBUTION_NUMBER_FIELDS = numberFieldsOf(MAPS.contribution);
 
-/** A company as read from the API, in the shapes the inputs show (numbers in the user's locale). */
+/** A record as the API answered it, in the shapes its inputs show (numbers in the user's locale). */
+function formValuesOf<M extends FieldMap>(map: M, record: { [K in keyof M]: unknown }, locale: Locale) {
+  const shown = (spec: FieldSpec, value: unknown): unknown => {
+    const text = typeof value === 'string' ? value : value == null ? '' : String(value);
+    switch (spec.form) {
+      case 'text':
+      case 'date':
+      case 'year':
+        return text;
+      case 'phone':
+        return formatPhone(text);
+      case 'integer':
+      case 'decimal':
+      case 'money':
+        return numberToInput(value as number | null, spec.form, locale);
+      default:
+        return value;
+    }
+  };
+  return Object.fromEntries(Object.entries(map).map(([key, spec]) => [key, shown(spec, record[key])])) as {
+    [K in keyof M]: z.input<M[K]['input']>;
+  };
+}
+
+/** A company as read from the API, in the shapes the inputs show. */
 export function toFormValues(company: Company, locale: Locale): CompanyFormState {
-  const num = (value: number | null, kind: NumberKind) => numberToInput(value, kind, locale);
   return {
     lockVersion: company.lockVersion,
-    name: company.name,
-    avatarFileName: company.avatarFileName,
-    website: text(company.website),
-    emailAddress: text(company.emailAddress),
-    employeeCount: num(company.employeeCount, 'integer'),
-    phoneNumber: formatPhone(text(company.phoneNumber)),
-    riskRating: text(company.riskRating),
-    endOfFinancialYear: text(company.endOfFinancialYear),
-    legalFormId: company.legalFormId,
-    statusId: company.statusId,
-    activityAreaId: company.activityAreaId,
-    overseeingUserId: company.overseeingUserId,
-    address: { ...company.address },
-    owners: company.owners.map((owner) => ({
-      id: owner.id,
-      name: owner.name,
-      phoneNumber: formatPhone(text(owner.phoneNumber)),
-      sharesPercentage: num(owner.sharesPercentage, 'decimal'),
-      address: text(owner.address),
-      city: text(owner.city),
-      zipCode: text(owner.zipCode),
-    })),
+    ...formValuesOf(MAPS.company, company, locale),
+    address: { id: company.address.id, ...formValuesOf(MAPS.address, company.address, locale) },
+    owners: company.owners.map((owner) => ({ id: owner.id, ...formValuesOf(MAPS.owner, owner, locale) })),
     presentation: company.presentation && {
       id: company.presentation.id,
-      highlights: text(company.presentation.highlights),
-      products: text(company.presentation.products),
-      market: text(company.presentation.market),
-      management: text(company.presentation.management),
+      ...formValuesOf(MAPS.presentation, company.presentation, locale),
     },
     financialStatements: company.financialStatements.map((statement) => ({
       id: statement.id,
-      year: statement.year === null ? '' : String(statement.year),
-      ...Object.fromEntries(STATEMENT_MONEY_FIELDS.map((field) => [field, num(statement[field], 'money')])),
+      ...formValuesOf(MAPS.statement, statement, locale),
     })),
     financialContributions: company.financialContributions.map((contribution) => ({
       id: contribution.id,
-      contributionFundId: contribution.contributionFundId,
-      warrantyId: contribution.warrantyId,
-      authorizationDate: text(contribution.authorizationDate),
-      followupDate: text(contribution.followupDate),
-      expectedEndDate: text(contribution.expectedEndDate),
-      projectName: text(contribution.projectName),
-      ...Object.fromEntries(
-        Object.entries(CONTRIBUTION_NUMBER_FIELDS).map(([field, kind]) => [
-          field,
-          num(contribution[field as keyof typeof CONTRIBUTION_NUMBER_FIELDS], kind),
-        ]),
-      ),
+      ...formValuesOf(MAPS.contribution, contribution, locale),
     })),
-    blocks: company.blocks.map((block) => ({ id: block.id, blockType: block.blockType, content: text(block.content) })),
+    blocks: company.blocks.map((block) => ({ id: block.id, ...formValuesOf(MAPS.block, block, locale) })),
   };
 }
 
 export const newCompanyValues = (): CompanyFormState => emptyCompany();
 
 /** Numeric texts as the schema reads them (`1,234.56` as the English form writes it → `1234.56`). */
-function normalizeNumbers(values: CompanyFormState): CompanyFormState {
-  const n = (value: unknown) => (typeof value === 'string' ? normalizeNumberText(value) : value);
+function normalizedNumbers<T extends object>(map: FieldMap, values: T): T {
+  const numbers = Object.entries(map).filter(([, spec]) => isNumberFormKind(spec.form));
+  const read = values as Record<string, unknown>;
   return {
     ...values,
-    employeeCount: n(values.employeeCount) as CompanyFormState['employeeCount'],
-    owners: values.owners?.map((owner) => ({ ...owner, sharesPercentage: n(owner.sharesPercentage) as string })),
-    financialStatements: values.financialStatements?.map((statement) => ({
-      ...statement,
-      ...Object.fromEntries(STATEMENT_MONEY_FIELDS.map((field) => [field, n(statement[field])])),
-    })),
-    financialContributions: values.financialContributions?.map((contribution) => ({
-      ...contribution,
-      ...Object.fromEntries(
-        Object.keys(CONTRIBUTION_NUMBER_FIELDS).map((field) => [
-          field,
-          n(contribution[field as keyof typeof CONTRIBUTION_NUMBER_FIELDS]),
-        ]),
-      ),
-    })),
+    ...Object.fromEntries(
+      numbers.map(([key]) => [key, typeof read[key] === 'string' ? normalizeNumberText(read[key]) : read[key]]),
+    ),
+  };
+}
+
+function normalizeNumbers(values: CompanyFormState): CompanyFormState {
+  return {
+    ...normalizedNumbers(MAPS.company, values),
+    owners: values.owners?.map((owner) => normalizedNumbers(MAPS.owner, owner)),
+    financialStatements: values.financialStatements?.map((statement) => normalizedNumbers(MAPS.statement, statement)),
+    financialContributions: values.financialContributions?.map((contribution) =>
+      normalizedNumbers(MAPS.contribution, contribution),
+    ),
   };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from '../i18n';
 import { emptyFinancialStatement } from '../../shared/schemas/company';
 import { NumberField, TextField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';
-import { STATEMENT_MONEY_FIELDS } from './form-values';
+import { STATEMENT_NUMBER_FIELDS } from './form-values';
 
 /**
  * Which statement the pager shows, counted from the newest (0). The form keeps statements in the
@@ -76,8 +76,8 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
                 inputMode="numeric"
                 maxLength={4}
               />
-              {STATEMENT_MONEY_FIELDS.map((name) => (
-                <NumberField key={name} name={`financialStatements.${index}.${name}`} label={s(name)} kind="money" />
+              {STATEMENT_NUMBER_FIELDS.map(([name, kind]) => (
+                <NumberField key={name} name={`financialStatements.${index}.${name}`} label={s(name)} kind={kind} />
               ))}
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
