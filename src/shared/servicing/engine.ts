@@ -88,6 +88,7 @@ export interface AmendmentRecord {
 /** The walk's totals as of the as-of day (see LoanFigures for each one's meaning). */
 export interface WalkTotals {
   disbursed: number;
+  undisbursed: number;
   interestFallenDue: number;
   capitalisedInterest: number;
   interestPaid: number;
@@ -295,6 +296,7 @@ class LoanWalk {
   private readonly bucketHistory: BucketRecord[] = [];
   private readonly totals: WalkTotals = {
     disbursed: 0,
+    undisbursed: 0,
     interestFallenDue: 0,
     capitalisedInterest: 0,
     interestPaid: 0,
@@ -431,16 +433,20 @@ class LoanWalk {
   }
 
   private result(): Walk {
+    const repaid =
+      this.plan !== null &&
+      !this.writtenOff &&
+      this.totals.outstandingPrincipal === 0 &&
+      this.installments.every((record) => unpaid(record) === 0);
+    if (!repaid && !this.writtenOff) {
+      this.totals.undisbursed = Math.max(0, this.input.terms.amount - this.totals.disbursed);
+    }
     return {
       asOfDay: this.asOfDay,
       started: this.plan !== null,
       startDay: this.plan === null ? null : this.startDay,
       writtenOff: this.writtenOff,
-      repaid:
-        this.plan !== null &&
-        !this.writtenOff &&
-        this.totals.outstandingPrincipal === 0 &&
-        this.installments.every((record) => unpaid(record) === 0),
+      repaid,
       installments: this.installments,
       totals: this.totals,
       repayments: this.repayments,
@@ -590,7 +596,12 @@ class LoanWalk {
     return Math.max(0, this.unpaidDue() + this.scheduled + this.periodInterest(day) - this.credit);
   }
 
-  private payInstallment(record: InstallmentRecord, available: number, day: number) {
+  /** What the last `payInstallment` paid of interest and of principal (fields, not a new object per call). */
+  private paidInterest = 0;
+  private paidPrincipal = 0;
+
+  /** Pays what `available` covers of the installment, interest first; answers how much it took. */
+  private payInstallment(record: InstallmentRecord, available: number, day: number): number {
     const interest = Math.min(available, record.interest - record.paidInterest);
     const principal = Math.min(available - interest, record.principal - record.paidPrincipal);
     record.paidInterest += interest;
@@ -600,7 +611,9 @@ class LoanWalk {
       this.totals.principalRepaid += principal;
     }
     if (unpaid(record) === 0) record.paidOnDay ??= day;
-    return { interest, principal };
+    this.paidInterest = interest;
+    this.paidPrincipal = principal;
+    return interest + principal;
   }
 
   private disburse(record: DisbursementRecord) {
@@ -693,10 +706,7 @@ class LoanWalk {
         this.statement.push(line(day, 1, 'capitalised_interest', null, n, capitalised, 0, this.balance));
       }
     }
-    if (this.credit > 0) {
-      const paid = this.payInstallment(record, this.credit, day);
-      this.credit -= paid.interest + paid.principal;
-    }
+    if (this.credit > 0) this.credit -= this.payInstallment(record, this.credit, day);
     this.advanceOldest(day);
   }
 
@@ -727,9 +737,11 @@ class LoanWalk {
     let rest = applied;
     for (let i = this.oldest; i < this.installments.length && rest > 0; i += 1) {
       const installment = this.installments[i]!;
-      const paid = this.payInstallment(installment, rest, day);
-      rest -= paid.interest + paid.principal;
-      if (this.detail) allocation.installments.push({ number: installment.number, ...paid });
+      rest -= this.payInstallment(installment, rest, day);
+      if (this.detail) {
+        const { paidInterest: interest, paidPrincipal: principal } = this;
+        allocation.installments.push({ number: installment.number, interest, principal });
+      }
     }
     this.advanceOldest(day);
     // A recovery before any write-off is a regular payment; a payment reaching the payoff closes the loan.

@@ -229,11 +229,11 @@ describe('computeLoan: disbursements and prepayments', () => {
     ]);
     expect(result.installments.map((i) => i.levelPayment).slice(0, 3)).toEqual([5331, 11_118, 11_118]);
     expect(result.installments).toHaveLength(12);
-    expect(result.figures).toMatchObject({ disbursed: 120_000, nextChangeOn: '2026-02-15' });
+    expect(result.figures).toMatchObject({ disbursed: 120_000, undisbursed: 0, nextChangeOn: '2026-02-15' });
     // Before the second one is paid out, it counts for nothing yet, and the figures change on its date.
     const before = serviced({ disbursements, asOf: '2026-01-20' });
     expect(before.disbursements[1]!.excludedBecause).toBe('after_as_of');
-    expect(before.figures).toMatchObject({ disbursed: 60_000, nextChangeOn: '2026-02-01' });
+    expect(before.figures).toMatchObject({ disbursed: 60_000, undisbursed: 60_000, nextChangeOn: '2026-02-01' });
     expect(before.installments.at(-1)!.number).toBe(12);
   });
 

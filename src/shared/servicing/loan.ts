@@ -68,13 +68,33 @@ function loanStatus(walk: Walk): LoanStatus {
 }
 
 function figuresOf(walk: Walk, input: LoanInput): LoanFigures {
-  const { totals } = walk;
-  const { overdueSinceDay, nextChangeDay, bucket, ...amounts } = totals;
+  const t = walk.totals;
+  // Field by field rather than a rest spread: the portfolio builds 150 000 of these.
   return {
-    ...amounts,
-    overdueSince: overdueSinceDay === null ? null : dayToDate(overdueSinceDay),
-    bucket: bucket === null || !walk.started ? null : input.buckets[bucket]!.key,
-    nextChangeOn: nextChangeDay === null ? null : dayToDate(nextChangeDay),
+    disbursed: t.disbursed,
+    undisbursed: t.undisbursed,
+    interestFallenDue: t.interestFallenDue,
+    capitalisedInterest: t.capitalisedInterest,
+    interestPaid: t.interestPaid,
+    principalRepaid: t.principalRepaid,
+    outstandingPrincipal: t.outstandingPrincipal,
+    arrearsPrincipal: t.arrearsPrincipal,
+    arrearsInterest: t.arrearsInterest,
+    dueTodayPrincipal: t.dueTodayPrincipal,
+    dueTodayInterest: t.dueTodayInterest,
+    paidInAdvance: t.paidInAdvance,
+    daysPastDue: t.daysPastDue,
+    overdueSince: t.overdueSinceDay === null ? null : dayToDate(t.overdueSinceDay),
+    bucket: t.bucket === null || !walk.started ? null : input.buckets[t.bucket]!.key,
+    writtenOffPrincipal: t.writtenOffPrincipal,
+    writtenOffInterest: t.writtenOffInterest,
+    recovered: t.recovered,
+    received: t.received,
+    applied: t.applied,
+    overpaid: t.overpaid,
+    payoffAmount: t.payoffAmount,
+    levelPayment: t.levelPayment,
+    nextChangeOn: t.nextChangeDay === null ? null : dayToDate(t.nextChangeDay),
   };
 }
 

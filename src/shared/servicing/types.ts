@@ -229,6 +229,9 @@ export interface StatementLine {
 export interface LoanFigures {
   /** Paid out, reversals and entries after the as-of date left out. */
   disbursed: number;
+  /** The amount lent less what was paid out, while the loan is not disbursed or active (0 once repaid or
+   * written off: what was not paid out by then is no longer owed to the borrower). */
+  undisbursed: number;
   /** Interest asked by installments due on or before the as-of date. */
   interestFallenDue: number;
   /** Interest of payment-holiday months added to the principal. */

@@ -71,6 +71,11 @@ export function consistencyProblems(servicing: LoanServicing, input: LoanInput):
     'disbursed + interest fallen due (capitalised included) = applied + outstanding + interest owed − paid in advance + written off',
   );
   check(f.received === f.applied + f.recovered + f.overpaid, 'received = applied + recovered + overpaid');
+  const closed = servicing.status === 'repaid' || servicing.status === 'written_off';
+  check(
+    f.undisbursed === (closed ? 0 : Math.max(0, input.terms.amount - f.disbursed)),
+    'undisbursed = amount − disbursed while open',
+  );
   check(
     f.outstandingPrincipal === f.disbursed + f.capitalisedInterest - f.principalRepaid - f.writtenOffPrincipal,
     'outstanding = disbursed + capitalised − principal repaid − written off',
