@@ -461,14 +461,8 @@ class LoanWalk {
     const { totals, asOfDay } = this;
     const first = this.liveDisbursements[0];
     if (!first) {
-      // Not disbursed: nothing is owed, and money received has nothing to pay.
-      for (const record of this.liveRepayments) {
-        record.appliedAs = record.entry.kind;
-        record.payoffBefore = 0;
-        record.allocation = emptyAllocation(record.entry.amount);
-        totals.received += record.entry.amount;
-        totals.overpaid += record.entry.amount;
-      }
+      // Not disbursed: nothing is owed, so money received has nothing to pay (its payoff is 0).
+      for (const record of this.liveRepayments) this.receive(record);
       this.closeFigures(null);
       if (this.detail) addExcludedLines(this.statement, this.disbursements, this.repayments, asOfDay);
       return this.result();

@@ -43,8 +43,16 @@ const onTime = (count: number) =>
 
 describe('computeLoan: the schedule from the first disbursement', () => {
   it('nothing paid out: not disbursed, no installments of its own, the projection of the terms', () => {
-    const result = serviced({ disbursements: [], asOf: '2026-06-01' });
+    const result = serviced({
+      disbursements: [],
+      repayments: [repayment('r', '2026-03-01', 1000, 'recovery')],
+      asOf: '2026-06-01',
+    });
     expect(result.status).toBe('not_disbursed');
+    // Money received with nothing owed: overpaid, on the statement without moving its balance.
+    expect(result.repayments[0]).toMatchObject({ appliedAs: 'regular', payoffBefore: 0 });
+    expect(result.figures).toMatchObject({ received: 1000, overpaid: 1000, undisbursed: 120_000 });
+    expect(result.statement).toMatchObject([{ kind: 'repayment', credit: 1000, balance: 0, counts: true }]);
     expect(result.installments).toEqual([]);
     expect(table({ ...result, installments: result.projection! })).toEqual(SCHEDULE);
     expect(result.figures).toMatchObject({ outstandingPrincipal: 0, daysPastDue: 0, bucket: null, nextChangeOn: null });
