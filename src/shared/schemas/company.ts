@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOCK_TYPES, COMPANY_LIMITS } from '../companies';
+import { RATE_DECIMALS } from '../servicing/terms';
 import { lockVersion, requiredId, requiredText, wrongValue } from './common';
 import {
   CV,
@@ -25,6 +26,9 @@ import {
 
 export { CV } from './company-fields';
 
+/** owners.shares_percentage is numeric(5,2). */
+const SHARES_DECIMALS = 2;
+
 /*
  * SPEC §5 "Company" and its parts, shared by the company form (react-hook-form + zodResolver) and the API;
  * the field builders they use, and what each accepts, are in company-fields.ts.
@@ -45,7 +49,7 @@ export const ownerSchema = z.object(
     id: partId(),
     name: requiredText(COMPANY_LIMITS.textLength),
     phoneNumber: phoneNumber(),
-    sharesPercentage: percentage(),
+    sharesPercentage: percentage(SHARES_DECIMALS),
     address: optionalText(),
     city: optionalText(),
     zipCode: optionalZipCode(),
@@ -89,7 +93,7 @@ export const financialContributionSchema = z.object(
     id: partId(),
     contributionFundId: requiredId(),
     amount: money(CV.money, 0),
-    rate: percentage(),
+    rate: percentage(RATE_DECIMALS),
     amortization: months(),
     moratorium: months(),
     refund: money(CV.money, 0),
