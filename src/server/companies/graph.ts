@@ -86,7 +86,12 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
       insertedAt: iso(insertedAt),
     })),
     financialContributions: row.financialContributions.map(
-      ({ companyId: _c, seq: _s, insertedAt, ...contribution }) => ({ ...contribution, insertedAt: iso(insertedAt) }),
+      ({ companyId: _c, seq: _s, insertedAt, loanNumber, ...contribution }) => ({
+        ...contribution,
+        // Given by the database on insert, and held there by a check (migration servicing_guards).
+        loanNumber: loanNumber ?? '',
+        insertedAt: iso(insertedAt),
+      }),
     ),
     blocks: row.blocks.map(({ id, blockType, content }) => ({ id, blockType, content })),
     archivedAt: isoOrNull(row.archivedAt),

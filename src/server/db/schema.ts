@@ -24,3 +24,6 @@ export * from './schema/backups';
 
 /* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
 export * from './schema/periodic-runs';
+
+/* Loan servicing: money out and in, amendments, write-offs and each loan's figures: db/schema/servicing.ts. */
+export * from './schema/servicing';

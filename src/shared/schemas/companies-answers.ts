@@ -61,6 +61,8 @@ export const financialContributionSchema = z.object({
   expectedEndDate: text(),
   projectName: text(),
   projectCost: amount(),
+  /** The loan's number (C-2026-000123-01), as bank files and statements of account name it (docs/decisions/0036). */
+  loanNumber: z.string(),
   insertedAt: z.string(),
 });
 
