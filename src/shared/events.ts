@@ -60,6 +60,24 @@ export interface SystemEventParams {
   companyChanged: { changes: FieldChange[] };
   /** A document renamed or moved to another category. */
   documentChanged: { name: string; changes: FieldChange[] };
+  /* Loan servicing (docs/decisions/0036): amounts in dollars, days YYYY-MM-DD, kinds as the computation names them. */
+  loanDisbursed: { loanNumber: string; amount: number; date: string };
+  disbursementReversed: { loanNumber: string; amount: number; date: string; reason: string };
+  repaymentReceived: { loanNumber: string; amount: number; date: string; kind: string };
+  repaymentReversed: { loanNumber: string; amount: number; date: string; reason: string };
+  /** One import's repayments on one loan. */
+  repaymentsImported: { loanNumber: string; count: number; amount: number; fileName: string };
+  termsAmended: {
+    loanNumber: string;
+    kind: string;
+    months: number | null;
+    rate: number | null;
+    date: string;
+    reason: string;
+  };
+  amendmentReversed: { loanNumber: string; kind: string; date: string; reason: string };
+  loanWrittenOff: { loanNumber: string; principal: number; interest: number; date: string; reason: string };
+  writeOffUndone: { loanNumber: string; date: string; reason: string };
 }
 
 /**
@@ -108,6 +126,15 @@ export const SYSTEM_EVENT_CODES = [
   'documentDeleted',
   'companyChanged',
   'documentChanged',
+  'loanDisbursed',
+  'disbursementReversed',
+  'repaymentReceived',
+  'repaymentReversed',
+  'repaymentsImported',
+  'termsAmended',
+  'amendmentReversed',
+  'loanWrittenOff',
+  'writeOffUndone',
 ] as const satisfies readonly SystemEventCode[];
 
 export function isSystemEventCode(value: unknown): value is SystemEventCode {

@@ -5,7 +5,7 @@
 import type { Locale } from '../../../shared/constants';
 import type { EventDetail, FieldChange, HistoryValue } from '../../../shared/events';
 import { translate } from '../../../shared/i18n';
-import { dateFormat, formatMoney, numberFormat } from '../../../shared/intl';
+import { formatDay, formatMoney, numberFormat } from '../../../shared/intl';
 
 /* ------------------------------------------------------------------------------------------------
  * Rendering of system titles. Parameters come from the database as JSON: read defensively, so that
@@ -59,7 +59,65 @@ export function renderSystemTitle(code: string, rawParams: unknown, locale: Loca
       return translate(locale, `history.${code}`, values);
     }
     default:
-      return t('unknownCode');
+      return renderServicingTitle(code, params, locale) ?? t('unknownCode');
+  }
+}
+
+/** A number read from kept parameters; null when missing or of another type. */
+function amountOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A kept day, written in `locale`. */
+const dayOf = (value: unknown, locale: Locale): string | null =>
+  typeof value === 'string' ? formatDay(value, locale) : null;
+
+/** Loan servicing's events (docs/decisions/0036), titles from the servicing catalog part. */
+function renderServicingTitle(code: string, params: Record<string, unknown>, locale: Locale): string | null {
+  const t = (key: string, values?: Record<string, unknown>) => translate(locale, `servicing.history.${key}`, values);
+  const unknown = translate(locale, 'events.system.unknown');
+  const money = (value: unknown) => {
+    const amount = amountOf(value);
+    return amount === null ? unknown : formatMoney(amount, locale);
+  };
+  const values = {
+    loanNumber: text(params['loanNumber']) ?? unknown,
+    amount: money(params['amount']),
+    date: dayOf(params['date'], locale) ?? unknown,
+    reason: text(params['reason']) ?? unknown,
+  };
+  const kind = (catalog: string) => {
+    const value = text(params['kind']);
+    return value ? translate(locale, `servicing.${catalog}.${value}`) : unknown;
+  };
+  switch (code) {
+    case 'loanDisbursed':
+    case 'disbursementReversed':
+    case 'repaymentReversed':
+    case 'writeOffUndone':
+      return t(code, values);
+    case 'repaymentReceived':
+      return t(code, { ...values, kind: kind('repaymentKind') });
+    case 'repaymentsImported':
+      return t(code, {
+        ...values,
+        count: amountOf(params['count']) ?? 0,
+        fileName: text(params['fileName']) ?? unknown,
+      });
+    case 'termsAmended': {
+      const rate = amountOf(params['rate']);
+      const amendment =
+        text(params['kind']) === 'rate_change'
+          ? t('amendment.rate_change', { rate: rate === null ? unknown : `${numberFormat(locale).format(rate)} %` })
+          : t(`amendment.${text(params['kind']) ?? 'unknown'}`, { months: amountOf(params['months']) ?? unknown });
+      return t(code, { ...values, amendment });
+    }
+    case 'amendmentReversed':
+      return t(code, { ...values, kind: kind('amendmentKind') });
+    case 'loanWrittenOff':
+      return t(code, { ...values, principal: money(params['principal']), interest: money(params['interest']) });
+    default:
+      return null;
   }
 }
 
@@ -80,11 +138,6 @@ function sectionLabel(change: FieldChange, locale: Locale): string {
   return change.part ? translate(locale, `history.sections.${change.part.kind}`) : translate(locale, change.field);
 }
 
-const DAY_FORMATS: Record<Locale, Intl.DateTimeFormatOptions> = {
-  fr: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
-  en: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
-};
-
 /** A kept value in `locale`: "50 000,00 $" / "$50,000.00", "1 mars 2025" / "March 1, 2025", a name. */
 export function formatHistoryValue(value: HistoryValue | null | undefined, locale: Locale): string {
   const empty = translate(locale, 'history.empty');
@@ -99,10 +152,8 @@ export function formatHistoryValue(value: HistoryValue | null | undefined, local
       return number === null ? empty : numberFormat(locale).format(number);
     case 'percent':
       return number === null ? empty : `${numberFormat(locale).format(number)} %`;
-    case 'date': {
-      const day = typeof value.value === 'string' ? new Date(`${value.value}T00:00:00Z`) : null;
-      return day && !Number.isNaN(day.getTime()) ? dateFormat(locale, DAY_FORMATS[locale]).format(day) : empty;
-    }
+    case 'date':
+      return dayOf(value.value, locale) ?? empty;
     case 'name':
       return bilingual(value.value, locale) ?? empty;
     default:
