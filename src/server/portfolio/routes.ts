@@ -1,13 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FastifyReply } from 'fastify';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest } from '../platform/errors/app-error';
 import { contract, envelopeOf } from '../platform/http/contract';
-import { type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
+import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
-import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/routes';
+import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
 import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
@@ -27,12 +27,6 @@ async function fundFilter(db: Db, value: string | undefined): Promise<string | n
   if (value === undefined || value === '') return null;
   if (!isUuid(value) || !(await fundExists(db, value.toLowerCase()))) throw badRequest('portfolio.errors.unknownFund');
   return value.toLowerCase();
-}
-
-function mineFilter(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
 }
 
 const COMPANY_COLUMNS = [
@@ -89,7 +83,7 @@ const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort
 const tags = ['portfolio'];
 
 /** Issue 13: the dashboard and the two CSV exports, for any signed-in user (a loan's schedule: servicing/routes.ts). */
-export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -102,7 +96,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
     }),
     async (request) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
-      const mine = mineFilter(params.filters['mine']);
+      const mine = booleanFilter(params.filters['mine']);
       const { data, meta } = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,

@@ -4,9 +4,9 @@
  * event exists exactly when the entry does. Amounts are kept in dollars and days as YYYY-MM-DD; the title is
  * written in the reader's language when read (platform/history/render.ts).
  */
-import type { SystemEventCode, SystemEventParams } from '../../shared/events';
+import type { SystemEventCode, SystemEventParams } from '../../shared/history';
 import type { Tx } from '../db/client';
-import { recordSystemEvent } from '../events/system-events';
+import { recordSystemEvent } from '../platform/history/record';
 import type { LoanRow } from './store';
 
 export function recordLoanEvent<C extends SystemEventCode>(

@@ -15,7 +15,7 @@ import {
   type LoanTerms,
   type TermsProblem,
 } from '../../shared/servicing';
-import type { Bilingual } from '../../shared/events';
+import type { Bilingual } from '../../shared/history';
 import type { DisbursementMethod, RepaymentMethod } from '../../shared/schemas/servicing';
 import type { AmendmentKind, RepaymentKind } from '../../shared/servicing/types';
 

@@ -18,6 +18,8 @@ export const signedIn = {
     users: 'Users',
     myAccount: 'My account',
     logout: 'Log out',
+    /** The drawer's entry of the security settings (docs/decisions/0035). */
+    security: 'Security',
   },
   toasts: {
     needActiveCompany: 'Select a company first to work on its documents and events.',

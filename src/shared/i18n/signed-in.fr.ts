@@ -16,6 +16,8 @@ export const signedIn = {
     users: 'Utilisateurs',
     myAccount: 'Mon compte',
     logout: 'Se déconnecter',
+    /** The drawer's entry of the security settings (docs/decisions/0035). */
+    security: 'Sécurité',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',
