@@ -12,7 +12,7 @@ import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../sha
 import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
-import { csvMoney, csvStream, primed, type CsvCell } from './csv';
+import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from './csv';
 import {
   exportCompanies,
   exportPortfolio,
@@ -64,19 +64,6 @@ const PORTFOLIO_COLUMNS = [
   'totalInterest',
   'balanceToday',
 ] as const;
-
-function sendCsv(reply: FastifyReply, fileName: string, body: ReturnType<typeof csvStream>) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
-
-const yesNo = (locale: Locale): [string, string] => [
-  translate(locale, 'portfolio.export.yes'),
-  translate(locale, 'portfolio.export.no'),
-];
 
 const DASHBOARD_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId', 'mine'] };
 const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId'] };

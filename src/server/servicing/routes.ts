@@ -32,6 +32,7 @@ import {
   type EntryProblem,
 } from '../../shared/servicing/entries';
 import { todayIso } from '../../shared/portfolio/schedule';
+import { translate } from '../../shared/i18n';
 import { isYearInRange } from '../../shared/constants';
 import { isCalendarDate } from '../../shared/servicing/calendar';
 import type { Tx } from '../db/client';
@@ -53,6 +54,9 @@ import {
 } from './answers';
 import { recordLoanEvent } from './history';
 import { statementOf } from './statement';
+import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
+import { csvStream, sendCsv, yesNo } from '../portfolio/csv';
+import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
 import { loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
 import {
   currentBuckets,
@@ -93,6 +97,15 @@ function asOfOf(value: string | undefined): string {
   if (value === undefined || value === '') return todayIso();
   if (!isCalendarDate(value) || !isYearInRange(value)) throw badRequest('servicing.errors.asOf');
   return value;
+}
+
+/** `from` and `to` of an export: two days of the product's years, in order, at most ten years apart (else 400). */
+function periodOf(from: string | undefined, to: string | undefined): { from: string; to: string } {
+  const day = (value: string | undefined) => value !== undefined && isCalendarDate(value) && isYearInRange(value);
+  if (!day(from) || !day(to) || from! > to! || Number(to!.slice(0, 4)) - Number(from!.slice(0, 4)) > 10) {
+    throw badRequest('servicing.errors.period');
+  }
+  return { from: from!, to: to! };
 }
 
 /** The loan's summary and each entry's result, as of the context's date. */
@@ -447,6 +460,36 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       const context = await loanContext(db, request.params, asOf);
       if (!context.input) throw termsMissing(context.loan);
       return ok(await statementOf(db, context.loan, context.entries, computeLoan(context.input), request.locale));
+    },
+  );
+
+  app.get(
+    '/portfolio/repayments/export.csv',
+    contract({
+      summary: 'Every repayment received in a period (from, to: YYYY-MM-DD) as a CSV file, for the accounts',
+      tags: ['servicing', 'portfolio'],
+      querystring: localeQuery.extend({
+        from: z.string().optional().describe('YYYY-MM-DD, the first day'),
+        to: z.string().optional().describe('YYYY-MM-DD, the last day'),
+      }),
+      response: { 200: csvAnswerSchema },
+    }),
+    async (request, reply) => {
+      const period = periodOf(request.query.from, request.query.to);
+      const locale = request.locale;
+      const lines = await repaymentExportLines(db, period, todayIso(), locale);
+      const header = REPAYMENT_EXPORT_COLUMNS.map((column) => translate(locale, `servicing.export.columns.${column}`));
+      const body = csvStream(
+        header,
+        (async function* () {
+          yield lines;
+        })(),
+        (cells) => cells,
+        locale,
+        yesNo(locale),
+      );
+      const name = `${translate(locale, 'servicing.export.file')}-${period.from}-${period.to}.csv`;
+      return sendCsv(reply, name, body);
     },
   );
 

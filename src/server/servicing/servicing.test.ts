@@ -381,6 +381,89 @@ describe('GET …/statement', () => {
   });
 });
 
+describe('history', () => {
+  it('writes an event in the company history for each servicing write, titled in both languages', async () => {
+    const loan = await servicedLoan(1);
+    const [paid] = (await get(`${loan.url}/repayments`)).json().data as Json[];
+    await send(`${loan.url}/repayments/${paid!.id}/reverse`, { reason: 'Sans provision' });
+    await send(`${loan.url}/term_amendments`, {
+      effective_date: '2026-03-01',
+      kind: 'rate_change',
+      rate: '6.5',
+      reason: 'Renégociation',
+    });
+    await send(`${loan.url}/write_off`, { date: '2026-09-30', reason: 'Faillite' });
+    await send(`${loan.url}/write_off/undo`, { reason: 'Jugement renversé' });
+    const titles = async (locale: string) => {
+      const res = await get(`/api/companies/${loan.companyId}/events?locale=${locale}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Json[])
+        .filter((event) => event.code !== null && event.code !== 'companyCreated')
+        .map((event) => `${event.code}: ${event.title}`)
+        .sort();
+    };
+    const n = loan.loanNumber;
+    const french = await titles('fr');
+    expect(french).toHaveLength(6);
+    expect(french).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^loanDisbursed: Décaissement de 1\s200,00\s\$ le 15 janvier 2026 \(prêt C-/),
+        expect.stringMatching(/^repaymentReceived: Versement régulier de 106,62\s\$ reçu le 15 février 2026/),
+        expect.stringMatching(/^repaymentReversed: .*Sans provision$/),
+        expect.stringMatching(/^termsAmended: .*6,5\s%.*Renégociation$/),
+        expect.stringMatching(/^loanWrittenOff: .*Faillite/),
+        expect.stringMatching(/^writeOffUndone: .*Jugement renversé$/),
+      ]),
+    );
+    const english = await titles('en');
+    expect(english).toHaveLength(6);
+    expect(english).toEqual(
+      expect.arrayContaining([
+        `loanDisbursed: Disbursement of $1,200.00 on January 15, 2026 (loan ${n})`,
+        expect.stringMatching(/^termsAmended: Rate changed to 6\.5\s%/),
+      ]),
+    );
+    for (const title of english) expect(title).not.toMatch(/servicing\.|\{\{/);
+  });
+});
+
+describe('GET /api/portfolio/repayments/export.csv', () => {
+  it('lists every repayment of the period, reversed ones said so, in Excel’s French style', async () => {
+    const loan = await servicedLoan(2);
+    const odd = await repay(loan, '2026-04-15');
+    await post(t, auth, `${loan.url}/repayments`, {
+      received_on: '2026-05-15',
+      amount: '106.62',
+      method: 'cheque',
+      reference: '=1+1',
+    });
+    await send(`${loan.url}/repayments/${odd.data.id}/reverse`, { reason: 'Sans provision' });
+    const res = await get(`/api/portfolio/repayments/export.csv?from=2026-03-01&to=2026-05-31&locale=fr`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('2026-03-01-2026-05-31.csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]!.split(';').slice(0, 3)).toEqual(['Reçu le', 'Numéro du prêt', 'Référence de l’entreprise']);
+    const mine = lines.slice(1).filter((line) => line.includes(loan.loanNumber));
+    expect(mine.map((line) => line.split(';')[0])).toEqual(['2026-03-15', '2026-04-15', '2026-05-15']);
+    // The second payment, as ADR 0033's table splits it; the reversed one applied to nothing.
+    expect(mine[0]).toContain(';106,62;Débit préautorisé;Versement régulier;;11,05;95,57;0,00;0,00;non;;Lise Caron');
+    expect(mine[1]).toMatch(/;oui;Sans provision;/);
+    // A reference that Excel would run as a formula is written as text.
+    expect(mine[2]).toContain(";'=1+1;");
+  });
+
+  it('answers 400 for a period that is not one', async () => {
+    for (const query of ['', '?from=2026-05-01', '?from=2026-05-01&to=2026-04-01', '?from=1800-01-01&to=2026-01-01']) {
+      const res = await get(`/api/portfolio/repayments/export.csv${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+});
+
 describe('the company form and recorded money', () => {
   async function companyForm(companyId: string): Promise<Json> {
     const company = (await get(`/api/companies/${companyId}`)).json().data;

@@ -89,17 +89,53 @@ export async function findCompanyLoans(db: Executor, companyId: string): Promise
   return rows.map(loanOf);
 }
 
-/** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
-export async function lockLoans(tx: Tx, where: SQL): Promise<LoanRow[]> {
+/** The loans `where` names, in id order; with `lock`, locked until the transaction ends. */
+async function findLoans(db: Executor, where: SQL, options: { lock?: boolean } = {}): Promise<LoanRow[]> {
   const rows = await selectRows<RawLoan>(
-    tx,
+    db,
     sql`SELECT ${loanColumns}
           FROM financial_contributions f JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
          WHERE ${where}
          ORDER BY f.id
-         FOR UPDATE OF f`,
+         ${options.lock ? sql`FOR UPDATE OF f` : sql``}`,
   );
   return rows.map(loanOf);
+}
+
+/** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
+export const lockLoans = (tx: Tx, where: SQL): Promise<LoanRow[]> => findLoans(tx, where, { lock: true });
+
+/**
+ * The loans holding a repayment received in a period, with their company's reference and name, in batches of
+ * `size` (the export reads a period of any length without holding every loan's entries at once).
+ */
+export async function* loansRepaidIn(
+  db: Executor,
+  period: { from: string; to: string },
+  size: number,
+): AsyncGenerator<{ loan: LoanRow; companyReference: string; companyName: string }[]> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await selectRows<{ id: string; companyReference: string; companyName: string }>(
+      db,
+      sql`SELECT f.id, c.reference_number AS "companyReference", c.name AS "companyName"
+            FROM financial_contributions f JOIN companies c ON c.id = f.company_id
+           WHERE f.id > ${after}::uuid
+             AND EXISTS (SELECT 1 FROM repayments p WHERE p.contribution_id = f.id
+                          AND p.received_on BETWEEN ${period.from}::date AND ${period.to}::date)
+           ORDER BY f.id LIMIT ${size}`,
+    );
+    if (batch.length === 0) return;
+    const loans = await findLoans(db, sql`f.id = ANY(${idList(batch.map((row) => row.id))})`);
+    const company = new Map(batch.map((row) => [row.id, row]));
+    yield loans.map((loan) => ({
+      loan,
+      companyReference: company.get(loan.id)!.companyReference,
+      companyName: company.get(loan.id)!.companyName,
+    }));
+    if (batch.length < size) return;
+    after = batch.at(-1)!.id;
+  }
 }
 
 /** The loan's terms in cents, or why it has none. */

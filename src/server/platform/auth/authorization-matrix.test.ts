@@ -94,6 +94,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/companies/:companyId/financial_contributions/:id/write_off': 'user',
   'POST /api/companies/:companyId/financial_contributions/:id/write_off/undo': 'user',
   'POST /api/portfolio/term_amendments/bulk': 'user',
+  'GET /api/portfolio/repayments/export.csv': 'user',
   'GET /api/companies/export.csv': 'user',
   'GET /api/portfolio/export.csv': 'user',
 
