@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
@@ -11,7 +10,6 @@ import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } fr
 import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
 import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
-import type { Locale } from '../../shared/constants';
 import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from './csv';
 import {
   exportCompanies,
