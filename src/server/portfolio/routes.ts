@@ -10,7 +10,7 @@ import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } fr
 import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
 import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
-import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from './csv';
+import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from '../platform/http/csv';
 import {
   exportCompanies,
   exportPortfolio,

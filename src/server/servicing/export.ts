@@ -1,15 +1,15 @@
 /**
  * Every repayment received in a period, for the accountant (docs/decisions/0036): one line per repayment,
  * reversed ones included and said so, with how the computation applied it (interest, principal, paid in
- * advance, recovered) as of today, in the CSV style of the portfolio's exports (portfolio/csv.ts: Excel's
+ * advance, recovered) as of today, in the CSV style of the portfolio's exports (platform/http/csv.ts: Excel's
  * separator and decimal mark in each language, formula-looking text neutralised).
  */
 import type { Locale } from '../../shared/constants';
 import { translate } from '../../shared/i18n';
 import { computeLoan } from '../../shared/servicing';
 import type { Executor } from '../db/client';
-import type { CsvCell } from '../portfolio/csv';
-import { csvMoney } from '../portfolio/csv';
+import type { CsvCell } from '../platform/http/csv';
+import { csvMoney } from '../platform/http/csv';
 import { dollars } from './answers';
 import { currentBuckets, loanInputOf, loansRepaidIn, readEntries, termsOf } from './store';
 

@@ -55,7 +55,7 @@ import {
 import { recordLoanEvent } from './history';
 import { statementOf } from './statement';
 import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
-import { csvStream, sendCsv, yesNo } from '../portfolio/csv';
+import { csvStream, sendCsv, yesNo } from '../platform/http/csv';
 import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
 import { loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
 import {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { Locale } from '../../shared/constants';
-import { translate } from '../../shared/i18n';
+import type { Locale } from '../../../shared/constants';
+import { translate } from '../../../shared/i18n';
 
 /**
  * CSV that Excel opens as it should in each language (issue 13): UTF-8 with a byte-order mark (without
