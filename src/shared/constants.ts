@@ -31,3 +31,16 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   currentCompanyId: 'currentCompanyId',
 } as const;
+
+/**
+ * Every date of the product lies in these years (issue 24): a typing slip such as 9999-12-31 would otherwise be
+ * stored, and a loan dated so gave schedule dates like "+010000-01". Wide enough for any real company or loan.
+ */
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 2100;
+
+/** Whether a `YYYY-MM-DD` date's year lies within DATE_MIN_YEAR–DATE_MAX_YEAR. */
+export const isYearInRange = (date: string): boolean => {
+  const year = Number(date.slice(0, 4));
+  return date.length === 10 && year >= DATE_MIN_YEAR && year <= DATE_MAX_YEAR;
+};

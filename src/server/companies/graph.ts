@@ -79,6 +79,8 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
       id: contribution.id,
       ...pickFields(MAPS.contribution, contribution),
       ...dated(contribution),
+      // Given by the database on insert, and held there by a check (migration servicing_guards).
+      loanNumber: contribution.loanNumber ?? '',
     })),
     blocks: row.blocks.map((block) => ({ id: block.id, ...pickFields(MAPS.block, block) })),
     archivedAt: isoOrNull(row.archivedAt),

@@ -176,7 +176,8 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
             current.avatarFileName,
             (avatarFileName) =>
               writeThenAnswer(
-                async (tx) => (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id)) && id,
+                async (tx) =>
+                  (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id, request.locale)) && id,
               ),
             request.log,
           ),

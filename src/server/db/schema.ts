@@ -30,3 +30,6 @@ export * from './schema/two-factor';
 
 /* Upload URLs handed out and not yet attached to a record: db/schema/uploads.ts. */
 export * from './schema/uploads';
+
+/* Loan servicing: money out and in, amendments, write-offs and each loan's figures: db/schema/servicing.ts. */
+export * from './schema/servicing';

@@ -53,6 +53,8 @@ export const en = {
       tooSmall: 'Must be at least {{min}}',
       tooLarge: 'Must be at most {{max}}',
       date: 'Must be a valid date',
+      dateRange: 'Must be a date between {{min}} and {{max}}',
+      decimals: 'Must have at most {{max}} decimals (only {{max}} are kept)',
       tooMany: 'Must have at most {{max}} entries',
       unknownChoice: 'This choice does not exist (anymore)',
       inactiveUser: 'Must be an active user',

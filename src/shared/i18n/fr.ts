@@ -47,6 +47,8 @@ export const fr = {
       tooSmall: 'Doit être d’au moins {{min}}',
       tooLarge: 'Doit être d’au plus {{max}}',
       date: 'Doit être une date valide',
+      dateRange: 'Doit être une date entre {{min}} et {{max}}',
+      decimals: 'Doit compter au plus {{max}} décimales (seules {{max}} sont conservées)',
       tooMany: 'Doit compter au plus {{max}} éléments',
       unknownChoice: 'Ce choix n’existe pas (ou plus)',
       inactiveUser: 'Doit être un utilisateur actif',

@@ -17,7 +17,10 @@ export const companyAddressSchema = part(MAPS.address);
 export const ownerSchema = part(MAPS.owner);
 export const companyPresentationSchema = part(MAPS.presentation);
 export const financialStatementSchema = datedPart(MAPS.statement);
-export const financialContributionSchema = datedPart(MAPS.contribution);
+export const financialContributionSchema = datedPart(MAPS.contribution).extend({
+  /** The loan's number (C-2026-000123-01), as bank files and statements of account name it (docs/decisions/0036). */
+  loanNumber: z.string(),
+});
 export const blockSchema = part(MAPS.block);
 
 /** `GET /companies/:id` and the answer of every write: the company's fields (MAPS.company) and its parts. */

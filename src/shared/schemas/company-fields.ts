@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_LIMITS } from '../companies';
-import { EMAIL_MAX_LENGTH } from '../constants';
+import { DATE_MAX_YEAR, DATE_MIN_YEAR, EMAIL_MAX_LENGTH, isYearInRange } from '../constants';
 import { GUID, V, multilineText, singleLine, withParams, wrongValue } from './common';
 
 /**
@@ -24,6 +24,10 @@ export const CV = {
   tooSmall: 'errors.validations.tooSmall',
   tooLarge: 'errors.validations.tooLarge',
   date: 'errors.validations.date',
+  /** A real day outside DATE_MIN_YEAR–DATE_MAX_YEAR (`dateRange` gives the message with its bounds). */
+  dateRange: 'errors.validations.dateRange',
+  /** More decimals than the column keeps: refused rather than rounded away (`{{max}}`). */
+  decimals: 'errors.validations.decimals',
   tooMany: 'errors.validations.tooMany',
   /** Answered by the API only: the id is well formed but names nothing (a lookup, a part of another company). */
   unknownChoice: 'errors.validations.unknownChoice',
@@ -51,6 +55,8 @@ interface NumberRule {
   integer?: boolean;
   /** At most two decimals, else CV.money. */
   money?: boolean;
+  /** At most this many decimals (what the column keeps), else CV.decimals: never rounded silently. */
+  decimals?: number;
   min?: number;
   max?: number;
 }
@@ -83,6 +89,9 @@ export const optionalNumber = (rule: NumberRule) =>
     // A count or months given with a fraction is not one of the numbers the field takes: SPEC §5's own words.
     if (rule.integer && !Number.isInteger(parsed.value)) return fail(rule.message);
     if (rule.money && parsed.decimals > 2) return fail(CV.money);
+    if (rule.decimals !== undefined && parsed.decimals > rule.decimals) {
+      return fail(withParams(CV.decimals, { max: rule.decimals }));
+    }
     if (rule.min !== undefined && parsed.value < rule.min) return fail(withParams(CV.tooSmall, { min: rule.min }));
     if (rule.max !== undefined && parsed.value > rule.max) return fail(withParams(CV.tooLarge, { max: rule.max }));
     return parsed.value;
@@ -92,7 +101,18 @@ export const optionalNumber = (rule: NumberRule) =>
 export const MONEY_MAX = 999_999_999_999.99;
 export const money = (message: string, min: number) => optionalNumber({ message, money: true, min, max: MONEY_MAX });
 export const months = () => optionalNumber({ message: CV.number, integer: true, min: 0, max: 1200 });
-export const percentage = () => optionalNumber({ message: CV.number, min: 0, max: 100 });
+/** A percentage kept with `decimals` decimals (its column's scale: numeric(7,3) for rates, (5,2) for shares). */
+export const percentage = (decimals: number) => optionalNumber({ message: CV.number, min: 0, max: 100, decimals });
+
+/** Money that must be given and be more than 0 (an amount paid out or received), at most two decimals. */
+export const positiveMoney = () =>
+  optionalNumber({ message: CV.money, money: true, min: 0.01, max: MONEY_MAX }).transform((value, ctx): number => {
+    if (value === null) {
+      ctx.addIssue({ code: 'custom', message: V.required, input: value });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 /** A single-line field of the company (names, cities…); blank is null. */
 export const optionalText = (max: number = COMPANY_LIMITS.textLength) =>
@@ -232,28 +252,61 @@ export const year = () =>
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A nullable calendar date: YYYY-MM-DD (a longer ISO string is cut to its date), or a Date from a picker. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_WITH_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The message of a day outside the product's years. */
+export const DATE_RANGE_MESSAGE = withParams(CV.dateRange, { min: DATE_MIN_YEAR, max: DATE_MAX_YEAR });
+
+/**
+ * A calendar day from what a field holds: YYYY-MM-DD (with `withTime`, a longer ISO string is cut to its date) or
+ * a Date from a picker. The day as text, or the message of what is wrong: not a real day (`dateMessage`), or
+ * outside DATE_MIN_YEAR–DATE_MAX_YEAR. Every date field of the product reads its value here.
+ */
+export function readCalendarDay(
+  value: string | Date,
+  { withTime = true, dateMessage = CV.date }: { withTime?: boolean; dateMessage?: string } = {},
+): { value: string } | { error: string } {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return { error: dateMessage };
+    const day = `${String(value.getFullYear()).padStart(4, '0')}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+    return isYearInRange(day) ? { value: day } : { error: DATE_RANGE_MESSAGE };
+  }
+  const match = (withTime ? DAY_WITH_TIME : DAY).exec(value.trim());
+  if (!match) return { error: dateMessage };
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return { error: dateMessage };
+  }
+  const day = `${match[1]}-${match[2]}-${match[3]}`;
+  return isYearInRange(day) ? { value: day } : { error: DATE_RANGE_MESSAGE };
+}
+
+/** A nullable calendar date (see `readCalendarDay`); blank is null. */
 export const nullableDate = () =>
   z
     .union([z.string(), z.date()], { error: CV.date })
     .nullish()
     .transform((value, ctx): string | null => {
       if (isBlank(value)) return null;
-      const fail = () => {
-        ctx.addIssue({ code: 'custom', message: CV.date, input: value });
+      const day = readCalendarDay(value);
+      if ('error' in day) {
+        ctx.addIssue({ code: 'custom', message: day.error, input: value });
         return z.NEVER;
-      };
-      if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) return fail();
-        return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
       }
-      const match = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
-      if (!match) return fail();
-      const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return fail();
-      return `${match[1]}-${match[2]}-${match[3]}`;
+      return day.value;
     });
+
+/** A calendar date that must be given (see `readCalendarDay`). */
+export const requiredDate = () =>
+  nullableDate().transform((value, ctx): string => {
+    if (value === null) {
+      ctx.addIssue({ code: 'custom', message: V.required, input: value });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 export const list = <T extends z.ZodType>(item: T, max: number) =>
   z

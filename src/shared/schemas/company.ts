@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOCK_TYPES, COMPANY_LIMITS } from '../companies';
+import { RATE_DECIMALS } from '../servicing/terms';
 import { lockVersion, requiredId, requiredText, wrongValue } from './common';
 import { emptyFormOf, field, inputShape, type FieldMap } from './record-fields';
 import {
@@ -25,6 +26,9 @@ import {
 } from './company-fields';
 
 export { CV } from './company-fields';
+
+/** owners.shares_percentage is numeric(5,2). */
+const SHARES_DECIMALS = 2;
 
 /*
  * SPEC §5 "Company" and its parts, shared by the company form (react-hook-form + zodResolver) and the API;
@@ -194,7 +198,7 @@ export const OWNER_FIELDS = {
     largest: () => '5145550101',
   }),
   sharesPercentage: field({
-    input: percentage(),
+    input: percentage(SHARES_DECIMALS),
     answer: answerNumber(),
     label: `${O}.sharesPercentage`,
     history: 'percent',
@@ -314,7 +318,7 @@ export const CONTRIBUTION_FIELDS = {
   }),
   amount: contributionAmount('amount', CV.money),
   rate: field({
-    input: percentage(),
+    input: percentage(RATE_DECIMALS),
     answer: answerNumber(),
     label: `${C}.rate`,
     history: 'percent',

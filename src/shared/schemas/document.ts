@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type Locale } from '../constants';
 import { DOCUMENT_NAME_MAX_LENGTH, formatFileSize, isDocumentFileType } from '../documents';
 import { V, requiredId, requiredParsed, requiredText, withParams, wrongValue } from './common';
+import { readCalendarDay } from './company-fields';
 
 /**
  * SPEC §5 "Document", shared by the document modal (react-hook-form + zodResolver) and the API.
@@ -36,16 +37,8 @@ export function documentFileProblem(file: { size: number; type: string }, locale
   return undefined;
 }
 
-/** A calendar date, YYYY-MM-DD: missing is "required", anything else that is not a real day is "date". */
-const requiredDate = () =>
-  requiredParsed((text) => {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-    const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    const realDay =
-      match && y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    return realDay ? { value: text } : { error: DV.date };
-  });
+/** A calendar date, YYYY-MM-DD: missing is "required", anything that is not a real day of the product's years says so. */
+const requiredDate = () => requiredParsed((text) => readCalendarDay(text, { withTime: false, dateMessage: DV.date }));
 
 /** What both a new document and an edit carry (and all an edit may change: it never re-uploads). */
 export const documentFieldsSchema = z.object({

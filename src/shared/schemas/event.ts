@@ -6,7 +6,8 @@ import {
   USER_EVENT_CATEGORY_SLUGS,
   type UserEventCategorySlug,
 } from '../events';
-import { V, multilineText, requiredText, wrongValue } from './common';
+import { V, multilineText, requiredParsed, requiredText, wrongValue } from './common';
+import { readCalendarDay } from './company-fields';
 
 /**
  * SPEC §5 "Event": title, date and categorySlug required; shared by the event modal (react-hook-form +
@@ -39,32 +40,8 @@ const requiredCategory = () =>
       return slug as UserEventCategorySlug;
     });
 
-/** A calendar day, YYYY-MM-DD: missing is "required", anything that is not a real day is "date". */
-const requiredDay = () =>
-  z
-    .string({ error: wrongValue })
-    .nullish()
-    .transform((value, ctx): string => {
-      const day = value?.trim() ?? '';
-      if (day === '') {
-        ctx.addIssue({ code: 'custom', message: V.required, input: value });
-        return z.NEVER;
-      }
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-      const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      if (
-        !match ||
-        y < 1000 ||
-        date.getUTCFullYear() !== y ||
-        date.getUTCMonth() !== m - 1 ||
-        date.getUTCDate() !== d
-      ) {
-        ctx.addIssue({ code: 'custom', message: EV.date, input: value });
-        return z.NEVER;
-      }
-      return day;
-    });
+/** A calendar day, YYYY-MM-DD: missing is "required", anything that is not a real day of the product's years says so. */
+const requiredDay = () => requiredParsed((text) => readCalendarDay(text, { withTime: false, dateMessage: EV.date }));
 
 /** Free text; blank is no notes at all. */
 const notes = () =>

@@ -66,6 +66,7 @@ const company: Company = {
       expectedEndDate: null,
       projectCost: 99999.99,
       projectName: 'Agrandissement',
+      loanNumber: 'C-2026-000001-01',
       insertedAt: '2026-01-01T00:00:00.000Z',
     },
   ],

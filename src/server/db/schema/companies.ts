@@ -58,6 +58,8 @@ export const companies = pgTable(
     overseeingUserId: uuid('overseeing_user_id').references(() => users.id, { onDelete: 'set null' }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     lockVersion: integer('lock_version').notNull().default(0),
+    /** How many loans were ever numbered for it: the last part of the next loan number (never reused). */
+    loanSequence: integer('loan_sequence').notNull().default(0),
     /**
      * f_search_text(name, reference number, email, municipality names in both languages), rewritten by
      * the store on every write. Denormalised because the municipality lives in another table, and an
@@ -191,6 +193,13 @@ export const financialContributions = pgTable(
     expectedEndDate: date('expected_end_date'),
     projectName: text('project_name'),
     projectCost: money('project_cost'),
+    /**
+     * The loan's number, as bank files and statements of account name it: the company's reference number and
+     * the company's loan sequence (C-2026-000123-01). Given by a trigger on insert (migration `servicing_guards`),
+     * never changed or reused. Nullable to drizzle, so that an insert need not give one; the check below holds
+     * it in the database once the trigger has run.
+     */
+    loanNumber: text('loan_number').unique(),
     ...insertionOrder(),
   },
   (t) => [
@@ -199,6 +208,7 @@ export const financialContributions = pgTable(
     index('financial_contributions_followup_idx').on(t.followupDate),
     index('financial_contributions_end_idx').on(t.expectedEndDate),
     index('financial_contributions_fund_idx').on(t.contributionFundId),
+    check('financial_contributions_loan_number_check', sql`${t.loanNumber} is not null`),
   ],
 );
 

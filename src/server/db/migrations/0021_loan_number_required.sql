@@ -1,0 +1,1 @@
+ALTER TABLE "financial_contributions" ADD CONSTRAINT "financial_contributions_loan_number_check" CHECK ("financial_contributions"."loan_number" is not null);
