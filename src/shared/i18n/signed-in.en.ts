@@ -18,6 +18,8 @@ export const signedIn = {
     users: 'Users',
     myAccount: 'My account',
     logout: 'Log out',
+    importRepayments: 'Import repayments',
+    blanketDeferral: 'Blanket deferral',
   },
   toasts: {
     needActiveCompany: 'Select a company first to work on its documents and events.',

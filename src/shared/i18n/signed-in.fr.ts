@@ -16,6 +16,8 @@ export const signedIn = {
     users: 'Utilisateurs',
     myAccount: 'Mon compte',
     logout: 'Se déconnecter',
+    importRepayments: 'Importer des remboursements',
+    blanketDeferral: 'Report global d’un fonds',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',

@@ -27,4 +27,18 @@ export const queryKeys = {
   search: ['search'] as const,
   searchOf: (words: readonly string[], language: Locale) => ['search', words, language] as const,
   backups: ['backups'] as const,
+  /** The aging buckets in force: they name each loan's bucket. */
+  delinquencyBuckets: ['delinquencyBuckets'] as const,
+  /** Every loan's servicing answers: an import or a fund's deferral moves many loans at once. */
+  servicing: ['servicing'] as const,
+  /** One loan's answers (schedule, entries, statement): every write to the loan refreshes them all. */
+  loan: (contributionId: string) => ['servicing', contributionId] as const,
+  /** `asOf` null: today, as the server counts it. Nothing in it is written in a language. */
+  loanSchedule: (contributionId: string, asOf: string | null) =>
+    ['servicing', contributionId, 'schedule', asOf] as const,
+  loanEntries: (contributionId: string, kind: string, asOf: string | null) =>
+    ['servicing', contributionId, kind, asOf] as const,
+  /** Written in the language asked for (the borrower's), which need not be the interface's. */
+  loanStatement: (contributionId: string, asOf: string | null, language: Locale) =>
+    ['servicing', contributionId, 'statement', asOf, language] as const,
 };
