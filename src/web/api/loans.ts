@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServicingSchedule } from '../../shared/schemas/servicing-answers';
+import type { LoanSummary, ServicingSchedule } from '../../shared/schemas/servicing-answers';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
@@ -7,11 +7,7 @@ import { queryKeys } from './query-keys';
 export const loanPath = (companyId: string, contributionId: string) =>
   `/companies/${companyId}/financial_contributions/${contributionId}`;
 
-/**
- * A loan's schedule with its truth as of a day (`asOf` null: today): figures, status, bucket, installments.
- * The company file's loan lines and the loan's own screens read the same answer, so opening a loan from the
- * company file shows at once what the line said.
- */
+/** A loan's schedule with its truth as of a day (`asOf` null: today): figures, status, bucket, installments. */
 export function useLoanSchedule(companyId: string, contributionId: string, asOf: string | null = null) {
   return useQuery({
     queryKey: queryKeys.loanSchedule(contributionId, asOf),
@@ -23,5 +19,16 @@ export function useLoanSchedule(companyId: string, contributionId: string, asOf:
       ).data,
     // A loan without terms answers 422 (the fields to fix): asking again would not change that.
     retry: false,
+  });
+}
+
+/**
+ * Every loan of a company as of today — number, status, figures — in one call, for the company file's loan
+ * lines. Any write to one of its loans refreshes it (servicing/api.ts).
+ */
+export function useCompanyLoans(companyId: string) {
+  return useQuery({
+    queryKey: queryKeys.companyLoans(companyId),
+    queryFn: async () => (await api<LoanSummary[]>('GET', `/companies/${companyId}/loans`)).data,
   });
 }

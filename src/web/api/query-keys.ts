@@ -36,8 +36,10 @@ export const queryKeys = {
   /** `asOf` null: today, as the server counts it. Nothing in it is written in a language. */
   loanSchedule: (contributionId: string, asOf: string | null) =>
     ['servicing', contributionId, 'schedule', asOf] as const,
-  loanEntries: (contributionId: string, kind: string, asOf: string | null) =>
-    ['servicing', contributionId, kind, asOf] as const,
+  /** A loan's disbursements, repayments or amendments, every one of them, with today's figures. */
+  loanEntries: (contributionId: string, kind: string) => ['servicing', contributionId, kind] as const,
+  /** The loans of a company with today's figures (the company file's loan lines). */
+  companyLoans: (companyId: string) => ['servicing', 'company', companyId] as const,
   /** Written in the language asked for (the borrower's), which need not be the interface's. */
   loanStatement: (contributionId: string, asOf: string | null, language: Locale) =>
     ['servicing', contributionId, 'statement', asOf, language] as const,

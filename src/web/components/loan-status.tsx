@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LoanStatus } from '../../shared/servicing';
 import { numberFormat } from '../../shared/intl';
-import { useLoanSchedule } from '../api/loans';
+import { useCompanyLoans } from '../api/loans';
 import { useTranslation } from '../i18n';
 
 /**
@@ -27,9 +27,8 @@ export function LoanStatusBadge({ status }: { status: LoanStatus }) {
 }
 
 /**
- * A loan in the company file (issue 24): its number, status and days past due, with the way to the loan. Its
- * figures are the loan screen's own answer (`useLoanSchedule`), so both say the same. `index` numbers the
- * contribution as the form does.
+ * A loan in the company file (issue 24): its number, status and days past due as of today, with the way to the
+ * loan. `index` numbers the contribution as the form does.
  */
 export function LoanLine({
   companyId,
@@ -41,7 +40,8 @@ export function LoanLine({
   index: number;
 }) {
   const { t, i18n } = useTranslation();
-  const loan = useLoanSchedule(companyId, contributionId);
+  const loans = useCompanyLoans(companyId);
+  const loan = loans.data?.find((candidate) => candidate.contributionId === contributionId);
   const c = (key: string, params?: Record<string, unknown>) => t(`servicing.companyLoan.${key}`, params);
   const link = (
     <Anchor
@@ -52,10 +52,10 @@ export function LoanLine({
       {c('open')}
     </Anchor>
   );
-  if (!loan.data) {
+  if (!loan) {
     return (
       <Group gap="sm" data-testid="loan-line">
-        {loan.isError && (
+        {loans.isError && (
           <Text size="sm" c="gray.7">
             {c('unavailable')}
           </Text>
@@ -64,7 +64,8 @@ export function LoanLine({
       </Group>
     );
   }
-  const { loanNumber, status, daysPastDue } = loan.data;
+  const { loanNumber, status } = loan;
+  const { daysPastDue } = loan.figures;
   return (
     <Group gap="sm" data-testid="loan-line">
       <Text size="sm" fw={600}>

@@ -43,26 +43,24 @@ function useLoanList<T, M = LoanListMeta>(
   companyId: string,
   contributionId: string,
   kind: 'disbursements' | 'repayments' | 'term_amendments',
-  asOf: string | null,
 ) {
   return useQuery({
-    queryKey: queryKeys.loanEntries(contributionId, kind, asOf),
+    queryKey: queryKeys.loanEntries(contributionId, kind),
     queryFn: async (): Promise<LoanList<T, M>> => {
-      const { data, meta } = await api<T[], M>('GET', `${loanPath(companyId, contributionId)}/${kind}`, {
-        query: { as_of: asOf },
-      });
+      const { data, meta } = await api<T[], M>('GET', `${loanPath(companyId, contributionId)}/${kind}`);
       return { entries: data, meta };
     },
     retry: false,
   });
 }
 
-export const useDisbursements = (companyId: string, contributionId: string, asOf: string | null) =>
-  useLoanList<DisbursementAnswer>(companyId, contributionId, 'disbursements', asOf);
-export const useRepayments = (companyId: string, contributionId: string, asOf: string | null) =>
-  useLoanList<RepaymentAnswer>(companyId, contributionId, 'repayments', asOf);
-export const useTermAmendments = (companyId: string, contributionId: string, asOf: string | null) =>
-  useLoanList<TermAmendmentAnswer, AmendmentsMeta>(companyId, contributionId, 'term_amendments', asOf);
+/* A loan's entries, every one (reversed ones too), each with what became of it as of today. */
+export const useDisbursements = (companyId: string, contributionId: string) =>
+  useLoanList<DisbursementAnswer>(companyId, contributionId, 'disbursements');
+export const useRepayments = (companyId: string, contributionId: string) =>
+  useLoanList<RepaymentAnswer>(companyId, contributionId, 'repayments');
+export const useTermAmendments = (companyId: string, contributionId: string) =>
+  useLoanList<TermAmendmentAnswer, AmendmentsMeta>(companyId, contributionId, 'term_amendments');
 
 /** The statement of account in `language` (the borrower's), whatever the interface's. */
 export function useStatement(companyId: string, contributionId: string, asOf: string | null, language: Locale) {
@@ -97,7 +95,8 @@ export function useLoanWrite(companyId: string, contributionId: string) {
   return useMutation({
     mutationFn: async ({ path, body }: { path: string; body: unknown }) =>
       (await api<unknown>('POST', `${loanPath(companyId, contributionId)}/${path}`, { body })).data,
-    onSuccess: () => refresh([queryKeys.loan(contributionId), queryKeys.events(companyId)]),
+    onSuccess: () =>
+      refresh([queryKeys.loan(contributionId), queryKeys.companyLoans(companyId), queryKeys.events(companyId)]),
   });
 }
 

@@ -76,9 +76,9 @@ function Loan({
 }) {
   const { t } = useTranslation();
   const [asOf] = useAsOf();
-  const disbursements = useDisbursements(companyId, contributionId, asOf);
-  const repayments = useRepayments(companyId, contributionId, asOf);
-  const amendments = useTermAmendments(companyId, contributionId, asOf);
+  const disbursements = useDisbursements(companyId, contributionId);
+  const repayments = useRepayments(companyId, contributionId);
+  const amendments = useTermAmendments(companyId, contributionId);
   const [dialog, setDialog] = useState<EntryDialog | null>(null);
   const l = (key: string, params?: Record<string, unknown>) => t(`servicing.loan.${key}`, params);
   const loan: LoanSummary | undefined =
