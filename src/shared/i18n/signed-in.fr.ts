@@ -17,7 +17,7 @@ export const signedIn = {
     myAccount: 'Mon compte',
     logout: 'Se déconnecter',
     importRepayments: 'Importer des remboursements',
-    blanketDeferral: 'Report global d’un fonds',
+    blanketDeferral: 'Moratoire pour un fonds',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',

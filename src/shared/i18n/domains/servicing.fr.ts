@@ -108,7 +108,7 @@ export const servicing = {
     schedule: 'Tableau d’amortissement',
     statement: 'Relevé de compte',
     import: 'Importer des remboursements',
-    deferral: 'Report global',
+    deferral: 'Moratoire pour un fonds',
   },
   loan: {
     heading: 'Prêt {{number}}',
@@ -444,7 +444,7 @@ export const servicing = {
     failed: 'Le fichier n’a pas pu être vérifié.',
   },
   deferralView: {
-    title: 'Report global pour un fonds',
+    title: 'Moratoire pour tous les prêts d’un fonds',
     intro:
       'Une même modification pour tous les prêts actifs d’un fonds, inscrite en une seule action — comme les fonds l’ont fait en 2020. Chaque prêt reçoit sa propre modification, dans son historique; chacune peut être contrepassée seule.',
     fund: 'Fonds',
