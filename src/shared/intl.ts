@@ -32,3 +32,11 @@ export const formatMoney = (value: number, locale: Locale): string =>
 /** Whole dollars, compact, for chart axes and bars: `1,2 M$` / `$1.2M`. */
 export const formatCompactMoney = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
+
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+
+/** A calendar day (YYYY-MM-DD) as the reader writes it: "15 mars 2026" / "March 15, 2026"; null when it is none. */
+export function formatDay(day: string, locale: Locale): string | null {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : dateFormat(locale, DAY_FORMAT).format(date);
+}

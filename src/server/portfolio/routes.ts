@@ -1,29 +1,21 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, invalid, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { badRequest } from '../platform/errors/app-error';
+import { contract, envelopeOf } from '../platform/http/contract';
 import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
-import {
-  csvAnswerSchema,
-  dashboardMetaSchema,
-  dashboardSchema,
-  scheduleAnswerSchema,
-} from '../../shared/schemas/portfolio-answers';
-import { computeSchedule, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
-import { snakePath } from '../../shared/case';
+import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
+import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
 import { csvMoney, csvStream, primed, type CsvCell } from './csv';
 import {
   exportCompanies,
   exportPortfolio,
-  findContributionTerms,
   fundExists,
   readDashboard,
   type CompanyExportRow,
@@ -89,9 +81,8 @@ const yesNo = (locale: Locale): [string, string] => [
 const DASHBOARD_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId', 'mine'] };
 const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId'] };
 const tags = ['portfolio'];
-const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
-/** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
+/** Issue 13: the dashboard and the two CSV exports, for any signed-in user (a loan's schedule: servicing/routes.ts). */
 export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
   const { db } = database;
 
@@ -113,31 +104,6 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
         locale: request.locale,
       });
       return ok(data, { ...meta });
-    },
-  );
-
-  app.get(
-    '/companies/:companyId/financial_contributions/:id/schedule',
-    contract({
-      summary: "A loan's schedule (422 naming the fields to fix when it has none)",
-      tags,
-      params: scheduleParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(scheduleAnswerSchema) },
-    }),
-    async (request) => {
-      const { companyId, id } = request.params as z.infer<typeof scheduleParams>;
-      const terms = await findContributionTerms(db, companyId.toLowerCase(), id.toLowerCase());
-      if (!terms) throw notFound();
-      const result = computeSchedule(terms, todayIso());
-      if (!result.ok) {
-        const detail = Object.fromEntries(
-          result.problems.map((problem) => [snakePath([problem.field]), [{ key: problem.key, params: {} }]]),
-        );
-        throw invalid(detail, 'portfolio.schedule.unavailable');
-      }
-      const { rows, ...figures } = result.schedule;
-      return ok({ ...figures, rows: rows.map(({ number: _n, ...row }) => row) });
     },
   );
 
