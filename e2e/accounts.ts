@@ -22,4 +22,7 @@ export const ACCOUNTS = {
   screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
   screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
   portfolio: { email: 'portfolio@e2e.test', role: 'user', firstName: 'Paule', lastName: 'Portefeuille' },
+  // e2e/servicing.spec.ts: one story in French on a desktop, one in English on a phone.
+  servicing: { email: 'servicing@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Prêts' },
+  servicingPhone: { email: 'servicing-phone@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Mobile' },
 } as const;

@@ -3,7 +3,7 @@ import type { servicing as english } from './servicing.en';
 
 export const servicing = {
   loanStatus: {
-    not_disbursed: 'Non déboursé',
+    not_disbursed: 'Non décaissé',
     active: 'Actif',
     repaid: 'Remboursé',
     written_off: 'Radié',
