@@ -92,7 +92,6 @@ export function AppLayout() {
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/companies', t('layout.companies'))}
           {link('/loans/import', t('layout.importRepayments'))}
-          {session.isAdmin && link('/loans/deferral', t('layout.blanketDeferral'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
