@@ -178,7 +178,8 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
             current.avatarFileName,
             (avatarFileName) =>
               writeThenAnswer(
-                async (tx) => (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id)) && id,
+                async (tx) =>
+                  (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id, request.locale)) && id,
               ),
             request.log,
           ),

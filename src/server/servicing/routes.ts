@@ -16,6 +16,7 @@ import {
   loanSummarySchema,
   repaymentSchema,
   servicingScheduleSchema,
+  statementSchema,
   termAmendmentSchema,
   termAmendmentsMetaSchema,
   writeOffSchema,
@@ -51,6 +52,7 @@ import {
   writeOffAnswer,
 } from './answers';
 import { recordLoanEvent } from './history';
+import { statementOf } from './statement';
 import { loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
 import {
   currentBuckets,
@@ -60,8 +62,10 @@ import {
   insertRepayments,
   insertWriteOff,
   loanInputOf,
+  findCompanyLoans,
   lockLoans,
   readEntries,
+  readLoanStates,
   reverseEntry,
   undoWriteOff,
   writeLoanState,
@@ -69,6 +73,7 @@ import {
   termsOf,
   type LoanEntries,
   type LoanRow,
+  type LoanState,
   type ReversibleKind,
 } from './store';
 
@@ -147,7 +152,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
   app.get(
     '/companies/:companyId/loans',
     contract({
-      summary: 'Every loan of a company with its number, status and figures as of today',
+      summary: 'Every loan of a company with its number, status and figures as of today (its kept rows of figures)',
       tags,
       params: z.object({ companyId: uuid() }),
       querystring: localeQuery,
@@ -157,17 +162,26 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       const { companyId } = request.params;
       const [company] = await selectRows(db, sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
       if (!company) throw notFound();
-      const loans = await selectRows<{ id: string }>(
-        db,
-        sql`SELECT id FROM financial_contributions WHERE company_id = ${companyId} ORDER BY inserted_at, seq`,
-      );
+      const loans = await findCompanyLoans(db, companyId);
       const today = todayIso();
-      const summaries = [];
-      for (const { id } of loans) {
-        const context = await loanContext(db, { companyId, id }, today);
-        summaries.push(computed(context).summary);
-      }
-      return ok(summaries);
+      const states = await readLoanStates(
+        db,
+        today,
+        loans.map((loan) => loan.id),
+      );
+      const entries = await readEntries(
+        db,
+        loans.map((loan) => loan.id),
+      );
+      return ok(
+        loans.map((loan) => {
+          const state = states.get(loan.id)!;
+          const kept: LoanState = state.hasTerms
+            ? { status: state.status, figures: state.figures, startDate: state.startDate }
+            : { status: 'not_disbursed', figures: null, startDate: null };
+          return loanSummary(loan, kept, today, entries.get(loan.id)!);
+        }),
+      );
     },
   );
 
@@ -416,6 +430,23 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       const context = await loanContext(db, request.params, asOf);
       if (!context.input) throw termsMissing(context.loan, 'portfolio.schedule.unavailable');
       return ok(scheduleAnswer(context.loan, computeLoan(context.input)));
+    },
+  );
+
+  app.get(
+    `${FC}/statement`,
+    contract({
+      summary: "A loan's statement of account (relevé de compte) as of a date, written in the language asked",
+      tags,
+      params: loanParams,
+      querystring: asOfQuery,
+      response: { 200: envelopeOf(statementSchema) },
+    }),
+    async (request) => {
+      const asOf = asOfOf(request.query.as_of);
+      const context = await loanContext(db, request.params, asOf);
+      if (!context.input) throw termsMissing(context.loan);
+      return ok(await statementOf(db, context.loan, context.entries, computeLoan(context.input), request.locale));
     },
   );
 

@@ -278,3 +278,36 @@ export function problemMessage(
   for (const [name, day] of Object.entries(problem.dates ?? {})) params[name] = formatDay(day, locale) ?? day;
   return { key: problem.key, params };
 }
+
+/** The contribution's fields the recorded money depends on, as the company file holds them. */
+export interface LockedTerms {
+  contributionFundId: string;
+  /** Dollars. */
+  amount: number | null;
+  rate: number | null;
+  amortization: number | null;
+  moratorium: number | null;
+  authorizationDate: string | null;
+}
+
+/**
+ * Once money is recorded on a loan, a company save may not change the terms that money depends on — the
+ * fund, the rate, the amortization, the moratorium, the authorization date — nor lower the amount below what
+ * was paid out: each such field is refused, saying to use a term amendment (docs/decisions/0036).
+ */
+export function lockedTermsProblems(stored: LockedTerms, sent: LockedTerms, disbursedCents: number): EntryProblem[] {
+  const problems: EntryProblem[] = [];
+  const locked = (field: keyof LockedTerms, same: boolean) => {
+    if (!same) problems.push({ field, key: 'servicing.errors.termsLocked' });
+  };
+  locked('contributionFundId', stored.contributionFundId === sent.contributionFundId);
+  locked('rate', stored.rate === sent.rate);
+  locked('amortization', stored.amortization === sent.amortization);
+  // No moratorium and a moratorium of 0 months are the same terms.
+  locked('moratorium', (stored.moratorium ?? 0) === (sent.moratorium ?? 0));
+  locked('authorizationDate', stored.authorizationDate === sent.authorizationDate);
+  if (sent.amount === null || Math.round(sent.amount * 100) < disbursedCents) {
+    problems.push({ field: 'amount', key: 'servicing.errors.amountBelowDisbursed', money: { amount: disbursedCents } });
+  }
+  return problems;
+}

@@ -68,6 +68,21 @@ const MATRIX: Record<string, Expected> = {
 
   'GET /api/dashboard': 'user',
   'GET /api/companies/:companyId/financial_contributions/:id/schedule': 'user',
+  // Loan servicing (ADR 0036): the same rule as the company it belongs to, any signed-in user.
+  'GET /api/companies/:companyId/loans': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/disbursements': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/disbursements': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/disbursements/:disbursementId/reverse': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/repayments': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/repayments': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/repayments/:repaymentId/reverse': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/statement': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/term_amendments': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/term_amendments': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/term_amendments/:amendmentId/reverse': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/write_off': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/write_off/undo': 'user',
+  'POST /api/portfolio/term_amendments/bulk': 'user',
   'GET /api/companies/export.csv': 'user',
   'GET /api/portfolio/export.csv': 'user',
 
