@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = auth) => t.inject({ method: 'GET', url, headers });
-const send = (url: string, payload: Record<string, unknown>, locale = 'en', headers = auth) =>
+const send = (url: string, payload: Record<string, unknown>, locale = 'en', headers: Record<string, string> = auth) =>
   t.inject({ method: 'POST', url: `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`, headers, payload });
 
 const disburse = (loan: TestLoan, date = '2026-01-15', amount = '1200') =>
