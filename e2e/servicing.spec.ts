@@ -229,6 +229,39 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(rowOf(fourth)).toContainText(c.installmentStatus.future);
   await expectAccessible(page);
 
+  // The statement of account, in the borrower's language (the other one here), then as printed on letter paper.
+  const other: Lang = lang === 'fr' ? 'en' : 'fr';
+  const o = CATALOG[other];
+  await page.getByRole('link', { name: c.titles.loan }).first().click();
+  await page.getByRole('navigation', { name: c.loan.views }).getByRole('link', { name: c.loan.openStatement }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/statement$`));
+  await expect(page.getByRole('heading', { level: 1, name: c.statement.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: c.statementView.borrower })).toContainText(name);
+  await expect(page.getByRole('region', { name: c.statementView.borrower })).toContainText('12, rue du Moulin');
+  await expectAccessible(page);
+  await page.getByText(lang === 'fr' ? 'English' : 'Français', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: o.statement.title })).toBeVisible();
+  const reversedLine = page
+    .locator('tbody tr, li')
+    .filter({ hasText: `(${o.statementView.reversed})` })
+    .filter({ visible: true });
+  await expect(reversedLine).toHaveCount(1);
+  await expect(reversedLine.locator('del').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: c.statementView.print })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: o.statement.title })).toBeVisible();
+  // On paper the lines are a table, whatever the screen's width.
+  await expect(page.getByRole('table', { name: o.statementView.lines })).toBeVisible();
+  const pageSize = await page.evaluate(() =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
+      .map((rule) => rule.style.getPropertyValue('size')),
+  );
+  expect(pageSize).toContain('letter');
+  await page.emulateMedia({ media: 'screen' });
+
   // The company page's line: active, days past due, its link.
   await page.goto(`/companies/${companyId}`);
   await expect(line).toContainText(c.loanStatus.active);
@@ -239,11 +272,11 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
 test('servicing: a loan paid out, repaid three times — one late — a repayment reversed, the schedule (French, desktop)', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await story(page, 'fr', 1280, ACCOUNTS.servicing.email);
 });
 
 test('servicing: the same story in English on a phone', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await story(page, 'en', 390, ACCOUNTS.servicingPhone.email);
 });
