@@ -362,43 +362,53 @@ function Excluded({ because, asOf }: { because: DisbursementAnswer['excludedBeca
   );
 }
 
-function Disbursements({
+/** What every entry of a list has: its amount and day, whether reversed, who recorded it, whether it counts. */
+type ListedEntry = Pick<
+  DisbursementAnswer,
+  'id' | 'amount' | 'reversal' | 'authorName' | 'insertedAt' | 'excludedBecause'
+>;
+
+/**
+ * A loan's disbursements or repayments: each with its line (struck through once reversed, with its badge), its
+ * details, why it does not count, who recorded and reversed it, and the button to reverse it.
+ */
+function EntryList<E extends ListedEntry>({
+  kind,
   entries,
+  dateOf,
+  details,
   onReverse,
 }: {
-  entries: DisbursementAnswer[] | undefined;
+  kind: 'disbursement' | 'repayment';
+  entries: E[] | undefined;
+  dateOf(entry: E): string;
+  details(entry: E): ReactNode;
   onReverse(dialog: EntryDialog): void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [asOf] = useAsOf();
   const e = (key: string, params?: Record<string, unknown>) => t(`servicing.entries.${key}`, params);
+  const plural = kind === 'disbursement' ? 'Disbursements' : 'Repayments';
+  const title = e(`${kind}s`);
   return (
-    <Section id="loan-disbursements" title={e('disbursements')}>
+    <Section id={`loan-${kind}s`} title={title}>
       {!entries || entries.length === 0 ? (
-        <Text c="gray.7">{e('noDisbursements')}</Text>
+        <Text c="gray.7">{e(`no${plural}`)}</Text>
       ) : (
-        <ul className={classes.entries} aria-label={e('disbursements')}>
+        <ul className={classes.entries} aria-label={title}>
           {entries.map((entry) => {
             const amount = money(entry.amount, locale);
-            const date = day(entry.date, locale);
+            const date = day(dateOf(entry), locale);
             return (
               <li key={entry.id} className={`${classes.entry} ${entry.reversal ? classes.reversed : ''}`}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <div>
                     <Group gap="xs">
-                      <Text className={classes.entryAmount}>{e('disbursementLine', { amount, date })}</Text>
+                      <Text className={classes.entryAmount}>{e(`${kind}Line`, { amount, date })}</Text>
                       {entry.reversal && <ReversedBadge />}
                     </Group>
-                    <Text size="sm">
-                      {t(`servicing.disbursementMethod.${entry.method}`)}
-                      {entry.reference ? ` · ${e('reference')} ${entry.reference}` : ''}
-                    </Text>
-                    {entry.note && (
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                        {entry.note}
-                      </Text>
-                    )}
+                    {details(entry)}
                     <Excluded because={entry.excludedBecause} asOf={asOf} />
                     <EntryFooter entry={entry} />
                   </div>
@@ -408,8 +418,11 @@ function Disbursements({
                       variant="subtle"
                       color="red.9"
                       c="red.9"
-                      aria-label={e('reverseDisbursementLabel', { amount, date })}
-                      onClick={() => onReverse({ kind: 'reverse', entry: 'disbursement', id: entry.id, amount, date })}
+                      aria-label={e(kind === 'disbursement' ? 'reverseDisbursementLabel' : 'reverseRepaymentLabel', {
+                        amount,
+                        date,
+                      })}
+                      onClick={() => onReverse({ kind: 'reverse', entry: kind, id: entry.id, amount, date })}
                     >
                       {e('reverse')}
                     </Button>
@@ -421,6 +434,37 @@ function Disbursements({
         </ul>
       )}
     </Section>
+  );
+}
+
+function Disbursements({
+  entries,
+  onReverse,
+}: {
+  entries: DisbursementAnswer[] | undefined;
+  onReverse(dialog: EntryDialog): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EntryList
+      kind="disbursement"
+      entries={entries}
+      dateOf={(entry) => entry.date}
+      onReverse={onReverse}
+      details={(entry) => (
+        <>
+          <Text size="sm">
+            {t(`servicing.disbursementMethod.${entry.method}`)}
+            {entry.reference ? ` · ${t('servicing.entries.reference')} ${entry.reference}` : ''}
+          </Text>
+          {entry.note && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {entry.note}
+            </Text>
+          )}
+        </>
+      )}
+    />
   );
 }
 
@@ -460,63 +504,34 @@ function Repayments({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const [asOf] = useAsOf();
   const e = (key: string, params?: Record<string, unknown>) => t(`servicing.entries.${key}`, params);
   return (
-    <Section id="loan-repayments" title={e('repayments')}>
-      {!entries || entries.length === 0 ? (
-        <Text c="gray.7">{e('noRepayments')}</Text>
-      ) : (
-        <ul className={classes.entries} aria-label={e('repayments')}>
-          {entries.map((entry) => {
-            const amount = money(entry.amount, locale);
-            const date = day(entry.receivedOn, locale);
-            return (
-              <li key={entry.id} className={`${classes.entry} ${entry.reversal ? classes.reversed : ''}`}>
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div>
-                    <Group gap="xs">
-                      <Text className={classes.entryAmount}>{e('repaymentLine', { amount, date })}</Text>
-                      {entry.reversal && <ReversedBadge />}
-                    </Group>
-                    <Text size="sm">
-                      {[
-                        t(`servicing.repaymentKind.${entry.kind}`),
-                        t(`servicing.repaymentMethod.${entry.method}`),
-                        entry.reference ? `${e('reference')} ${entry.reference}` : null,
-                        entry.importId ? e('imported') : null,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </Text>
-                    {entry.appliedAs && entry.appliedAs !== entry.kind && (
-                      <Text size="sm">{e('appliedAs', { kind: t(`servicing.repaymentKind.${entry.appliedAs}`) })}</Text>
-                    )}
-                    {entry.allocation && !entry.reversal && (
-                      <Text size="sm">{e('allocation', { parts: allocationText(entry.allocation, t, locale) })}</Text>
-                    )}
-                    <Excluded because={entry.excludedBecause} asOf={asOf} />
-                    <EntryFooter entry={entry} />
-                  </div>
-                  {!entry.reversal && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red.9"
-                      c="red.9"
-                      aria-label={e('reverseRepaymentLabel', { amount, date })}
-                      onClick={() => onReverse({ kind: 'reverse', entry: 'repayment', id: entry.id, amount, date })}
-                    >
-                      {e('reverse')}
-                    </Button>
-                  )}
-                </Group>
-              </li>
-            );
-          })}
-        </ul>
+    <EntryList
+      kind="repayment"
+      entries={entries}
+      dateOf={(entry) => entry.receivedOn}
+      onReverse={onReverse}
+      details={(entry) => (
+        <>
+          <Text size="sm">
+            {[
+              t(`servicing.repaymentKind.${entry.kind}`),
+              t(`servicing.repaymentMethod.${entry.method}`),
+              entry.reference ? `${e('reference')} ${entry.reference}` : null,
+              entry.importId ? e('imported') : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          {entry.appliedAs && entry.appliedAs !== entry.kind && (
+            <Text size="sm">{e('appliedAs', { kind: t(`servicing.repaymentKind.${entry.appliedAs}`) })}</Text>
+          )}
+          {entry.allocation && !entry.reversal && (
+            <Text size="sm">{e('allocation', { parts: allocationText(entry.allocation, t, locale) })}</Text>
+          )}
+        </>
       )}
-    </Section>
+    />
   );
 }
 
