@@ -26,4 +26,7 @@ export const ACCOUNTS = {
   twoFactorApp: { email: 'totp@e2e.test', role: 'user', firstName: 'Théo', lastName: 'Codes' },
   twoFactorKey: { email: 'passkey@e2e.test', role: 'user', firstName: 'Pascale', lastName: 'Clé', locale: 'en' },
   twoFactorAdmin: { email: 'admin2fa@e2e.test', role: 'admin', firstName: 'Adèle', lastName: 'Facteur' },
+  // e2e/servicing.spec.ts: one story in French on a desktop, one in English on a phone.
+  servicing: { email: 'servicing@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Prêts' },
+  servicingPhone: { email: 'servicing-phone@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Mobile' },
 } as const;

@@ -102,12 +102,26 @@ export const routes: RouteObject[] = [
                 ...titled('newCompany'),
                 ...lazyPage(() => import('./companies/company-page')),
               },
-              { path: '/companies/:id', ...titled('company'), ...lazyPage(() => import('./companies/company-page')) },
+              {
+                path: '/companies/:id',
+                ...titled('company'),
+                ...lazyPage(() => import('./companies/company-page'), ['servicing']),
+              },
               { path: '/dashboard', ...titled('dashboard'), ...lazyPage(() => import('./portfolio/dashboard-page')) },
               {
+                path: '/companies/:id/contributions/:contributionId',
+                ...titled('servicing.titles.loan'),
+                ...lazyPage(() => import('./servicing/loan-page'), ['servicing']),
+              },
+              {
                 path: '/companies/:id/contributions/:contributionId/schedule',
-                ...titled('schedule'),
-                ...lazyPage(() => import('./companies/schedule-page')),
+                ...titled('servicing.titles.schedule'),
+                ...lazyPage(() => import('./servicing/schedule-page'), ['servicing']),
+              },
+              {
+                path: '/companies/:id/contributions/:contributionId/statement',
+                ...titled('servicing.titles.statement'),
+                ...lazyPage(() => import('./servicing/statement-page'), ['servicing']),
               },
               {
                 path: '/companies/:id/file',

@@ -1,5 +1,5 @@
 import { camelKeys, snakeKeys } from '../../shared/case';
-import { STORAGE_KEYS } from '../../shared/constants';
+import { STORAGE_KEYS, type Locale } from '../../shared/constants';
 import type { ApiErrorBody } from '../../shared/wire';
 import { currentLocale } from '../i18n';
 
@@ -40,13 +40,16 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** The address of an API call: empty values left out, the interface language last. */
-export function apiUrl(path: string, query: Query = {}): string {
+/**
+ * The address of an API call: empty values left out, the interface language last, or the language an answer
+ * is to be written in when it is not the interface's (a statement of account in the borrower's language).
+ */
+export function apiUrl(path: string, query: Query = {}, locale: Locale = currentLocale()): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
-  params.set('locale', currentLocale());
+  params.set('locale', locale);
   return `${API_BASE}${path}?${params.toString()}`;
 }
 
@@ -85,6 +88,8 @@ export async function api<T, M = Record<string, unknown>>(
     signal?: AbortSignal;
     /** Another bearer than the session's: the proof of a password step while setting up a second factor. */
     token?: string;
+    /** The answer's language when it is not the interface's (a statement of account in the borrower's). */
+    locale?: Locale;
   } = {},
 ): Promise<ApiResponse<T, M>> {
   const token = options.token ?? localStorage.getItem(STORAGE_KEYS.token);
@@ -94,7 +99,7 @@ export async function api<T, M = Record<string, unknown>>(
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(apiUrl(path, options.query, options.locale), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(snakeKeys(options.body)),

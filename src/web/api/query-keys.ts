@@ -32,4 +32,20 @@ export const queryKeys = {
   /** A user's second factors and their history, as an administrator reads them (in the reader's language). */
   userTwoFactor: (id: string, language: Locale) => ['users', 'twoFactor', id, language] as const,
   securitySettings: ['securitySettings'] as const,
+  /** The aging buckets in force: they name each loan's bucket. */
+  delinquencyBuckets: ['delinquencyBuckets'] as const,
+  /** Every loan's servicing answers: an import or a fund's deferral moves many loans at once. */
+  servicing: ['servicing'] as const,
+  /** One loan's answers (schedule, entries, statement): every write to the loan refreshes them all. */
+  loan: (contributionId: string) => ['servicing', contributionId] as const,
+  /** `asOf` null: today, as the server counts it. Nothing in it is written in a language. */
+  loanSchedule: (contributionId: string, asOf: string | null) =>
+    ['servicing', contributionId, 'schedule', asOf] as const,
+  /** A loan's disbursements, repayments or amendments, every one of them, with today's figures. */
+  loanEntries: (contributionId: string, kind: string) => ['servicing', contributionId, kind] as const,
+  /** The loans of a company with today's figures (the company file's loan lines). */
+  companyLoans: (companyId: string) => ['servicing', 'company', companyId] as const,
+  /** Written in the language asked for (the borrower's), which need not be the interface's. */
+  loanStatement: (contributionId: string, asOf: string | null, language: Locale) =>
+    ['servicing', contributionId, 'statement', asOf, language] as const,
 };

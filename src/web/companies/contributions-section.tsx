@@ -3,6 +3,7 @@ import { Anchor, Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
+import { LoanLine } from '../components/loan-status';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';
@@ -69,27 +70,34 @@ export function ContributionsSection() {
               <DateField name={name('followupDate')} label={c('followupDate')} />
               <DateField name={name('expectedEndDate')} label={c('expectedEndDate')} />
             </SimpleGrid>
-            <Group justify="flex-end" mt="sm">
-              {companyId && field.id && (
-                <Anchor
-                  component={Link}
-                  to={`/companies/${companyId}/contributions/${field.id}/schedule`}
-                  aria-label={t('portfolio.schedule.openLabel', { number: index + 1 })}
-                >
-                  {t('portfolio.schedule.open')}
-                </Anchor>
+            <Group justify="space-between" mt="sm" gap="sm">
+              {companyId && field.id ? (
+                <LoanLine companyId={companyId} contributionId={field.id} index={index} />
+              ) : (
+                <span />
               )}
-              <Button
-                variant="subtle"
-                color="red.9"
-                c="red.9"
-                onClick={() => {
-                  contributions.remove(index);
-                  focusLater(heading);
-                }}
-              >
-                {c('remove')}
-              </Button>
+              <Group justify="flex-end" gap="sm">
+                {companyId && field.id && (
+                  <Anchor
+                    component={Link}
+                    to={`/companies/${companyId}/contributions/${field.id}/schedule`}
+                    aria-label={t('portfolio.schedule.openLabel', { number: index + 1 })}
+                  >
+                    {t('portfolio.schedule.open')}
+                  </Anchor>
+                )}
+                <Button
+                  variant="subtle"
+                  color="red.9"
+                  c="red.9"
+                  onClick={() => {
+                    contributions.remove(index);
+                    focusLater(heading);
+                  }}
+                >
+                  {c('remove')}
+                </Button>
+              </Group>
             </Group>
           </Fieldset>
         );

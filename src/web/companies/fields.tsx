@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Select,
-  Text,
   TextInput,
   Textarea,
   type ComboboxItem,
@@ -13,8 +12,9 @@ import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import type { Lookup } from '../../shared/companies';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
-import { currentLocale, isLocale, useTranslation } from '../i18n';
-import { currencySign, foldText, formatPhone, reformatNumberText, type NumberKind } from './format';
+import { useTranslation } from '../i18n';
+import { NumberInput } from '../components/number-input';
+import { foldText, formatPhone, type NumberKind } from './format';
 import type { CompanyFormState } from './form-values';
 
 /**
@@ -88,28 +88,7 @@ function FormattedField({
 
 /** Money, decimals and whole numbers, shown in the user's locale once the field is left. */
 export function NumberField({ kind, ...props }: InputProps & { kind: NumberKind }) {
-  const { i18n } = useTranslation();
-  const sign = currencySign(isLocale(i18n.language) ? i18n.language : currentLocale());
-  const currency = kind === 'money' ? <CurrencySign symbol={sign.symbol} /> : undefined;
-  // The sign sits where the locale writes it: `1 234,56 $`, `$1,234.56`.
-  const sections = sign.before ? { leftSection: currency } : { rightSection: currency };
-  return (
-    <FormattedField
-      inputMode="decimal"
-      autoComplete="off"
-      {...sections}
-      {...props}
-      onBlurFormat={(text) => reformatNumberText(text, kind, currentLocale())}
-    />
-  );
-}
-
-function CurrencySign({ symbol }: { symbol: string }) {
-  return (
-    <Text component="span" size="sm" c="gray.8" aria-hidden>
-      {symbol}
-    </Text>
-  );
+  return <NumberInput {...props} form={useCompanyForm()} kind={kind} />;
 }
 
 export function PhoneField(props: InputProps) {

@@ -10,7 +10,10 @@ function at(source: unknown, path: string): unknown {
  * The error to show under a field: SPEC §5 shows field messages only once the field was touched
  * (or the form submitted, which touches every field).
  */
-export function fieldError<T extends FieldValues>(form: UseFormReturn<T>, name: FieldPath<T>): string | undefined {
+export function fieldError<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'formState'>,
+  name: FieldPath<T>,
+): string | undefined {
   const { errors, touchedFields, isSubmitted } = form.formState;
   const error = at(errors, name) as { message?: string } | undefined;
   if (!error?.message) return undefined;

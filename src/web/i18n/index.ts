@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { use, useMemo, useSyncExternalStore } from 'react';
 import { fr } from '../../shared/i18n/fr';
 import { interpolate, lookup, type Messages } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
@@ -152,4 +152,29 @@ export function translateMessage(message: string | undefined): string | undefine
   if (!isMessageKey(message)) return message;
   const { key, params } = parseMessage(message);
   return i18n.t(key, params);
+}
+
+/** Each language's parts asked for by `useTranslationIn`, fetched once. */
+const fetchedIn = new Map<string, Promise<void>>();
+
+/**
+ * `t` in a given language, whatever the interface's: for what is written for someone else — a statement of
+ * account in the borrower's language. Suspends (React `use`) until the parts are there in that language.
+ */
+export function useTranslationIn(locale: Locale, parts: readonly Part[]): TFunction {
+  const key = `${locale}:${parts.join(',')}`;
+  let loading = fetchedIn.get(key);
+  if (!loading) {
+    loading = Promise.all((['firstLoad', ...parts] as CatalogPart[]).map((part) => loadPart(locale, part))).then(
+      () => undefined,
+      (error: unknown) => {
+        // Asked again on the next render rather than failing for good.
+        fetchedIn.delete(key);
+        throw error;
+      },
+    );
+    fetchedIn.set(key, loading);
+  }
+  use(loading);
+  return useMemo(() => translatorFor(locale), [locale]);
 }

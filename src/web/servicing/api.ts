@@ -1,0 +1,152 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Company } from '../../shared/companies';
+import type { Locale } from '../../shared/constants';
+import type { AgingBucket } from '../../shared/servicing';
+import { DEFAULT_BUCKETS } from '../../shared/servicing/buckets';
+import type { BulkTermAmendmentInput, RepaymentImportInput } from '../../shared/schemas/servicing';
+import type {
+  DisbursementAnswer,
+  ImportReport,
+  RepaymentAnswer,
+  StatementAnswer,
+  TermAmendmentAnswer,
+  bulkTermAmendmentSchema,
+  loanListMetaSchema,
+  termAmendmentsMetaSchema,
+} from '../../shared/schemas/servicing-answers';
+import type { z } from 'zod';
+import { api } from '../api/client';
+import { loanPath } from '../api/loans';
+import { queryKeys } from '../api/query-keys';
+
+export { loanPath, useLoanSchedule } from '../api/loans';
+
+type LoanListMeta = z.infer<typeof loanListMetaSchema>;
+type AmendmentsMeta = z.infer<typeof termAmendmentsMetaSchema>;
+export type BulkAmendmentAnswer = z.infer<typeof bulkTermAmendmentSchema>;
+
+/** The company a loan belongs to: its name and address, the contribution's fund and project. */
+export function useCompanyOf(companyId: string) {
+  return useQuery({
+    queryKey: queryKeys.company(companyId),
+    queryFn: async () => (await api<Company>('GET', `/companies/${companyId}`)).data,
+  });
+}
+
+/** What a loan's lists answer: its entries, and the loan's figures as of the same day. */
+export interface LoanList<T, M = LoanListMeta> {
+  entries: T[];
+  meta: M;
+}
+
+function useLoanList<T, M = LoanListMeta>(
+  companyId: string,
+  contributionId: string,
+  kind: 'disbursements' | 'repayments' | 'term_amendments',
+) {
+  return useQuery({
+    queryKey: queryKeys.loanEntries(contributionId, kind),
+    queryFn: async (): Promise<LoanList<T, M>> => {
+      const { data, meta } = await api<T[], M>('GET', `${loanPath(companyId, contributionId)}/${kind}`);
+      return { entries: data, meta };
+    },
+    retry: false,
+  });
+}
+
+/* A loan's entries, every one (reversed ones too), each with what became of it as of today. */
+export const useDisbursements = (companyId: string, contributionId: string) =>
+  useLoanList<DisbursementAnswer>(companyId, contributionId, 'disbursements');
+export const useRepayments = (companyId: string, contributionId: string) =>
+  useLoanList<RepaymentAnswer>(companyId, contributionId, 'repayments');
+export const useTermAmendments = (companyId: string, contributionId: string) =>
+  useLoanList<TermAmendmentAnswer, AmendmentsMeta>(companyId, contributionId, 'term_amendments');
+
+/** The statement of account in `language` (the borrower's), whatever the interface's. */
+export function useStatement(companyId: string, contributionId: string, asOf: string | null, language: Locale) {
+  return useQuery({
+    queryKey: queryKeys.loanStatement(contributionId, asOf, language),
+    queryFn: async () =>
+      (
+        await api<StatementAnswer>('GET', `${loanPath(companyId, contributionId)}/statement`, {
+          query: { as_of: asOf },
+          locale: language,
+        })
+      ).data,
+    retry: false,
+  });
+}
+
+/** What a write moves besides the loan itself: the portfolio's figures and the company's history. */
+function useRefreshAfterWrite() {
+  const queryClient = useQueryClient();
+  return (keys: readonly (readonly unknown[])[]) => {
+    for (const queryKey of [...keys, queryKeys.dashboard]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+/**
+ * Every write to one loan (`disbursements`, `repayments/{id}/reverse`, `write_off`…): a POST under `{fc}`. Its
+ * figures, lists, schedule and statement are read again at once, so a backdated payment or a reversal shows
+ * on the next render; so are the dashboard and the company's history.
+ */
+export function useLoanWrite(companyId: string, contributionId: string) {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: async ({ path, body }: { path: string; body: unknown }) =>
+      (await api<unknown>('POST', `${loanPath(companyId, contributionId)}/${path}`, { body })).data,
+    onSuccess: () =>
+      refresh([queryKeys.loan(contributionId), queryKeys.companyLoans(companyId), queryKeys.events(companyId)]),
+  });
+}
+
+/** `POST /portfolio/repayments/import`: the dry run reads the file; the real run posts it, all or nothing. */
+export function useRepaymentImport() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: async ({ input, dryRun }: { input: RepaymentImportInput; dryRun: boolean }) =>
+      (
+        await api<ImportReport>('POST', '/portfolio/repayments/import', {
+          body: input,
+          query: { dry_run: dryRun ? 'true' : 'false' },
+        })
+      ).data,
+    onSuccess: (report) => {
+      if (!report.dryRun) refresh([queryKeys.servicing, ['events']]);
+    },
+  });
+}
+
+/**
+ * `POST /portfolio/term_amendments/bulk`: with `dryRun`, which loans the amendment would reach (nothing is
+ * written), so the confirmation can say how many; without it, the amendment of every one, all or none.
+ */
+export function useBulkAmendment() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: async ({ input, dryRun }: { input: BulkTermAmendmentInput; dryRun: boolean }) =>
+      (
+        await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
+          body: input,
+          query: { dry_run: dryRun ? 'true' : undefined },
+        })
+      ).data,
+    onSuccess: (_answer, { dryRun }) => {
+      if (!dryRun) refresh([queryKeys.servicing, ['events']]);
+    },
+  });
+}
+
+/**
+ * The aging buckets in force (an administrator may change them): their bounds name a loan's bucket. Until they
+ * arrive, or should they not, the default ones, which every installation starts with.
+ */
+export function useBuckets(): readonly AgingBucket[] {
+  const query = useQuery({
+    queryKey: queryKeys.delinquencyBuckets,
+    queryFn: async () => (await api<AgingBucket[]>('GET', '/delinquency_buckets')).data,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return query.data ?? DEFAULT_BUCKETS;
+}

@@ -1,0 +1,555 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { AMENDMENT_KINDS, REPAYMENT_KINDS } from '../../shared/servicing/types';
+import { todayIso } from '../../shared/portfolio/schedule';
+import {
+  DISBURSEMENT_METHODS,
+  REPAYMENT_METHODS,
+  SERVICING_LIMITS,
+  disbursementInputSchema,
+  repaymentInputSchema,
+  reversalInputSchema,
+  termAmendmentInputSchema,
+  writeOffInputSchema,
+} from '../../shared/schemas/servicing';
+import { ApiError } from '../api/client';
+import { useConfirm } from '../components/confirm-dialog';
+import { DayInput } from '../components/day-input';
+import { fieldError } from '../components/form';
+import { NumberInput, numberTextResolver } from '../components/number-input';
+import { toast } from '../components/toasts';
+import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
+import { i18n, useTranslation } from '../i18n';
+import { useLoanWrite } from './api';
+import { day, money } from './format';
+
+/*
+ * The servicing forms (docs/decisions/0038): each is a modal over the loan, validated with the route's own
+ * shared schema as the user types (mode `all`), its messages shown once a field is touched. A refusal keeps
+ * the modal open with everything typed: a 422 lands on its fields, anything else (a 409 "already written
+ * off", the network) in the form's own alert, read out at once. The loan's figures are read again after a
+ * write (api.ts).
+ */
+
+/** The entry a form writes: where it is posted under `{fc}`, and its toast once recorded. */
+export interface WriteTarget {
+  companyId: string;
+  contributionId: string;
+}
+
+/** Which of the modals is open, with what it needs. */
+export type EntryDialog =
+  | { kind: 'disbursement'; available: number | null }
+  | { kind: 'repayment'; payoff: number | null }
+  | {
+      kind: 'reverse';
+      entry: 'disbursement' | 'repayment';
+      id: string;
+      /** What the confirmation names: the entry's amount and day, already written in the reader's words. */
+      amount: string;
+      date: string;
+    }
+  | { kind: 'amendment' }
+  | { kind: 'writeOff'; loanNumber: string }
+  | { kind: 'undoWriteOff'; loanNumber: string };
+
+/** Field paths a form shows; a server message about anything else goes to the form's alert. */
+type Known<T extends FieldValues> = readonly Path<T>[];
+
+/**
+ * Posts the form's values and reports the outcome: on success a toast and `onDone`; on a 422, each field's
+ * message under it (those of fields the form does not show in its alert); otherwise the server's message, or
+ * the generic one, in the alert. Never resets what was typed.
+ */
+function useSubmit<T extends FieldValues>(
+  target: WriteTarget,
+  form: UseFormReturn<T>,
+  known: Known<T>,
+  onDone: () => void,
+) {
+  const write = useLoanWrite(target.companyId, target.contributionId);
+  return async (path: string, body: unknown, saved: string) => {
+    form.clearErrors('root.server' as Path<T>);
+    try {
+      await write.mutateAsync({ path, body });
+      toast('success', saved);
+      onDone();
+    } catch (error) {
+      const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
+      const elsewhere: string[] = [];
+      for (const [path, message] of fields) {
+        if ((known as readonly string[]).includes(path)) {
+          form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
+        } else elsewhere.push(message);
+      }
+      if (fields.length > 0 && elsewhere.length === 0) return;
+      const message =
+        elsewhere.join(' ') ||
+        (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
+      form.setError('root.server' as Path<T>, { type: 'server', message });
+    }
+  };
+}
+
+function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
+  const message = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  if (!message) return null;
+  return (
+    <Alert color="red.9" variant="outline" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+/** A choice among fixed values, bound to the form, labelled from the catalog; `describe` explains the one chosen. */
+function ChoiceField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  values,
+  labelOf,
+  describe,
+}: {
+  form: UseFormReturn<T>;
+  name: Path<T>;
+  label: string;
+  values: readonly string[];
+  labelOf: (value: string) => string;
+  describe?: (value: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          ref={field.ref}
+          label={label}
+          required
+          placeholder={t('servicing.forms.choose')}
+          data={values.map((value) => ({ value, label: labelOf(value) }))}
+          value={(field.value as string | null) ?? null}
+          onChange={(value) => field.onChange(value)}
+          onBlur={field.onBlur}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          description={describe && field.value ? describe(field.value as string) : undefined}
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          error={fieldError(form, name)}
+        />
+      )}
+    />
+  );
+}
+
+/** The buttons of every servicing form; no focus change on mouse down (see event-modal.tsx). */
+function FormButtons({ onCancel, submit, busy }: { onCancel(): void; submit: string; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} onMouseDown={(e) => e.preventDefault()}>
+        {t('servicing.forms.cancel')}
+      </Button>
+      <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>
+        {submit}
+      </Button>
+    </Group>
+  );
+}
+
+interface FormProps {
+  target: WriteTarget;
+  /** Closes after a successful write (nothing to lose). */
+  onDone(): void;
+  /** Closes on the user's word: asks first when something was typed. */
+  onCancel(): void;
+}
+
+/** The modal around one servicing form; closing it changed asks first (docs/decisions/0017). */
+export function EntryModal({
+  dialog,
+  target,
+  onClose,
+}: {
+  dialog: EntryDialog | null;
+  target: WriteTarget;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const guard = useGuardedClose(onClose);
+  // The last dialog stays drawn while the modal fades out.
+  const [shown, setShown] = useState(dialog);
+  if (dialog && dialog !== shown) setShown(dialog);
+  const current = dialog ?? shown;
+  const props: FormProps = { target, onDone: onClose, onCancel: guard.close };
+  let title = '';
+  let body: ReactNode = null;
+  switch (current?.kind) {
+    case 'disbursement':
+      title = t('servicing.forms.disbursement.title');
+      body = <DisbursementForm {...props} available={current.available} />;
+      break;
+    case 'repayment':
+      title = t('servicing.forms.repayment.title');
+      body = <RepaymentForm {...props} payoff={current.payoff} />;
+      break;
+    case 'reverse':
+      title = t(`servicing.forms.reversal.${current.entry}Title`);
+      body = <ReversalForm {...props} dialog={current} />;
+      break;
+    case 'amendment':
+      title = t('servicing.forms.amendment.title');
+      body = <AmendmentForm {...props} />;
+      break;
+    case 'writeOff':
+      title = t('servicing.forms.writeOff.title');
+      body = <WriteOffForm {...props} loanNumber={current.loanNumber} />;
+      break;
+    case 'undoWriteOff':
+      title = t('servicing.forms.undoWriteOff.title');
+      body = <UndoWriteOffForm {...props} loanNumber={current.loanNumber} />;
+      break;
+    case undefined:
+      break;
+  }
+  return (
+    <Modal opened={dialog !== null} onClose={guard.close} title={title} size="lg">
+      {/* A new form for every opening: nothing typed for an earlier entry comes back. */}
+      <ModalGuardProvider value={guard}>{dialog && body}</ModalGuardProvider>
+    </Modal>
+  );
+}
+
+type DisbursementValues = z.input<typeof disbursementInputSchema>;
+
+export function DisbursementForm({ target, onDone, onCancel, available }: FormProps & { available: number | null }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
+  const form = useForm<DisbursementValues, unknown, z.output<typeof disbursementInputSchema>>({
+    mode: 'all',
+    resolver: numberTextResolver(disbursementInputSchema, ['amount']),
+    defaultValues: { date: todayIso(), amount: '', method: 'eft', reference: '', note: '' },
+  });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const known: Known<DisbursementValues> = ['date', 'amount', 'method', 'reference', 'note'];
+  const submit = useSubmit(target, form, known, () => {
+    unsaved.release();
+    onDone();
+  });
+  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  return (
+    <form
+      noValidate
+      aria-busy={form.formState.isSubmitting}
+      onSubmit={(e) => void form.handleSubmit((values) => submit('disbursements', values, f('disbursement.saved')))(e)}
+    >
+      <Stack>
+        {available !== null && (
+          <Text size="sm" c="gray.7">
+            {f('disbursement.hint', { amount: money(available, language) })}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DayInput form={form} name="date" label={f('date')} required />
+          <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
+        </SimpleGrid>
+        <ChoiceField
+          form={form}
+          name="method"
+          label={f('method')}
+          values={DISBURSEMENT_METHODS}
+          labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
+        />
+        <TextInput
+          label={f('reference')}
+          maxLength={SERVICING_LIMITS.reference}
+          error={fieldError(form, 'reference')}
+          {...form.register('reference')}
+        />
+        <Textarea
+          label={f('note')}
+          rows={3}
+          maxLength={SERVICING_LIMITS.note}
+          error={fieldError(form, 'note')}
+          {...form.register('note')}
+        />
+        <FormAlert form={form} />
+        <FormButtons onCancel={onCancel} submit={f('record')} busy={form.formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+type RepaymentValues = z.input<typeof repaymentInputSchema>;
+
+export function RepaymentForm({ target, onDone, onCancel, payoff }: FormProps & { payoff: number | null }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
+  const form = useForm<RepaymentValues, unknown, z.output<typeof repaymentInputSchema>>({
+    mode: 'all',
+    resolver: numberTextResolver(repaymentInputSchema, ['amount']),
+    defaultValues: { receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' },
+  });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const known: Known<RepaymentValues> = ['receivedOn', 'amount', 'method', 'reference', 'kind'];
+  const submit = useSubmit(target, form, known, () => {
+    unsaved.release();
+    onDone();
+  });
+  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  return (
+    <form
+      noValidate
+      aria-busy={form.formState.isSubmitting}
+      onSubmit={(e) => void form.handleSubmit((values) => submit('repayments', values, f('repayment.saved')))(e)}
+    >
+      <Stack>
+        {payoff !== null && payoff > 0 && (
+          <Text size="sm" c="gray.7">
+            {f('repayment.hint', { amount: money(payoff, language) })}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <DayInput form={form} name="receivedOn" label={f('receivedOn')} required />
+          <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <ChoiceField
+            form={form}
+            name="method"
+            label={f('method')}
+            values={REPAYMENT_METHODS}
+            labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
+          />
+          <TextInput
+            label={f('reference')}
+            maxLength={SERVICING_LIMITS.reference}
+            error={fieldError(form, 'reference')}
+            {...form.register('reference')}
+          />
+        </SimpleGrid>
+        <ChoiceField
+          form={form}
+          name="kind"
+          label={f('kind')}
+          values={REPAYMENT_KINDS}
+          labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
+          describe={(value) => f(`repayment.kinds.${value}`)}
+        />
+        <FormAlert form={form} />
+        <FormButtons onCancel={onCancel} submit={f('record')} busy={form.formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+type ReasonValues = z.input<typeof reversalInputSchema>;
+
+/** A reason, then a confirmation naming what it does: reversals and undoing a write-off. */
+function ReasonForm({
+  target,
+  onDone,
+  onCancel,
+  text,
+  path,
+  confirmText,
+  confirmLabel,
+  saved,
+}: FormProps & { text: string; path: string; confirmText: string; confirmLabel: string; saved: string }) {
+  const confirm = useConfirm();
+  const form = useForm<ReasonValues, unknown, z.output<typeof reversalInputSchema>>({
+    mode: 'all',
+    resolver: numberTextResolver(reversalInputSchema, []),
+    defaultValues: { reason: '' },
+  });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const submit = useSubmit(target, form, ['reason'], () => {
+    unsaved.release();
+    onDone();
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) =>
+        void form.handleSubmit((values) =>
+          confirm({
+            text: confirmText,
+            confirmLabel,
+            danger: true,
+            onConfirm: () => submit(path, values, saved),
+          }),
+        )(e)
+      }
+    >
+      <Stack>
+        <Text size="sm">{text}</Text>
+        <ReasonField form={form} />
+        <FormAlert form={form} />
+        <FormButtons onCancel={onCancel} submit={confirmLabel} busy={form.formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+function ReasonField<T extends FieldValues & { reason: unknown }>({ form }: { form: UseFormReturn<T> }) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('servicing.forms.reason')}
+      required
+      rows={3}
+      maxLength={SERVICING_LIMITS.reason}
+      error={fieldError(form, 'reason' as Path<T>)}
+      data-autofocus
+      {...form.register('reason' as Path<T>)}
+    />
+  );
+}
+
+function ReversalForm(props: FormProps & { dialog: Extract<EntryDialog, { kind: 'reverse' }> }) {
+  const { t } = useTranslation();
+  const { dialog } = props;
+  const r = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.reversal.${key}`, params);
+  return (
+    <ReasonForm
+      {...props}
+      text={r('text')}
+      path={`${dialog.entry}s/${dialog.id}/reverse`}
+      confirmText={r(dialog.entry === 'disbursement' ? 'confirmDisbursement' : 'confirmRepayment', {
+        amount: dialog.amount,
+        date: dialog.date,
+      })}
+      confirmLabel={r('confirm')}
+      saved={r('saved')}
+    />
+  );
+}
+
+function UndoWriteOffForm(props: FormProps & { loanNumber: string }) {
+  const { t } = useTranslation();
+  const u = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.undoWriteOff.${key}`, params);
+  return (
+    <ReasonForm
+      {...props}
+      text={u('text')}
+      path="write_off/undo"
+      confirmText={u('confirm', { number: props.loanNumber })}
+      confirmLabel={u('confirmLabel')}
+      saved={u('saved')}
+    />
+  );
+}
+
+type WriteOffValues = z.input<typeof writeOffInputSchema>;
+
+function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { loanNumber: string }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
+  const confirm = useConfirm();
+  const form = useForm<WriteOffValues, unknown, z.output<typeof writeOffInputSchema>>({
+    mode: 'all',
+    resolver: numberTextResolver(writeOffInputSchema, []),
+    defaultValues: { date: todayIso(), reason: '' },
+  });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const submit = useSubmit(target, form, ['date', 'reason'], () => {
+    unsaved.release();
+    onDone();
+  });
+  const w = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.writeOff.${key}`, params);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) =>
+        void form.handleSubmit((values) =>
+          confirm({
+            text: w('confirm', { number: loanNumber, date: day(values.date, language) }),
+            confirmLabel: w('confirmLabel'),
+            danger: true,
+            onConfirm: () => submit('write_off', values, w('saved')),
+          }),
+        )(e)
+      }
+    >
+      <Stack>
+        <Text size="sm">{w('text')}</Text>
+        <DayInput form={form} name="date" label={t('servicing.forms.date')} required />
+        <ReasonField form={form} />
+        <FormAlert form={form} />
+        <FormButtons onCancel={onCancel} submit={w('confirmLabel')} busy={form.formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+type AmendmentValues = z.input<typeof termAmendmentInputSchema>;
+
+export function AmendmentForm({ target, onDone, onCancel }: FormProps) {
+  const { t } = useTranslation();
+  const form = useForm<AmendmentValues, unknown, z.output<typeof termAmendmentInputSchema>>({
+    mode: 'all',
+    resolver: numberTextResolver(termAmendmentInputSchema, ['months', 'rate']),
+    defaultValues: { effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' },
+  });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const known: Known<AmendmentValues> = ['effectiveDate', 'kind', 'months', 'rate', 'reason'];
+  const submit = useSubmit(target, form, known, () => {
+    unsaved.release();
+    onDone();
+  });
+  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  return (
+    <form
+      noValidate
+      aria-busy={form.formState.isSubmitting}
+      onSubmit={(e) => void form.handleSubmit((values) => submit('term_amendments', values, f('amendment.saved')))(e)}
+    >
+      <Stack>
+        <Text size="sm">{f('amendment.text')}</Text>
+        <AmendmentFields form={form} />
+        <FormAlert form={form} />
+        <FormButtons onCancel={onCancel} submit={f('record')} busy={form.formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * An amendment's own fields — kind, effective date, months or the new rate, reason — shared by one loan's
+ * form and a fund's blanket deferral. Only the field the kind reads shows; the schema drops the other.
+ */
+export function AmendmentFields<T extends FieldValues & AmendmentValues>({ form }: { form: UseFormReturn<T> }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`servicing.forms.${key}`);
+  const kind = useWatch({ control: form.control, name: 'kind' as Path<T> }) as AmendmentValues['kind'];
+  return (
+    <>
+      <ChoiceField
+        form={form}
+        name={'kind' as Path<T>}
+        label={f('kind')}
+        values={AMENDMENT_KINDS}
+        labelOf={(value) => t(`servicing.amendmentKind.${value}`)}
+        describe={(value) => f(`amendment.kinds.${value}`)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DayInput form={form} name={'effectiveDate' as Path<T>} label={f('effectiveDate')} required />
+        {kind === 'rate_change' ? (
+          <NumberInput form={form} name={'rate' as Path<T>} label={f('rate')} kind="decimal" required />
+        ) : (
+          <NumberInput form={form} name={'months' as Path<T>} label={f('months')} kind="integer" required />
+        )}
+      </SimpleGrid>
+      <ReasonField form={form} />
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { ServicingSchedule, WireInstallmentStatus } from '../../shared/schemas/servicing-answers';
+import { ApiError } from '../api/client';
+import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { TableOrCards, type Column } from '../components/table-or-cards';
+import { useTranslation } from '../i18n';
+import { useCompanyOf, useLoanSchedule } from './api';
+import { AsOfField, useAsOf } from './as-of';
+import { day, money, percent } from './format';
+import { LoanHeading, Section, TermsTable } from './loan-parts';
+import classes from './servicing.module.css';
+
+type Row = ServicingSchedule['rows'][number];
+
+/**
+ * Filled badges: white words on a dark shade, ≥ 4.5:1 (a light badge's shade on its own tint is what axe
+ * cannot measure). The word says the status; the colour repeats it for a glance down the column.
+ */
+const STATUS_COLORS: Record<WireInstallmentStatus, string> = {
+  paid: 'teal.9',
+  partial: 'blue.8',
+  late: 'red.9',
+  future: 'gray.7',
+};
+
+export function InstallmentStatus({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap" component="span">
+      <Badge variant="filled" color={STATUS_COLORS[row.status]} radius="sm">
+        {t(`servicing.scheduleView.status.${row.status}`)}
+      </Badge>
+      {row.dueOnAsOf && (
+        <Text component="span" size="xs" fw={600}>
+          {t('servicing.scheduleView.dueToday')}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * /companies/{id}/contributions/{contributionId}/schedule: the loan's installments with what was paid and
+ * what is still due on each, as of a day; the terms as amended beside the agreed ones. A table on a wide screen
+ * and on paper, a card per installment on a phone.
+ */
+export default function SchedulePage() {
+  const { id: companyId = '', contributionId = '' } = useParams();
+  const { t } = useTranslation();
+  const [asOf] = useAsOf();
+  const schedule = useLoanSchedule(companyId, contributionId, asOf);
+  const company = useCompanyOf(companyId);
+  const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
+  if (schedule.isPending) return <PageLoader />;
+  if (schedule.error instanceof ApiError && schedule.error.status === 404) return <NotFoundPage />;
+  const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
+  const back = (
+    <Anchor component={Link} to={loanLink}>
+      {t('servicing.titles.loan')}
+    </Anchor>
+  );
+  if (!schedule.data) {
+    const noTerms = schedule.error instanceof ApiError && schedule.error.status === 422;
+    return (
+      <Stack>
+        <div className={classes.noPrint}>{back}</div>
+        <Alert color="red.9" variant="outline" role="alert">
+          {t(noTerms ? 'servicing.loan.unavailable' : 'servicing.loan.loadFailed')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const data = schedule.data;
+  return (
+    <Stack className={classes.page}>
+      <Group justify="space-between" className={classes.noPrint}>
+        {back}
+        <Button onClick={() => window.print()}>{s('print')}</Button>
+      </Group>
+      <LoanHeading schedule={data} company={company.data} contributionId={contributionId} title={s('title')} />
+      <AsOfField />
+      {data.projected && (
+        <Alert color="blue.8" variant="outline">
+          {s('projected')}
+        </Alert>
+      )}
+      <Section id="schedule-terms" title={t('servicing.terms.title')}>
+        <TermsTable schedule={data} />
+      </Section>
+      <Text size="sm" c="gray.7">
+        {s('convention')}
+      </Text>
+      <Installments schedule={data} />
+    </Stack>
+  );
+}
+
+function Installments({ schedule }: { schedule: ServicingSchedule }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
+  const m = (value: number) => money(value, locale);
+  const sum = (pick: (row: Row) => number) => schedule.rows.reduce((total, row) => total + pick(row), 0);
+  const agreedRate = schedule.originalTerms.rate;
+  /** What makes an installment unlike a level payment at the agreed rate: its kind, its rate, a write-off. */
+  const notes = (row: Row) =>
+    [
+      row.kind !== 'regular' ? t(`servicing.installmentKind.${row.kind}`) : null,
+      row.rate !== agreedRate ? s('rateOf', { rate: percent(row.rate, locale) }) : null,
+      row.writtenOff > 0 ? s('writtenOff', { amount: m(row.writtenOff) }) : null,
+    ].filter(Boolean);
+  const dateCell = (row: Row) => {
+    const extra = notes(row);
+    return (
+      <>
+        {day(row.date, locale)}
+        {extra.length > 0 && (
+          <Text component="span" size="xs" c="gray.7" display="block">
+            {extra.join(' · ')}
+          </Text>
+        )}
+      </>
+    );
+  };
+  const columns: Column<Row>[] = [
+    {
+      key: 'number',
+      header: s('columns.number'),
+      cell: (row) => row.number,
+      cardCell: (row) => s('installment', { number: row.number }),
+      numeric: true,
+      head: true,
+    },
+    { key: 'date', header: s('columns.date'), cell: dateCell, head: true },
+    {
+      key: 'status',
+      header: s('columns.status'),
+      cell: (row) => <InstallmentStatus row={row} />,
+      head: true,
+    },
+    {
+      key: 'payment',
+      header: s('columns.payment'),
+      cell: (row) => m(row.payment),
+      numeric: true,
+      total: m(sum((row) => row.payment)),
+    },
+    {
+      key: 'interest',
+      header: s('columns.interest'),
+      cell: (row) => m(row.interest),
+      numeric: true,
+      total: m(sum((row) => row.interest)),
+    },
+    {
+      key: 'principal',
+      header: s('columns.principal'),
+      cell: (row) => m(row.principal),
+      numeric: true,
+      total: m(sum((row) => row.principal)),
+    },
+    { key: 'balance', header: s('columns.balance'), cell: (row) => m(row.balance), numeric: true },
+    {
+      key: 'paid',
+      header: s('columns.paid'),
+      cell: (row) => m(row.paid),
+      numeric: true,
+      total: m(sum((row) => row.paid)),
+    },
+    {
+      key: 'due',
+      header: s('columns.due'),
+      cell: (row) => (row.due > 0 ? <strong>{m(row.due)}</strong> : m(row.due)),
+      numeric: true,
+      total: m(sum((row) => row.due)),
+    },
+  ];
+  return (
+    <TableOrCards
+      rows={schedule.rows}
+      columns={columns}
+      rowKey={(row) => row.number}
+      label={s('caption')}
+      caption
+      totalsLabel={s('totals')}
+      border
+    />
+  );
+}

@@ -1,0 +1,227 @@
+import { Suspense, useState } from 'react';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { LOCALES, type Locale } from '../../shared/constants';
+import type { StatementAnswer } from '../../shared/schemas/servicing-answers';
+import { ApiError } from '../api/client';
+import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { TableOrCards, type Column } from '../components/table-or-cards';
+import { isLocale, useTranslation, useTranslationIn } from '../i18n';
+import { useStatement } from './api';
+import { AsOfField, useAsOf } from './as-of';
+import { day, money, percent } from './format';
+import classes from './servicing.module.css';
+
+type Line = StatementAnswer['lines'][number];
+
+/**
+ * /companies/{id}/contributions/{contributionId}/statement: the statement of account (relevé de compte) as the
+ * borrower receives it — on letter paper (print.css), in the borrower's language, chosen here and the
+ * interface's to start with. Everything the statement says is in that language: the server's lines and
+ * labels (`?locale=`) and this page's headings; the controls around it stay in the user's.
+ */
+export default function StatementPage() {
+  const { id: companyId = '', contributionId = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const [asOf] = useAsOf();
+  const [language, setLanguage] = useState<Locale>(i18n.language);
+  const statement = useStatement(companyId, contributionId, asOf, language);
+  const v = (key: string) => t(`servicing.statementView.${key}`);
+  if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundPage />;
+  const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
+  return (
+    <Stack className={classes.page}>
+      <Stack className={classes.noPrint} gap="sm">
+        <Group justify="space-between">
+          <Anchor component={Link} to={loanLink}>
+            {t('servicing.titles.loan')}
+          </Anchor>
+          <Button onClick={() => window.print()} disabled={!statement.data}>
+            {v('print')}
+          </Button>
+        </Group>
+        <Stack gap={4} align="flex-start">
+          <Text size="sm" fw={500} id="statement-language">
+            {v('language')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="statement-language"
+            value={language}
+            onChange={(value) => {
+              if (isLocale(value)) setLanguage(value);
+            }}
+            data={LOCALES.map((locale) => ({ value: locale, label: t(`common.languages.${locale}`) }))}
+          />
+          <Text size="xs" c="gray.7">
+            {v('languageHint')}
+          </Text>
+        </Stack>
+        <AsOfField />
+      </Stack>
+      {statement.data ? (
+        <Suspense fallback={<PageLoader />}>
+          <Statement statement={statement.data} />
+        </Suspense>
+      ) : statement.isPending ? (
+        <PageLoader />
+      ) : (
+        <Alert color="red.9" variant="outline" role="alert">
+          {v('loadFailed')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The statement itself, every word in its own language. */
+function Statement({ statement }: { statement: StatementAnswer }) {
+  const locale = statement.locale;
+  const tt = useTranslationIn(locale, ['servicing']);
+  const v = (key: string, params?: Record<string, unknown>) => tt(`servicing.statementView.${key}`, params);
+  const m = (value: number) => money(value, locale);
+  const { company, loan } = statement;
+  const address = company.address
+    ? [company.address.address, `${company.address.municipality} ${company.address.zipCode}`]
+    : [];
+  const facts: [string, string][] = [
+    [v('loanNumber'), statement.loanNumber],
+    [v('fund'), loan.fundName],
+    ...(loan.projectName ? ([[v('project'), loan.projectName]] as [string, string][]) : []),
+    [v('status'), loan.statusLabel],
+    [v('amount'), m(loan.amount)],
+    [v('rate'), percent(loan.rate, locale)],
+    [
+      v('term'),
+      loan.moratorium > 0
+        ? v('termValue', { amortization: loan.amortization, moratorium: loan.moratorium })
+        : v('termValueNoMoratorium', { amortization: loan.amortization }),
+    ],
+    [v('authorizationDate'), day(loan.authorizationDate, locale)],
+    ...(loan.startDate ? ([[v('startDate'), day(loan.startDate, locale)]] as [string, string][]) : []),
+    ...(loan.levelPayment !== null ? ([[v('levelPayment'), m(loan.levelPayment)]] as [string, string][]) : []),
+  ];
+  const counted = (line: Line, text: string) => (line.counts ? text : <del>{text}</del>);
+  const columns: Column<Line>[] = [
+    { key: 'date', header: v('columns.date'), cell: (line) => day(line.date, locale), head: true },
+    {
+      key: 'description',
+      header: v('columns.description'),
+      head: true,
+      cell: (line) => (
+        <>
+          {counted(line, line.label)}
+          {!line.counts && (
+            <Text component="span" size="xs" fw={600} ml={6}>
+              ({line.reversed ? v('reversed') : v('excluded')})
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'reference',
+      header: v('columns.reference'),
+      cell: (line) => [line.method, line.reference].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'debit',
+      header: v('columns.debit'),
+      numeric: true,
+      cell: (line) => (line.debit > 0 ? counted(line, m(line.debit)) : ''),
+      total: m(statement.totals.debits),
+    },
+    {
+      key: 'credit',
+      header: v('columns.credit'),
+      numeric: true,
+      cell: (line) => (line.credit > 0 ? counted(line, m(line.credit)) : ''),
+      total: m(statement.totals.credits),
+    },
+    {
+      key: 'balance',
+      header: v('columns.balance'),
+      numeric: true,
+      cell: (line) => m(line.balance),
+      total: m(statement.totals.balance),
+    },
+  ];
+  return (
+    <article lang={locale} aria-labelledby="statement-title">
+      <Stack>
+        <div>
+          <Title order={1} id="statement-title">
+            {statement.title}
+          </Title>
+          <Text c="gray.7">{v('printedOn', { date: day(statement.asOf, locale) })}</Text>
+        </div>
+        <Group align="flex-start" justify="space-between" gap="xl">
+          <section aria-labelledby="statement-borrower">
+            <Title order={2} size="h4" id="statement-borrower">
+              {v('borrower')}
+            </Title>
+            <Text fw={600}>{company.name}</Text>
+            {address.map((line) => (
+              <Text key={line}>{line}</Text>
+            ))}
+            <Text size="sm" c="gray.7">
+              {v('reference')} {company.referenceNumber}
+            </Text>
+          </section>
+          <section aria-labelledby="statement-loan" style={{ flex: '1 1 20rem' }}>
+            <Title order={2} size="h4" id="statement-loan">
+              {v('loan')}
+            </Title>
+            <dl className={classes.figures}>
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </Group>
+        {loan.amendments.length > 0 && (
+          <section aria-labelledby="statement-amendments">
+            <Title order={2} size="h4" id="statement-amendments">
+              {v('amendments')}
+            </Title>
+            <ul>
+              {loan.amendments.map((amendment) => (
+                <li key={`${amendment.effectiveDate}-${amendment.label}`}>
+                  {amendment.label} — {amendment.reason}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {statement.lines.length === 0 ? (
+          <Text c="gray.7">{v('empty')}</Text>
+        ) : (
+          <TableOrCards
+            rows={statement.lines}
+            columns={columns}
+            rowKey={(line) => `${line.date}-${line.kind}-${line.entryId ?? line.installmentNumber ?? ''}`}
+            label={v('lines')}
+            caption
+            totalsLabel={v('totals')}
+            border
+          />
+        )}
+        <div data-testid="statement-balance">
+          <Text fw={700} size="lg">
+            {v('balanceOn', { date: day(statement.asOf, locale), amount: m(statement.totals.balance) })}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {v('balanceHelp')}
+          </Text>
+          {statement.lines.some((line) => line.reversed) && (
+            <Text size="sm" c="gray.7">
+              {v('reversedNote')}
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </article>
+  );
+}
