@@ -4,11 +4,17 @@ import { DOCUMENT_SORT_FIELDS, type CompanyDocument, type DocumentSortField } fr
 import { companyDocumentSchema } from '../../shared/schemas/documents-answers';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
 import type { RouteDeps } from '../platform/route-deps';
-import { recordSystemEvent } from '../events/system-events';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, parsedInHandler, uuid } from '../platform/http/contract';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import {
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilter,
+} from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok, parseBody } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
@@ -26,15 +32,6 @@ import {
   withUploadsLock,
   type DocumentRow,
 } from './store';
-
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
@@ -124,7 +121,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listDocuments(db, lists, {
         companyId,
-        search: searchWords(params.filters['search']),
+        search: searchFilter(params.filters['search']),
         categoryId: categoryFilter(params.filters['categoryId']),
         sort: params.sort,
         limit,
@@ -159,25 +156,22 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
           const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
           sealed = upload?.key;
           if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
-          const inserted = await insertDocument(tx, {
-            companyId,
-            name: input.name,
-            date: input.date,
-            categoryId: input.categoryId,
-            fileName: upload.key,
-            fileType: input.fileType,
-            fileSize: upload.size,
-            contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
-          });
+          const inserted = await insertDocument(
+            tx,
+            {
+              companyId,
+              name: input.name,
+              date: input.date,
+              categoryId: input.categoryId,
+              fileName: upload.key,
+              fileType: input.fileType,
+              fileSize: upload.size,
+              contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
+            },
+            userOf(request).id,
+          );
           // The text is read after the save answers (issue 14), by whichever process claims the job.
           if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
-          // In the save's transaction: the history says "added" exactly when the document exists.
-          await recordSystemEvent(tx, {
-            companyId,
-            code: 'documentAdded',
-            params: { name: inserted.name },
-            authorId: userOf(request).id,
-          });
           return inserted;
         });
         saved = true;
@@ -233,19 +227,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
     async (request) => {
       const companyId = await companyOf(request);
       const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
-      const row = await db.transaction(async (tx) => {
-        const deleted = await deleteDocument(tx, companyId, id);
-        // In the delete's transaction: the history says "deleted" exactly when the row is gone.
-        if (deleted) {
-          await recordSystemEvent(tx, {
-            companyId,
-            code: 'documentDeleted',
-            params: { name: deleted.name },
-            authorId: userOf(request).id,
-          });
-        }
-        return deleted;
-      });
+      const row = await deleteDocument(db, companyId, id, userOf(request).id);
       if (!row) throw notFound();
       const answer = await toDocument(storage, row);
       // After the row is gone: a failure here leaves an orphan for the sweep (ADR 0006), never a row without

@@ -6,16 +6,23 @@ import {
   EVENT_YEAR_MIN,
   SYSTEM_CATEGORY,
   isEventCategorySlug,
-  isSystemEventCode,
   type CompanyEvent,
   type EventCategorySlug,
 } from '../../shared/events';
+import { isSystemEventCode } from '../../shared/history';
 import { eventSchema, type EventFields } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
 import type { RouteDeps } from '../platform/route-deps';
 import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import {
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilter,
+} from '../platform/http/list-params';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import { userOf } from '../platform/auth/plugin';
 import { ok } from '../platform/http/wire';
@@ -30,15 +37,6 @@ import {
   updateEvent,
   type EventRow,
 } from './store';
-
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
 
 /** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
 function yearFilter(value: string | undefined): number | undefined {
@@ -131,7 +129,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listEvents(db, lists, {
         companyId,
-        search: searchWords(params.filters['search']),
+        search: searchFilter(params.filters['search']),
         year: yearFilter(params.filters['year']),
         categorySlug: categoryFilter(params.filters['categorySlug']),
         limit,

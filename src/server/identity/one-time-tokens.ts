@@ -3,7 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
 import type { UserStatus } from '../../shared/constants';
-import { findUserForUpdate, statusOf, type UserRow } from '../users/store';
+import type { UserRow } from '../db/schema';
+import { findUserForUpdate, statusOf } from './accounts';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 

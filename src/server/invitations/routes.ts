@@ -21,11 +21,11 @@ import {
   findUserByEmail,
   fullNameOf,
   isUniqueViolation,
-  statusOf,
   toAccount,
   toUser,
   type UserRow,
 } from '../users/store';
+import { statusOf } from '../identity/accounts';
 
 const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
 const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');

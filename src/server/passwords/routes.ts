@@ -14,7 +14,8 @@ import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
 import { startSession } from '../identity/sessions';
-import { bumpTokenVersion, countActiveAdmins, findUserByEmail, statusOf, toAccount } from '../users/store';
+import { bumpTokenVersion, countActiveAdmins, findUserByEmail, toAccount } from '../users/store';
+import { statusOf } from '../identity/accounts';
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 

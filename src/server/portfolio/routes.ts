@@ -5,10 +5,10 @@ import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
-import { type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
+import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
-import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/routes';
+import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import {
   csvAnswerSchema,
   dashboardMetaSchema,
@@ -35,12 +35,6 @@ async function fundFilter(db: Db, value: string | undefined): Promise<string | n
   if (value === undefined || value === '') return null;
   if (!isUuid(value) || !(await fundExists(db, value.toLowerCase()))) throw badRequest('portfolio.errors.unknownFund');
   return value.toLowerCase();
-}
-
-function mineFilter(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
 }
 
 const COMPANY_COLUMNS = [
@@ -111,7 +105,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
     }),
     async (request) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
-      const mine = mineFilter(params.filters['mine']);
+      const mine = booleanFilter(params.filters['mine']);
       const { data, meta } = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,

@@ -20,11 +20,9 @@ import {
   bumpTokenVersion,
   countActiveAdmins,
   findUserById,
-  findUserForUpdate,
   fullNameOf,
   listUsers,
   lockActiveAdmins,
-  statusOf,
   toUser,
   toUserOptions,
   USER_DEFAULT_SORT,
@@ -32,6 +30,7 @@ import {
   type UserRow,
   type UserSortField,
 } from './store';
+import { findUserForUpdate, statusOf } from '../identity/accounts';
 
 /** An invited user's disabled name fields may come back blank or null: only a real value is a change. */
 const blankName = optionalText();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../shared/constants';
+import { SYSTEM_EVENTS, SYSTEM_EVENT_CODES } from '../../../shared/history';
 import { formatMoney } from '../../../shared/intl';
-import { renderSystemTitle } from './render';
+import { renderSystemDetails, renderSystemTitle } from './render';
 
 const nbsp = (s: string) => s.replace(/\s/g, ' ');
 
@@ -38,5 +40,33 @@ describe('renderSystemTitle', () => {
       'Financial contribution added: FLI',
     );
     expect(renderSystemTitle('somethingNew', {}, 'en')).toBe('Change recorded by the application');
+  });
+});
+
+describe('every declared system event (docs/decisions/0031)', () => {
+  it('has a title in both languages, from messages that exist, even from a row that kept nothing', () => {
+    const unknownCode = {
+      fr: renderSystemTitle('noSuchCode', {}, 'fr'),
+      en: renderSystemTitle('noSuchCode', {}, 'en'),
+    };
+    for (const code of SYSTEM_EVENT_CODES) {
+      for (const locale of LOCALES) {
+        const title = renderSystemTitle(code, {}, locale);
+        expect(title, `${code} in ${locale}`).not.toBe(unknownCode[locale]);
+        // A message missing from the catalog reads as its key: `servicing.history.loanDisbursed`.
+        expect(title, `${code} in ${locale}`).not.toMatch(/\b[a-z]\w*\.[a-z]\w*\.\w+/);
+        expect(title, `${code} in ${locale}`).not.toContain('{{');
+      }
+    }
+  });
+
+  it('has details exactly when it declares field-level changes', () => {
+    const changes = [{ field: 'history.document.name', before: null, after: { kind: 'text', value: 'Bilan' } }];
+    for (const code of SYSTEM_EVENT_CODES) {
+      const details = renderSystemDetails(code, { changes }, 'en');
+      if (SYSTEM_EVENTS[code].details === 'changes')
+        expect(details, code).toEqual([{ field: 'Name', before: '(empty)', after: 'Bilan' }]);
+      else expect(details, code).toBeNull();
+    }
   });
 });

@@ -1,15 +1,23 @@
 /**
- * System events written out in a reader's language (docs/decisions/0008, 0025): titles from their code and
- * parameters, field-level details from their changes. Server only: it reads every catalog part.
+ * System events written out in a reader's language (docs/decisions/0008, 0025, 0031): a title from its code's
+ * definition (`src/shared/history`) and its parameters, field-level details from its changes. Server only: it
+ * reads every catalog part.
  */
 import type { Locale } from '../../../shared/constants';
-import type { EventDetail, FieldChange, HistoryValue } from '../../../shared/events';
+import {
+  SYSTEM_EVENTS,
+  isSystemEventCode,
+  type EventDetail,
+  type FieldChange,
+  type HistoryValue,
+  type TitleWriter,
+} from '../../../shared/history';
 import { translate } from '../../../shared/i18n';
 import { dateFormat, formatMoney, numberFormat } from '../../../shared/intl';
 
 /* ------------------------------------------------------------------------------------------------
- * Rendering of system titles. Parameters come from the database as JSON: read defensively, so that
- * a row written by an older version still renders rather than failing the whole list.
+ * Parameters come from the database as JSON: read defensively, so that a row written by an older
+ * version still renders rather than failing the whole list.
  * ---------------------------------------------------------------------------------------------- */
 
 function text(value: unknown): string | null {
@@ -21,52 +29,14 @@ function bilingual(value: unknown, locale: Locale): string | null {
   return text((value as Record<string, unknown>)[locale]);
 }
 
-/** The title of a system event in `locale`, e.g. "Status changed from Prospect to Active". */
-export function renderSystemTitle(code: string, rawParams: unknown, locale: Locale): string {
-  const params = (rawParams !== null && typeof rawParams === 'object' ? rawParams : {}) as Record<string, unknown>;
-  const t = (key: string, values?: Record<string, unknown>) => translate(locale, `events.system.${key}`, values);
-  const nobody = t('nobody');
-  switch (code) {
-    case 'companyCreated':
-    case 'documentAdded':
-    case 'documentDeleted':
-      return t(code, { name: text(params['name']) ?? t('unknown') });
-    case 'companyArchived':
-    case 'companyRestored':
-      return t(code);
-    case 'statusChanged': {
-      const from = bilingual(params['from'], locale);
-      const to = bilingual(params['to'], locale) ?? t('unknown');
-      return from ? t('statusChanged', { from, to }) : t('statusSet', { to });
-    }
-    case 'overseeingUserChanged':
-      return t('overseeingUserChanged', {
-        from: text(params['from']) ?? nobody,
-        to: text(params['to']) ?? nobody,
-      });
-    case 'contributionAdded':
-    case 'contributionRemoved': {
-      const fund = bilingual(params['fund'], locale) ?? t('unknown');
-      const amount = params['amount'];
-      return typeof amount === 'number' && Number.isFinite(amount)
-        ? t(`${code}WithAmount`, { fund, amount: formatMoney(amount, locale) })
-        : t(code, { fund });
-    }
-    case 'companyChanged':
-    case 'documentChanged': {
-      const fields = [...new Set(changesOf(params).map((change) => sectionLabel(change, locale)))];
-      const values = { fields: fields.join(', '), name: text(params['name']) ?? t('unknown') };
-      return translate(locale, `history.${code}`, values);
-    }
-    default:
-      return t('unknownCode');
-  }
-}
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/* ------------------------------------------------------------------------------------------------
- * Field-level history (issue 17): each change rendered as { field, before, after } in the reader's
- * language, with that language's formats. Read defensively, like the titles.
- * ---------------------------------------------------------------------------------------------- */
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+
+function day(value: unknown, locale: Locale): string | null {
+  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : null;
+  return date && !Number.isNaN(date.getTime()) ? dateFormat(locale, DAY_FORMAT).format(date) : null;
+}
 
 function changesOf(params: Record<string, unknown>): FieldChange[] {
   const changes = params['changes'];
@@ -80,16 +50,49 @@ function sectionLabel(change: FieldChange, locale: Locale): string {
   return change.part ? translate(locale, `history.sections.${change.part.kind}`) : translate(locale, change.field);
 }
 
-const DAY_FORMATS: Record<Locale, Intl.DateTimeFormatOptions> = {
-  fr: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
-  en: { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
-};
+const writers = new Map<Locale, TitleWriter>();
+
+/** What every title is written with in `locale` (made once per language). */
+function writerFor(locale: Locale): TitleWriter {
+  let writer = writers.get(locale);
+  if (!writer) {
+    writer = {
+      locale,
+      t: (key, values) => translate(locale, key, values),
+      text,
+      name: (value) => bilingual(value, locale),
+      money: (value) => {
+        const amount = finite(value);
+        return amount === null ? null : formatMoney(amount, locale);
+      },
+      day: (value) => day(value, locale),
+      changedFields: (changes) =>
+        [...new Set(changesOf({ changes }).map((change) => sectionLabel(change, locale)))].join(', '),
+    };
+    writers.set(locale, writer);
+  }
+  return writer;
+}
+
+const asParams = (raw: unknown) => (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+
+/** The title of a system event in `locale`, e.g. "Status changed from Prospect to Active". */
+export function renderSystemTitle(code: string, rawParams: unknown, locale: Locale): string {
+  const writer = writerFor(locale);
+  if (!isSystemEventCode(code)) return writer.t('events.system.unknownCode');
+  return SYSTEM_EVENTS[code].title(asParams(rawParams), writer);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Field-level history (ADR 0025): each change rendered as { field, before, after } in the reader's
+ * language, with that language's formats. Read defensively, like the titles.
+ * ---------------------------------------------------------------------------------------------- */
 
 /** A kept value in `locale`: "50 000,00 $" / "$50,000.00", "1 mars 2025" / "March 1, 2025", a name. */
 export function formatHistoryValue(value: HistoryValue | null | undefined, locale: Locale): string {
   const empty = translate(locale, 'history.empty');
   if (!value || typeof value !== 'object') return empty;
-  const number = typeof value.value === 'number' && Number.isFinite(value.value) ? value.value : null;
+  const number = finite(value.value);
   switch (value.kind) {
     case 'text':
       return text(value.value) ?? empty;
@@ -99,10 +102,8 @@ export function formatHistoryValue(value: HistoryValue | null | undefined, local
       return number === null ? empty : numberFormat(locale).format(number);
     case 'percent':
       return number === null ? empty : `${numberFormat(locale).format(number)} %`;
-    case 'date': {
-      const day = typeof value.value === 'string' ? new Date(`${value.value}T00:00:00Z`) : null;
-      return day && !Number.isNaN(day.getTime()) ? dateFormat(locale, DAY_FORMATS[locale]).format(day) : empty;
-    }
+    case 'date':
+      return day(value.value, locale) ?? empty;
     case 'name':
       return bilingual(value.value, locale) ?? empty;
     default:
@@ -112,9 +113,8 @@ export function formatHistoryValue(value: HistoryValue | null | undefined, local
 
 /** The details of a field-level event in `locale`; null for any other event. */
 export function renderSystemDetails(code: string | null, rawParams: unknown, locale: Locale): EventDetail[] | null {
-  if (code !== 'companyChanged' && code !== 'documentChanged') return null;
-  const params = (rawParams !== null && typeof rawParams === 'object' ? rawParams : {}) as Record<string, unknown>;
-  return changesOf(params).map((change) => {
+  if (code === null || !isSystemEventCode(code) || SYSTEM_EVENTS[code].details !== 'changes') return null;
+  return changesOf(asParams(rawParams)).map((change) => {
     const label = translate(locale, change.field);
     const before = formatHistoryValue(change.before, locale);
     const after = formatHistoryValue(change.after, locale);
