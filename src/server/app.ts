@@ -41,6 +41,7 @@ import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
+import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { backupRoutes } from './backups/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
       await api.register(portfolioRoutes, routeDeps);
+      await api.register(portfolioFigureRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });

@@ -32,3 +32,7 @@ export const formatMoney = (value: number, locale: Locale): string =>
 /** Whole dollars, compact, for chart axes and bars: `1,2 M$` / `$1.2M`. */
 export const formatCompactMoney = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
+
+/** A share of 1 as a percentage, to a tenth: `12,3 %` / `12.3%`. */
+export const formatPercent = (value: number, locale: Locale): string =>
+  numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);

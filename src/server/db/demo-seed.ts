@@ -10,10 +10,20 @@
  * Document rows are metadata only: their `file_name` is a well-formed storage key (`<uuid>.pdf`) that
  * points at no stored object (downloading one answers not found). That is acceptable for a dataset meant for lists, searches and benchmarks.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { selectRows } from './rows';
 import { renderSystemTitle } from '../platform/history/render';
+import { todayIso } from '../../shared/portfolio/schedule';
+import {
+  LONG_HISTORY_COMPANY,
+  finishBlanketDeferral,
+  seedServicingBatch,
+  servicingContext,
+  startBlanketDeferral,
+  type ServicingCounts,
+} from './demo-servicing';
 
 export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';
 export const DEMO_ADMIN_PASSWORD = 'demo-password';
@@ -25,6 +35,11 @@ export interface DemoSeedOptions {
   bigTimelineEvents?: number;
   /** Companies per transaction. */
   batchSize?: number;
+  /**
+   * The app's refresh of `loan_states` (servicing/store.ts `freshLoanStates`), given by the caller since db/
+   * imports no feature: run once after the histories are written, so the first read finds every row computed.
+   */
+  computeLoanStates?: (db: Db, today: string) => Promise<number>;
   /** argon2 hash shared by every demo user (the demo password), computed once by the caller. */
   passwordHash: string;
   log?: (line: string) => void;
@@ -36,6 +51,8 @@ export interface DemoSeedResult {
   events: number;
   documents: number;
   bigTimelineCompanyId: string | null;
+  /** Loans and what was recorded on them (demo-servicing.ts). */
+  servicing: ServicingCounts;
 }
 
 export class DemoDataPresentError extends Error {}
@@ -289,6 +306,11 @@ const lookup = (cte: string, salt: number, g = 'g') =>
   `(SELECT id FROM ${cte} WHERE i = ${r(salt, `(SELECT count(*) FROM ${cte})`, g)})`;
 const companyId = (g = 'g') => `md5('atrium-demo-company-' || ${g})::uuid`;
 const userId = (u: string) => `md5('atrium-demo-user-' || ${u})::uuid`;
+/** The id `userId` gives demo user number `u`, computed here. */
+function userIdOf(u: number): string {
+  const hex = createHash('md5').update(`atrium-demo-user-${u}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 /** Money between `min` and `max` dollars. */
 const money = (salt: number, min: number, max: number, g = 'g') => `(${min} + ${r(salt, max - min, g)})::numeric(15,2)`;
 
@@ -301,6 +323,12 @@ const LOOKUPS = `
   category AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id FROM document_categories c
                 WHERE NOT EXISTS (SELECT 1 FROM document_categories k WHERE k.parent_id = c.id)),
   muni AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id, key, name_fr, name_en, default_zip_code FROM municipalities)`;
+
+/**
+ * The age of a company's k-th loan: six months, fourteen months, two years. Three companies in four have a first
+ * loan, two a second, one a third, so an active loan has about twelve installments due, each with its repayment.
+ */
+const LOAN_AGE_DAYS = '(ARRAY[180, 420, 720])[k]';
 
 /** Companies g in [from, to]: the company rows and all their parts, documents and events. */
 function batchStatements(from: number, to: number, userCount: number, titles: Titles): string[] {
@@ -367,13 +395,15 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
                                           warranty_id, authorization_date, followup_date, expected_end_date,
                                           project_name, project_cost, inserted_at)
      SELECT ${companyId()}, ${lookup('fund', 41, 'g * 10 + k')}, ${money(42, 5000, 150000, 'g * 10 + k')},
-            (1 + ${r(43, 800, 'g * 10 + k')} / 100.0)::numeric(7,3), 12 * (1 + ${r(44, 7, 'g * 10 + k')}),
+            (1 + ${r(43, 800, 'g * 10 + k')} / 100.0)::numeric(7,3),
+            -- The long-history loan (demo-servicing.ts) runs ten years: none of its installments due is its last.
+            CASE WHEN g = ${LONG_HISTORY_COMPANY} AND k = 3 THEN 120 ELSE 12 * (1 + ${r(44, 7, 'g * 10 + k')}) END,
             ${r(45, 13, 'g * 10 + k')}, ${money(46, 0, 50000, 'g * 10 + k')},
             ${lookup('warranty', 47, 'g * 10 + k')},
-            (now() - make_interval(days => 400 * k))::date, (now() - make_interval(days => 400 * k - 180))::date,
+            (now() - make_interval(days => ${LOAN_AGE_DAYS}))::date, (now() - make_interval(days => ${LOAN_AGE_DAYS} - 180))::date,
             (now() + make_interval(days => 365 * k))::date,
             ${pick(PROJECTS, 48, 'g * 10 + k')}, ${money(49, 10000, 900000, 'g * 10 + k')},
-            now() - make_interval(days => 400 * k)
+            now() - make_interval(days => ${LOAN_AGE_DAYS})
        FROM ${series}, generate_series(1, g % 4) AS k`,
     // 1–2 blocks: notes, and for one company in six a default of payment.
     `INSERT INTO blocks (company_id, block_type, content, position)
@@ -480,6 +510,10 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
 
   const titles = systemTitles();
   const started = Date.now();
+  const today = todayIso();
+  const servicingDays = servicingContext(today);
+  const deferralId = await startBlanketDeferral(db, servicingDays, userIdOf(1));
+  const servicing: ServicingCounts = { loans: 0, disbursements: 0, repayments: 0, amendments: 0, writeOffs: 0 };
   for (let from = 1; from <= total; from += batchSize) {
     const to = Math.min(total, from + batchSize - 1);
     await db.transaction(async (tx) => {
@@ -492,8 +526,21 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
           throw new Error(`batch statement ${index + 1} near «${near}»: ${cause?.message ?? String(error)}`);
         });
       }
+      const counts = await seedServicingBatch(tx, from, to, { ...servicingDays, deferralId });
+      for (const key of Object.keys(servicing) as (keyof ServicingCounts)[]) servicing[key] += counts[key];
     });
     log(`companies: ${to}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  await finishBlanketDeferral(db, deferralId);
+  log(
+    `servicing: ${servicing.disbursements} disbursements, ${servicing.repayments} repayments, ${servicing.amendments} amendments, ${servicing.writeOffs} write-offs on ${servicing.loans} loans`,
+  );
+  // Each loan's figures, by the app's own refresh when the caller gives it (else the first read computes them):
+  // every row is stale until computed (migration 0018).
+  if (options.computeLoanStates) {
+    const figuresStarted = Date.now();
+    const computed = await options.computeLoanStates(db, today);
+    log(`loan figures: ${computed} loans computed (${((Date.now() - figuresStarted) / 1000).toFixed(1)} s)`);
   }
 
   const bigEvents = Math.min(options.bigTimelineEvents ?? 10_000, 1_000_000);
@@ -529,5 +576,6 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     events: counts!.events,
     documents: counts!.documents,
     bigTimelineCompanyId,
+    servicing,
   };
 }

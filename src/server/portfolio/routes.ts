@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { RouteDeps } from '../platform/route-deps';
-import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
-import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import {
@@ -20,22 +18,15 @@ import { snakePath } from '../../shared/case';
 import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
 import { csvMoney, csvStream, primed, type CsvCell } from './csv';
+import { fundFilter } from './params';
 import {
   exportCompanies,
   exportPortfolio,
   findContributionTerms,
-  fundExists,
   readDashboard,
   type CompanyExportRow,
   type PortfolioExportRow,
 } from './store';
-
-/** `filter[fund_id]`: a fund that exists, or none. A malformed or unknown one is a 400 that says so. */
-async function fundFilter(db: Db, value: string | undefined): Promise<string | null> {
-  if (value === undefined || value === '') return null;
-  if (!isUuid(value) || !(await fundExists(db, value.toLowerCase()))) throw badRequest('portfolio.errors.unknownFund');
-  return value.toLowerCase();
-}
 
 const COMPANY_COLUMNS = [
   'referenceNumber',

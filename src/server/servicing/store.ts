@@ -1,0 +1,609 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../db/client';
+import { selectRows } from '../db/rows';
+import { loanStates } from '../db/schema';
+import {
+  DEFAULT_BUCKETS,
+  computeLoanFigures,
+  loanTerms,
+  toCents,
+  type AgingBucket,
+  type Amendment,
+  type LoanFigures,
+  type LoanInput,
+  type LoanStatus,
+  type LoanTerms,
+  type TermsProblem,
+} from '../../shared/servicing';
+type Bilingual = { fr: string; en: string };
+import type { DisbursementMethod, RepaymentMethod } from '../../shared/schemas/servicing';
+import type { AmendmentKind, RepaymentKind } from '../../shared/servicing/types';
+
+/*
+ * Loan servicing's SQL (docs/decisions/0036): a loan locked for a write, its recorded entries, and its row of
+ * figures (`loan_states`) written in the transaction of every write and recomputed when read after the day
+ * it holds until. Every figure is the shared computation's (src/shared/servicing); nothing here computes one.
+ */
+
+/* ------------------------------------------------------------------------------------------------
+ * A loan and its entries.
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface LoanRow {
+  id: string;
+  companyId: string;
+  loanNumber: string;
+  fundId: string;
+  fund: Bilingual;
+  projectName: string | null;
+  /** The contribution's fields as stored (dollars, possibly missing). */
+  amount: number | null;
+  rate: number | null;
+  amortization: number | null;
+  moratorium: number | null;
+  authorizationDate: string | null;
+}
+
+export const loanColumns = sql`f.id, f.company_id AS "companyId", f.loan_number AS "loanNumber",
+  f.contribution_fund_id AS "fundId", json_build_object('fr', fu.name_fr, 'en', fu.name_en) AS fund,
+  f.project_name AS "projectName", f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
+  f.authorization_date::text AS "authorizationDate"`;
+
+export type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null; rate: string | null };
+
+export const loanOf = (row: RawLoan): LoanRow => ({
+  ...row,
+  amount: row.amount === null ? null : Number(row.amount),
+  rate: row.rate === null ? null : Number(row.rate),
+});
+
+/**
+ * One loan of one company; with `lock`, its row is locked until the transaction ends, so that two writes on
+ * the same loan (two people recording a payment at once) take turns and the second sees the first.
+ */
+export async function findLoan(
+  db: Executor,
+  companyId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<LoanRow | undefined> {
+  const [row] = await selectRows<RawLoan>(
+    db,
+    sql`SELECT ${loanColumns}
+          FROM financial_contributions f JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+         WHERE f.id = ${id} AND f.company_id = ${companyId}
+         ${options.lock ? sql`FOR UPDATE OF f` : sql``}`,
+  );
+  return row && loanOf(row);
+}
+
+/** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
+export async function lockLoans(tx: Tx, where: SQL): Promise<LoanRow[]> {
+  const rows = await selectRows<RawLoan>(
+    tx,
+    sql`SELECT ${loanColumns}
+          FROM financial_contributions f JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+         WHERE ${where}
+         ORDER BY f.id
+         FOR UPDATE OF f`,
+  );
+  return rows.map(loanOf);
+}
+
+/** The loan's terms in cents, or why it has none. */
+export const termsOf = (loan: LoanRow): { ok: true; terms: LoanTerms } | { ok: false; problems: TermsProblem[] } =>
+  loanTerms(loan);
+
+interface Person {
+  authorId: string | null;
+  authorName: string | null;
+  insertedAt: string;
+}
+
+interface Reversal {
+  reversedAt: string;
+  reversedById: string | null;
+  reversedByName: string | null;
+  reason: string;
+}
+
+export interface DisbursementRow extends Person {
+  id: string;
+  contributionId: string;
+  date: string;
+  amountCents: number;
+  method: DisbursementMethod;
+  reference: string | null;
+  note: string | null;
+  reversal: Reversal | null;
+}
+
+export interface RepaymentRow extends Person {
+  id: string;
+  contributionId: string;
+  receivedOn: string;
+  amountCents: number;
+  method: RepaymentMethod;
+  kind: RepaymentKind;
+  reference: string | null;
+  importId: string | null;
+  reversal: Reversal | null;
+}
+
+export interface AmendmentRow extends Person {
+  id: string;
+  contributionId: string;
+  effectiveDate: string;
+  kind: AmendmentKind;
+  months: number | null;
+  rate: number | null;
+  reason: string;
+  bulkActionId: string | null;
+  reversal: Reversal | null;
+}
+
+export interface WriteOffRow extends Person {
+  id: string;
+  contributionId: string;
+  date: string;
+  principalCents: number;
+  interestCents: number;
+  reason: string;
+  undone: { undoneAt: string; undoneById: string | null; undoneByName: string | null; reason: string } | null;
+}
+
+export interface LoanEntries {
+  disbursements: DisbursementRow[];
+  repayments: RepaymentRow[];
+  amendments: AmendmentRow[];
+  /** Every write-off, undone ones too, oldest first. */
+  writeOffs: WriteOffRow[];
+}
+
+/** A person's name as the lists show it, from the users row aliased `alias`; null once the account is gone. */
+const personName = (alias: string) =>
+  `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email)`;
+const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Who recorded the row of `table` (joined as `a`), and when. */
+const whoColumns = (table: string) =>
+  sql.raw(`${table}.author_id AS "authorId", ${personName('a')} AS "authorName",
+    ${isoInstant(`${table}.inserted_at`)} AS "insertedAt"`);
+/** Its correction (the person joined as `r`), as one JSON value or null. */
+const reversalColumns = (table: string, at: string, by: string, reason: string) =>
+  sql.raw(`CASE WHEN ${table}.${at} IS NULL THEN NULL ELSE json_build_object(
+      'at', ${isoInstant(`${table}.${at}`)}, 'byId', ${table}.${by}, 'byName', ${personName('r')},
+      'reason', ${table}.${reason}) END AS correction`);
+
+type Correction = { at: string; byId: string | null; byName: string | null; reason: string } | null;
+const reversalOf = (c: Correction): Reversal | null =>
+  c && { reversedAt: c.at, reversedById: c.byId, reversedByName: c.byName, reason: c.reason };
+
+const idList = (ids: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
+/** Every entry recorded on these loans, in the order they count: by date, then as recorded. */
+export async function readEntries(db: Executor, ids: readonly string[]): Promise<Map<string, LoanEntries>> {
+  const byLoan = new Map<string, LoanEntries>(
+    ids.map((id) => [id, { disbursements: [], repayments: [], amendments: [], writeOffs: [] }]),
+  );
+  if (ids.length === 0) return byLoan;
+  const list = idList(ids);
+  const disbursements = await selectRows<Omit<DisbursementRow, 'reversal'> & { correction: Correction }>(
+    db,
+    sql`SELECT d.id, d.contribution_id AS "contributionId", d.date::text AS date, d.amount_cents::float8 AS "amountCents",
+               d.method, d.reference, d.note, ${whoColumns('d')},
+               ${reversalColumns('d', 'reversed_at', 'reversed_by_id', 'reversal_reason')}
+          FROM disbursements d LEFT JOIN users a ON a.id = d.author_id LEFT JOIN users r ON r.id = d.reversed_by_id
+         WHERE d.contribution_id = ANY(${list})
+         ORDER BY d.date, d.seq`,
+  );
+  const repayments = await selectRows<Omit<RepaymentRow, 'reversal'> & { correction: Correction }>(
+    db,
+    sql`SELECT p.id, p.contribution_id AS "contributionId", p.received_on::text AS "receivedOn",
+               p.amount_cents::float8 AS "amountCents", p.method, p.kind, p.reference, p.import_id AS "importId",
+               ${whoColumns('p')}, ${reversalColumns('p', 'reversed_at', 'reversed_by_id', 'reversal_reason')}
+          FROM repayments p LEFT JOIN users a ON a.id = p.author_id LEFT JOIN users r ON r.id = p.reversed_by_id
+         WHERE p.contribution_id = ANY(${list})
+         ORDER BY p.received_on, p.seq`,
+  );
+  const amendments = await selectRows<
+    Omit<AmendmentRow, 'reversal' | 'rate'> & { rate: string | null; correction: Correction }
+  >(
+    db,
+    sql`SELECT m.id, m.contribution_id AS "contributionId", m.effective_date::text AS "effectiveDate", m.kind,
+               m.months, m.rate::text AS rate, m.reason, m.bulk_action_id AS "bulkActionId",
+               ${whoColumns('m')}, ${reversalColumns('m', 'reversed_at', 'reversed_by_id', 'reversal_reason')}
+          FROM term_amendments m LEFT JOIN users a ON a.id = m.author_id LEFT JOIN users r ON r.id = m.reversed_by_id
+         WHERE m.contribution_id = ANY(${list})
+         ORDER BY m.effective_date, m.seq`,
+  );
+  const writeOffs = await selectRows<Omit<WriteOffRow, 'undone'> & { correction: Correction }>(
+    db,
+    sql`SELECT w.id, w.contribution_id AS "contributionId", w.date::text AS date,
+               w.principal_cents::float8 AS "principalCents", w.interest_cents::float8 AS "interestCents", w.reason,
+               ${whoColumns('w')}, ${reversalColumns('w', 'undone_at', 'undone_by_id', 'undo_reason')}
+          FROM write_offs w LEFT JOIN users a ON a.id = w.author_id LEFT JOIN users r ON r.id = w.undone_by_id
+         WHERE w.contribution_id = ANY(${list})
+         ORDER BY w.inserted_at, w.id`,
+  );
+  for (const { correction, ...row } of disbursements) {
+    byLoan.get(row.contributionId)!.disbursements.push({ ...row, reversal: reversalOf(correction) });
+  }
+  for (const { correction, ...row } of repayments) {
+    byLoan.get(row.contributionId)!.repayments.push({ ...row, reversal: reversalOf(correction) });
+  }
+  for (const { correction, rate, ...row } of amendments) {
+    byLoan.get(row.contributionId)!.amendments.push({
+      ...row,
+      rate: rate === null ? null : Number(rate),
+      reversal: reversalOf(correction),
+    });
+  }
+  for (const { correction, ...row } of writeOffs) {
+    byLoan.get(row.contributionId)!.writeOffs.push({
+      ...row,
+      undone: correction && {
+        undoneAt: correction.at,
+        undoneById: correction.byId,
+        undoneByName: correction.byName,
+        reason: correction.reason,
+      },
+    });
+  }
+  return byLoan;
+}
+
+/** The write-off in force: the one not undone. */
+export const writeOffInForce = (entries: LoanEntries): WriteOffRow | null =>
+  entries.writeOffs.find((w) => w.undone === null) ?? null;
+
+/** The aging buckets in force. The default ones until an administrator's are kept (docs/decisions/0036). */
+export async function currentBuckets(_db: Executor): Promise<readonly AgingBucket[]> {
+  return DEFAULT_BUCKETS;
+}
+
+/** What the computation reads of a loan, as of `asOf`: its terms and every entry recorded. */
+export function loanInputOf(
+  terms: LoanTerms,
+  entries: LoanEntries,
+  asOf: string,
+  buckets: readonly AgingBucket[],
+): LoanInput {
+  const writeOff = writeOffInForce(entries);
+  return {
+    terms,
+    disbursements: entries.disbursements.map((d) => ({
+      id: d.id,
+      date: d.date,
+      amount: d.amountCents,
+      reversed: d.reversal !== null,
+    })),
+    repayments: entries.repayments.map((p) => ({
+      id: p.id,
+      receivedOn: p.receivedOn,
+      amount: p.amountCents,
+      kind: p.kind,
+      reversed: p.reversal !== null,
+    })),
+    amendments: entries.amendments.map((m): Amendment =>
+      m.kind === 'rate_change'
+        ? { id: m.id, effectiveDate: m.effectiveDate, kind: m.kind, rate: m.rate!, reversed: m.reversal !== null }
+        : { id: m.id, effectiveDate: m.effectiveDate, kind: m.kind, months: m.months!, reversed: m.reversal !== null },
+    ),
+    writeOff: writeOff && { date: writeOff.date },
+    buckets,
+    asOf,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Each loan's row of figures.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** What a loan's row says: the computation's status and figures, or none when its terms make no schedule. */
+export type LoanState =
+  | { status: LoanStatus; figures: LoanFigures; startDate: string | null }
+  | { status: 'not_disbursed'; figures: null; startDate: null };
+
+/** A loan's figures as of `asOf` from its stored terms and entries (a loan without terms: not disbursed, nothing). */
+export function computeState(
+  loan: LoanRow,
+  entries: LoanEntries,
+  asOf: string,
+  buckets: readonly AgingBucket[],
+): LoanState {
+  const terms = termsOf(loan);
+  if (!terms.ok) return { status: 'not_disbursed', figures: null, startDate: null };
+  const input = loanInputOf(terms.terms, entries, asOf, buckets);
+  return { ...computeLoanFigures(input), startDate: startDateOf(input) };
+}
+
+/** The first disbursement counted as of the input's date (the computation's `startDate`, without its installments). */
+function startDateOf(input: LoanInput): string | null {
+  let first: string | null = null;
+  for (const d of input.disbursements) {
+    if (!d.reversed && d.date <= input.asOf && (first === null || d.date < first)) first = d.date;
+  }
+  return first;
+}
+
+/** A loan's row of `loan_states`, as of `asOf`. */
+function loanStateValues(loan: LoanRow, state: LoanState, asOf: string): typeof loanStates.$inferInsert {
+  const f = state.figures;
+  const amountCents = loan.amount === null ? 0 : toCents(loan.amount);
+  return {
+    contributionId: loan.id,
+    status: state.status,
+    hasTerms: f !== null,
+    asOf,
+    holdsUntil: f ? f.nextChangeOn : null,
+    startDate: state.startDate,
+    disbursedCents: f?.disbursed ?? 0,
+    // A loan without terms has paid nothing out: all of its amount is still to be disbursed.
+    undisbursedCents: f ? f.undisbursed : Math.max(amountCents, 0),
+    outstandingPrincipalCents: f?.outstandingPrincipal ?? 0,
+    arrearsPrincipalCents: f?.arrearsPrincipal ?? 0,
+    arrearsInterestCents: f?.arrearsInterest ?? 0,
+    dueTodayPrincipalCents: f?.dueTodayPrincipal ?? 0,
+    dueTodayInterestCents: f?.dueTodayInterest ?? 0,
+    paidInAdvanceCents: f?.paidInAdvance ?? 0,
+    interestFallenDueCents: f?.interestFallenDue ?? 0,
+    capitalisedInterestCents: f?.capitalisedInterest ?? 0,
+    interestPaidCents: f?.interestPaid ?? 0,
+    principalRepaidCents: f?.principalRepaid ?? 0,
+    writtenOffPrincipalCents: f?.writtenOffPrincipal ?? 0,
+    writtenOffInterestCents: f?.writtenOffInterest ?? 0,
+    recoveredCents: f?.recovered ?? 0,
+    receivedCents: f?.received ?? 0,
+    appliedCents: f?.applied ?? 0,
+    overpaidCents: f?.overpaid ?? 0,
+    payoffCents: f?.payoffAmount ?? 0,
+    levelPaymentCents: f?.levelPayment ?? null,
+    daysPastDue: f?.daysPastDue ?? 0,
+    overdueSince: f?.overdueSince ?? null,
+    bucket: f?.bucket ?? null,
+    updatedAt: new Date(),
+  };
+}
+
+/** Every column of `loan_states` but its key, set from the row proposed: what an upsert of many rows updates. */
+const LOAN_STATE_UPDATE = Object.fromEntries(
+  Object.entries(getTableColumns(loanStates))
+    .filter(([key]) => key !== 'contributionId')
+    .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
+);
+
+/** Writes these loans' rows (inserted if missing), as of `asOf`, in one statement. */
+async function writeLoanStateRows(tx: Executor, rows: (typeof loanStates.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(loanStates)
+    .values(rows)
+    .onConflictDoUpdate({ target: loanStates.contributionId, set: LOAN_STATE_UPDATE });
+}
+
+/** Writes a loan's row (inserted if missing), as of `asOf`. */
+export async function writeLoanState(tx: Executor, loan: LoanRow, state: LoanState, asOf: string): Promise<void> {
+  await writeLoanStateRows(tx, [loanStateValues(loan, state, asOf)]);
+}
+
+/** Recomputes and writes the rows of loans already locked by the caller, from their entries as stored. */
+export async function writeLoanStates(tx: Tx, loans: readonly LoanRow[], asOf: string): Promise<void> {
+  if (loans.length === 0) return;
+  const buckets = await currentBuckets(tx);
+  const entries = await readEntries(
+    tx,
+    loans.map((loan) => loan.id),
+  );
+  await writeLoanStateRows(
+    tx,
+    loans.map((loan) => loanStateValues(loan, computeState(loan, entries.get(loan.id)!, asOf, buckets), asOf)),
+  );
+}
+
+/** Rows that do not hold on `today`: computed for an earlier day that has since passed its `holds_until`. */
+const staleWhere = (today: string) =>
+  sql`(s.holds_until IS NOT NULL AND s.holds_until <= ${today}::date) OR s.as_of > ${today}::date`;
+
+/** Loans refreshed per transaction: a few hundred keeps each lock short. */
+const REFRESH_BATCH = 500;
+
+/**
+ * Makes the rows of these loans (all loans when `ids` is absent) hold on `today`: each stale row is recomputed
+ * from the loan's entries and written, in batches, each batch locking its loans in id order. Every read of
+ * `loan_states` calls it first, so no figure is served past the day it held until (docs/decisions/0036).
+ * Answers how many rows were recomputed.
+ */
+export async function freshLoanStates(db: Db, today: string, ids?: readonly string[]): Promise<number> {
+  let done = 0;
+  const among = ids ? sql`AND s.contribution_id = ANY(${idList(ids)})` : sql``;
+  if (ids && ids.length === 0) return 0;
+  for (;;) {
+    const stale = await selectRows<{ id: string }>(
+      db,
+      sql`SELECT s.contribution_id AS id FROM loan_states s WHERE (${staleWhere(today)}) ${among}
+           ORDER BY s.contribution_id LIMIT ${REFRESH_BATCH}`,
+    );
+    if (stale.length === 0) return done;
+    await db.transaction(async (tx) => {
+      // Locked, then asked again: another process may have refreshed some meanwhile.
+      const loans = await lockLoans(
+        tx,
+        sql`f.id = ANY(${idList(stale.map((row) => row.id))})
+            AND EXISTS (SELECT 1 FROM loan_states s WHERE s.contribution_id = f.id AND (${staleWhere(today)}))`,
+      );
+      await writeLoanStates(tx, loans, today);
+      done += loans.length;
+    });
+    if (stale.length < REFRESH_BATCH) return done;
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Writes: each inside the caller's transaction, on a loan it has locked.
+ * ---------------------------------------------------------------------------------------------- */
+
+const returningId = async (tx: Tx, query: SQL): Promise<string> => {
+  const [row] = await selectRows<{ id: string }>(tx, query);
+  return row!.id;
+};
+
+export const insertDisbursement = (
+  tx: Tx,
+  values: {
+    contributionId: string;
+    date: string;
+    amountCents: number;
+    method: DisbursementMethod;
+    reference: string | null;
+    note: string | null;
+    authorId: string;
+  },
+) =>
+  returningId(
+    tx,
+    sql`INSERT INTO disbursements (contribution_id, date, amount_cents, method, reference, note, author_id)
+        VALUES (${values.contributionId}, ${values.date}, ${values.amountCents}, ${values.method}, ${values.reference},
+                ${values.note}, ${values.authorId})
+        RETURNING id`,
+  );
+
+export interface NewRepayment {
+  contributionId: string;
+  receivedOn: string;
+  amountCents: number;
+  method: RepaymentMethod;
+  kind: RepaymentKind;
+  reference: string | null;
+  authorId: string;
+  importId?: string | null;
+  importKey?: string | null;
+}
+
+/** Rows per INSERT of an import: within PostgreSQL's 65 535 parameters (9 each). */
+const REPAYMENT_BATCH = 2000;
+
+/** Inserts repayments in the order given (their `seq` keeps it); answers their ids in that order. */
+export async function insertRepayments(tx: Tx, rows: readonly NewRepayment[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += REPAYMENT_BATCH) {
+    const values = rows.slice(start, start + REPAYMENT_BATCH).map(
+      (r) =>
+        sql`(${r.contributionId}::uuid, ${r.receivedOn}::date, ${r.amountCents}::bigint, ${r.method}, ${r.kind},
+             ${r.reference}, ${r.authorId}::uuid, ${r.importId ?? null}::uuid, ${r.importKey ?? null})`,
+    );
+    const inserted = await selectRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO repayments (contribution_id, received_on, amount_cents, method, kind, reference, author_id,
+                                  import_id, import_key)
+          VALUES ${sql.join(values, sql`, `)}
+          RETURNING id`,
+    );
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+export const insertAmendment = (
+  tx: Tx,
+  values: {
+    contributionId: string;
+    effectiveDate: string;
+    kind: AmendmentKind;
+    months: number | null;
+    rate: number | null;
+    reason: string;
+    bulkActionId: string | null;
+    authorId: string;
+  },
+) =>
+  returningId(
+    tx,
+    sql`INSERT INTO term_amendments (contribution_id, effective_date, kind, months, rate, reason, bulk_action_id, author_id)
+        VALUES (${values.contributionId}, ${values.effectiveDate}, ${values.kind}, ${values.months}, ${values.rate},
+                ${values.reason}, ${values.bulkActionId}, ${values.authorId})
+        RETURNING id`,
+  );
+
+export const insertBulkAmendment = (
+  tx: Tx,
+  values: {
+    fundId: string;
+    effectiveDate: string;
+    kind: AmendmentKind;
+    months: number | null;
+    rate: number | null;
+    reason: string;
+    loansCount: number;
+    authorId: string;
+  },
+) =>
+  returningId(
+    tx,
+    sql`INSERT INTO bulk_term_amendments (fund_id, effective_date, kind, months, rate, reason, loans_count, author_id)
+        VALUES (${values.fundId}, ${values.effectiveDate}, ${values.kind}, ${values.months}, ${values.rate},
+                ${values.reason}, ${values.loansCount}, ${values.authorId})
+        RETURNING id`,
+  );
+
+export const insertWriteOff = (
+  tx: Tx,
+  values: {
+    contributionId: string;
+    date: string;
+    principalCents: number;
+    interestCents: number;
+    reason: string;
+    authorId: string;
+  },
+) =>
+  returningId(
+    tx,
+    sql`INSERT INTO write_offs (contribution_id, date, principal_cents, interest_cents, reason, author_id)
+        VALUES (${values.contributionId}, ${values.date}, ${values.principalCents}, ${values.interestCents},
+                ${values.reason}, ${values.authorId})
+        RETURNING id`,
+  );
+
+const REVERSIBLE = {
+  disbursement: sql.raw('disbursements'),
+  repayment: sql.raw('repayments'),
+  amendment: sql.raw('term_amendments'),
+} as const;
+export type ReversibleKind = keyof typeof REVERSIBLE;
+
+/**
+ * Sets an entry's reversal, once: false when it was reversed already (or meanwhile), in which case nothing
+ * changed. Only this and undoing a write-off ever change recorded money (migration `servicing_guards`).
+ */
+export async function reverseEntry(
+  tx: Tx,
+  kind: ReversibleKind,
+  values: { id: string; contributionId: string; reason: string; authorId: string },
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE ${REVERSIBLE[kind]}
+           SET reversed_at = now(), reversed_by_id = ${values.authorId}, reversal_reason = ${values.reason}
+         WHERE id = ${values.id} AND contribution_id = ${values.contributionId} AND reversed_at IS NULL
+         RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Undoes the write-off in force; false when there is none. */
+export async function undoWriteOff(
+  tx: Tx,
+  values: { contributionId: string; reason: string; authorId: string },
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`UPDATE write_offs SET undone_at = now(), undone_by_id = ${values.authorId}, undo_reason = ${values.reason}
+         WHERE contribution_id = ${values.contributionId} AND undone_at IS NULL
+         RETURNING id`,
+  );
+  return rows.length > 0;
+}
