@@ -70,8 +70,8 @@ function RatioFigure({
   const locale = i18n.language;
   return (
     <Paper withBorder p="md">
-      <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
-        <Text component="dt" size="sm" c="gray.7">
+      <Group component="dt" gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+        <Text component="span" size="sm" c="gray.7">
           <abbr title={name}>{label}</abbr>
         </Text>
         <FormulaTip name={name} formula={formula} />
@@ -454,8 +454,8 @@ export function CollectionsSection({ fundId, mine }: { fundId: string | null; mi
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0} aria-busy={collections.isFetching}>
             <Paper withBorder p="md">
-              <Group gap={4} wrap="nowrap" justify="space-between" align="flex-start">
-                <Text component="dt" size="sm" c="gray.7">
+              <Group component="dt" gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+                <Text component="span" size="sm" c="gray.7">
                   {rateName}
                 </Text>
                 <FormulaTip name={rateName} formula={t(RATIO_TEXTS.collectionRate.formula)} />
