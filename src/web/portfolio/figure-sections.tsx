@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
@@ -255,30 +255,23 @@ function AgingTable({
             <Paper key={label} component="li" withBorder p="sm" data-testid="aging-card">
               <Text fw={600}>{label}</Text>
               <SimpleGrid cols={2} component="dl" m={0} spacing={4} verticalSpacing={2}>
-                <Text component="dt" size="sm" c="gray.7">
-                  {t('servicing.portfolio.aging.count')}
-                </Text>
-                <Text component="dd" m={0} ta="end">
-                  {countLink}
-                </Text>
-                <Text component="dt" size="sm" c="gray.7">
-                  {t('servicing.portfolio.aging.outstanding')}
-                </Text>
-                <Text component="dd" m={0} ta="end">
-                  {outstandingLink}
-                </Text>
-                <Text component="dt" size="sm" c="gray.7">
-                  {t('servicing.portfolio.aging.arrears')}
-                </Text>
-                <Text component="dd" m={0} ta="end">
-                  {arrearsLink}
-                </Text>
-                <Text component="dt" size="sm" c="gray.7">
-                  {t('servicing.portfolio.aging.provision')}
-                </Text>
-                <Text component="dd" m={0} ta="end">
-                  <ProvisionValue cell={row} rate={bucket?.provisionRate} />
-                </Text>
+                {(
+                  [
+                    ['count', countLink],
+                    ['outstanding', outstandingLink],
+                    ['arrears', arrearsLink],
+                    ['provision', <ProvisionValue key="provision" cell={row} rate={bucket?.provisionRate} />],
+                  ] as const
+                ).map(([key, value]) => (
+                  <Fragment key={key}>
+                    <Text component="dt" size="sm" c="gray.7">
+                      {t(`servicing.portfolio.aging.${key}`)}
+                    </Text>
+                    <Text component="dd" m={0} ta="end">
+                      {value}
+                    </Text>
+                  </Fragment>
+                ))}
               </SimpleGrid>
             </Paper>
           );
