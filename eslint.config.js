@@ -78,6 +78,26 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
+    // ADR 0031: a route's request is typed by its contract through the zod type provider, never cast.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/test/**', 'src/server/platform/route-deps.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(params|query|body)$/]",
+          message: 'Declare the schema in the route contract: `request.params`, `query` and `body` are typed by it.',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='FastifyPluginAsync']",
+          message:
+            "A feature's routes are a `FeatureRoutes` (platform/route-deps.ts): the zod type provider types them.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -36,3 +36,15 @@ export const formatCompactMoney = (value: number, locale: Locale): string =>
 /** A share of 1 as a percentage, to a tenth: `12,3 %` / `12.3%`. */
 export const formatPercent = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+
+/** An instant (ISO 8601) with its day and time: `25 novembre 2026 à 14 h 05` / `November 25, 2026 at 2:05 p.m.`. */
+export const formatInstant = (iso: string, locale: Locale): string =>
+  dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+
+/** A calendar day (YYYY-MM-DD) as the reader writes it: "15 mars 2026" / "March 15, 2026"; null when it is none. */
+export function formatDay(day: string, locale: Locale): string | null {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : dateFormat(locale, DAY_FORMAT).format(date);
+}

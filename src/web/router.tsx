@@ -69,6 +69,12 @@ export const routes: RouteObject[] = [
         ...titled('resetPassword'),
         ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))),
       },
+      // The second step of a sign-in, reset or invitation (ADR 0035): reached with its challenge, whoever is signed in.
+      {
+        path: '/login/two-factor',
+        ...titled('twoFactor.titles.secondFactor'),
+        ...lazyPage(() => import('./account/second-factor-page'), ['twoFactor']),
+      },
       {
         path: '/invitations/confirm',
         ...titled('confirmInvitation'),
@@ -85,7 +91,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/account',
                 ...titled('account'),
-                ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))),
+                ...lazyPage(
+                  () => import('./account/account-page').then((m) => ({ default: m.AccountPage })),
+                  ['twoFactor'],
+                ),
               },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
@@ -129,7 +138,11 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth roles={['admin']} />,
                 children: [
                   { path: '/users', ...titled('users'), ...lazyPage(() => import('./users/users-page')) },
-                  { path: '/users/:id', ...titled('user'), ...lazyPage(() => import('./users/user-edit-page')) },
+                  {
+                    path: '/users/:id',
+                    ...titled('user'),
+                    ...lazyPage(() => import('./users/user-edit-page'), ['twoFactor']),
+                  },
                   {
                     path: '/invitations/invite',
                     ...titled('invite'),
@@ -145,6 +158,11 @@ export const routes: RouteObject[] = [
                     path: '/portfolio/capital',
                     ...titled('servicing.portfolio.titles.capital'),
                     ...lazyPage(() => import('./portfolio/capital-page'), ['servicing']),
+                  },
+                  {
+                    path: '/settings/security',
+                    ...titled('twoFactor.titles.security'),
+                    ...lazyPage(() => import('./users/security-settings-page'), ['twoFactor']),
                   },
                 ],
               },

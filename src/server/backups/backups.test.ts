@@ -151,9 +151,16 @@ describe('backups', () => {
       // The writer only adds: the backup's moment is the source minus what was added after it. Every
       // restored row is a source row, and what is missing belongs to companies saved after that moment
       // whole (a company without its owners, events or document would be a mix of before and after).
+      // A loan's row of figures (loan_states) belongs to the company of its contribution.
+      const companyOfLoan = new Map(
+        [...(source.get('financial_contributions') ?? [])].map((line) => {
+          const row = JSON.parse(line) as { id: string; company_id: string };
+          return [row.id, row.company_id] as const;
+        }),
+      );
       const companyIdOf = (line: string) => {
-        const row = JSON.parse(line) as { id: string; company_id?: string };
-        return row.company_id ?? row.id;
+        const row = JSON.parse(line) as { id: string; company_id?: string; contribution_id?: string };
+        return row.company_id ?? (row.contribution_id && companyOfLoan.get(row.contribution_id)) ?? row.id;
       };
       const restoredCompanies = new Set([...restored.get('companies')!].map(companyIdOf));
       const later = written.filter((id) => !restoredCompanies.has(id));

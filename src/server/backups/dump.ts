@@ -160,6 +160,9 @@ export async function loadTables(
     const list = sql.raw(columns.map((c) => `"${c.name.replace(/"/g, '""')}"`).join(', '));
     const self = keys.find((k) => k.child === name && k.parent === name && k.column && k.parentColumn);
     const lines = self ? parentsFirst(table.lines, self.column!, self.parentColumn!) : table.lines;
+    // The target was empty: rows found here now were made by triggers of the tables loaded before (a loan's
+    // stale row of figures, docs/decisions/0036). The archive's rows are those of the moment it was taken.
+    await db.execute(sql`DELETE FROM ${quoted(name)}`);
     for (let start = 0; start < lines.length; start += INSERT_BATCH) {
       const batch = `[${lines.slice(start, start + INSERT_BATCH).join(',')}]`;
       await db.execute(

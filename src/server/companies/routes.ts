@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { companyAnswerSchema, companySummarySchema } from '../../shared/schemas/companies-answers';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Executor, Tx } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
@@ -21,14 +21,12 @@ import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } fr
 const tags = ['companies'];
 /** A malformed id names nothing: the contract answers 404, like an unknown id. */
 const idParams = z.object({ id: uuid() });
-/** Ids as stored (lowercase), whatever case the address used. */
-const companyId = (params: unknown) => (params as z.infer<typeof idParams>).id.toLowerCase();
 const oneCompany = envelopeOf(companyAnswerSchema);
 
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
 /** SPEC §7 companies, for any signed-in user. */
-export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
+export const companyRoutes: FeatureRoutes = async (app, { database, storage, lists }) => {
   const { db } = database;
 
   async function answer(id: string, executor: Executor = db) {
@@ -86,7 +84,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       querystring: localeQuery,
       response: { 200: oneCompany },
     }),
-    async (request) => ok(await answer(companyId(request.params))),
+    async (request) => ok(await answer(request.params.id)),
   );
 
   /**
@@ -135,7 +133,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       }),
     },
     async (request, reply) => {
-      const input = request.body as z.output<typeof companySchema>;
+      const input = request.body;
       const { sealedAvatar } = await checkCompanyInput(db, storage, input);
       const company = await saveWithAvatar(
         input,
@@ -163,8 +161,8 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       }),
     },
     async (request) => {
-      const id = companyId(request.params);
-      const input = request.body as z.output<typeof companyUpdateSchema>;
+      const id = request.params.id;
+      const input = request.body;
       const current = await findCompanyHead(db, id);
       if (!current) throw notFound();
       // Stale before anything else: the form keeps what was typed and tells the user to reload.
@@ -178,7 +176,8 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
             current.avatarFileName,
             (avatarFileName) =>
               writeThenAnswer(
-                async (tx) => (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id)) && id,
+                async (tx) =>
+                  (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id, request.locale)) && id,
               ),
             request.log,
           ),
@@ -211,7 +210,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       querystring: localeQuery,
       response: { 200: oneCompany },
     }),
-    async (request) => ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
+    async (request) => ok(await archiveOrRestore(request.params.id, true, userOf(request).id)),
   );
 
   app.post(
@@ -223,6 +222,6 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       querystring: localeQuery,
       response: { 200: oneCompany },
     }),
-    async (request) => ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
+    async (request) => ok(await archiveOrRestore(request.params.id, false, userOf(request).id)),
   );
 };

@@ -15,6 +15,8 @@ import { recordSystemEvent } from '../platform/history/record';
 import { recordCompanySave } from './history';
 import { refreshSearchText } from './search-text';
 import { findCompanyGraph, findCompanyHead } from './graph';
+import { guardLoanTerms } from '../servicing/company-guard';
+import type { Locale } from '../../shared/constants';
 
 /*
  * Company writes (SPEC §4): the checks before a save and the whole graph written in one transaction. Reading
@@ -201,7 +203,13 @@ export class StaleCompanyError extends Error {}
  * throws StaleCompanyError when someone saved since that version (nothing is written then). What the
  * save changed, field by field, is recorded as one system event by `authorId`, in the same transaction.
  */
-export async function updateCompany(db: Db, id: string, input: CompanyUpdateInput, authorId: string): Promise<boolean> {
+export async function updateCompany(
+  db: Db,
+  id: string,
+  input: CompanyUpdateInput,
+  authorId: string,
+  locale: Locale,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The values being replaced, locked until commit: no other save can change them in between.
     // The row locked until commit (no other save can change it in between), then the whole graph being
@@ -210,6 +218,16 @@ export async function updateCompany(db: Db, id: string, input: CompanyUpdateInpu
     if (!locked) return false;
     const before = await findCompanyGraph(tx, id);
     if (!before) return false;
+    // Loans with recorded money keep the terms that money depends on (docs/decisions/0036).
+    await guardLoanTerms(
+      tx,
+      id,
+      before.financialContributions.map((stored) => {
+        const index = input.financialContributions.findIndex((sent) => sent.id === stored.id);
+        return { stored, sent: index < 0 ? null : { index, terms: input.financialContributions[index]! } };
+      }),
+      locale,
+    );
     // The version check and the row lock in one statement: a concurrent save waits here, then fails it.
     const [updated] = await tx
       .update(companies)

@@ -25,6 +25,9 @@ export * from './schema/backups';
 /* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
 export * from './schema/periodic-runs';
 
+/* Second factors, pending sign-ins, the security setting and the account history: db/schema/two-factor.ts. */
+export * from './schema/two-factor';
+
 /* Loan servicing: money out and in, amendments, write-offs and each loan's figures: db/schema/servicing.ts. */
 export * from './schema/servicing';
 

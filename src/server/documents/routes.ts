@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_SORT_FIELDS, type CompanyDocument, type DocumentSortField } from '../../shared/documents';
 import { companyDocumentSchema } from '../../shared/schemas/documents-answers';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, parsedInHandler, uuid } from '../platform/http/contract';
@@ -16,7 +15,7 @@ import {
   searchFilter,
 } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
-import { ok, parseBody } from '../platform/http/wire';
+import { ok, parseBody, rawField } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { checkNewDocument } from './checks';
 import { enqueueDocumentText, handleDocumentText } from './content-indexing';
@@ -73,7 +72,7 @@ async function toDocument(storage: Storage, row: DocumentRow): Promise<CompanyDo
 
 /** The raw `file_name` of a body, before any validation: what to clean up when the save fails. */
 function rawFileName(body: unknown): string | undefined {
-  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['fileName'] : undefined;
+  const value = rawField(body, 'fileName');
   return typeof value === 'string' && isStorageKey(value.trim()) ? value.trim() : undefined;
 }
 
@@ -89,13 +88,12 @@ const documentParams = companyParams.extend({ id: uuid() });
 const oneDocument = envelopeOf(companyDocumentSchema);
 
 /** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
-export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists, jobs }) => {
+export const documentRoutes: FeatureRoutes = async (app, { database, storage, lists, jobs }) => {
   const { db } = database;
   handleDocumentText(jobs, db, storage);
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
-  async function companyOf(request: FastifyRequest): Promise<string> {
-    const companyId = (request.params as z.infer<typeof companyParams>).companyId.toLowerCase();
+  async function companyOf({ companyId }: z.output<typeof companyParams>): Promise<string> {
     if (!(await companyExists(db, companyId))) throw notFound();
     return companyId;
   }
@@ -116,7 +114,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       response: { 200: envelopeOf(z.array(companyDocumentSchema), listMetaSchema) },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
+      const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listDocuments(db, lists, {
@@ -150,7 +148,7 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       let sealed: string | undefined;
       let saved = false;
       try {
-        const companyId = await companyOf(request);
+        const companyId = await companyOf(request.params);
         const input = parseBody(documentCreateSchema(request.locale), request.body);
         const row = await withUploadsLock(db, 'shared', async (tx) => {
           const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
@@ -202,10 +200,10 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       response: { 200: oneDocument },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
-      const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
+      const companyId = await companyOf(request.params);
+      const id = request.params.id;
       if (!(await findDocument(db, companyId, id))) throw notFound();
-      const input = request.body as z.output<typeof documentUpdateSchema>;
+      const input = request.body;
       if (!(await categoryExists(db, input.categoryId))) {
         throw invalid({ category_id: [{ key: DV.unknownChoice, params: {} }] });
       }
@@ -225,8 +223,8 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       response: { 200: oneDocument },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
-      const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
+      const companyId = await companyOf(request.params);
+      const id = request.params.id;
       const row = await deleteDocument(db, companyId, id, userOf(request).id);
       if (!row) throw notFound();
       const answer = await toDocument(storage, row);

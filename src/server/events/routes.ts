@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Locale } from '../../shared/constants';
 import {
@@ -10,9 +9,9 @@ import {
   type EventCategorySlug,
 } from '../../shared/events';
 import { isSystemEventCode } from '../../shared/history';
-import { eventSchema, type EventFields } from '../../shared/schemas/event';
+import { eventSchema } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error';
 import {
@@ -93,20 +92,19 @@ const oneEvent = { 200: envelopeOf(companyEventSchema) };
  * SPEC §7 events of a company, for any signed-in user. The list of years that have events is its own
  * resource (`/events/years`): the year filter offers them whatever the other filters are.
  */
-export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
-  async function companyOf(request: FastifyRequest): Promise<string> {
-    const { companyId } = request.params as z.infer<typeof companyParams>;
+  async function companyOf({ companyId }: z.output<typeof companyParams>): Promise<string> {
     if (!(await companyExists(db, companyId))) throw notFound();
     return companyId;
   }
 
   /** The event named by the path, in the company named by the path (another company's is a 404). */
-  async function eventOf(request: FastifyRequest): Promise<EventRow> {
-    const companyId = await companyOf(request);
-    const event = await findEvent(db, companyId, (request.params as z.infer<typeof eventParams>).id);
+  async function eventOf(params: z.output<typeof eventParams>): Promise<EventRow> {
+    const companyId = await companyOf(params);
+    const event = await findEvent(db, companyId, params.id);
     if (!event) throw notFound();
     return event;
   }
@@ -121,7 +119,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: { 200: envelopeOf(z.array(companyEventSchema), listMetaSchema) },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
+      const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
       // The timeline reads newest first only (issue 6); an index serves exactly that order.
       if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc')
@@ -152,7 +150,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: { 200: envelopeOf(eventYearsSchema) },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
+      const companyId = await companyOf(request.params);
       return ok(await listEventYears(db, companyId));
     },
   );
@@ -160,7 +158,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
   app.get(
     '/companies/:companyId/events/:id',
     contract({ summary: 'One event', tags, params: eventParams, querystring: localeQuery, response: oneEvent }),
-    async (request) => ok(toEvent(await eventOf(request), request.locale)),
+    async (request) => ok(toEvent(await eventOf(request.params), request.locale)),
   );
 
   app.post(
@@ -174,8 +172,8 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: { 201: envelopeOf(companyEventSchema) },
     }),
     async (request, reply) => {
-      const companyId = await companyOf(request);
-      const input = request.body as EventFields;
+      const companyId = await companyOf(request.params);
+      const input = request.body;
       // Written and read back in one transaction: a failure to read the answer rolls the write back
       // rather than answering 5xx for an event that was kept (and that a retry would then add twice).
       const created = await db.transaction(async (tx) =>
@@ -196,9 +194,9 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: oneEvent,
     }),
     async (request) => {
-      const event = await eventOf(request);
+      const event = await eventOf(request.params);
       if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
-      const input = request.body as EventFields;
+      const input = request.body;
       const saved = await db.transaction(async (tx) => {
         if (!(await updateEvent(tx, event.companyId, event.id, input))) throw notFound();
         return findEvent(tx, event.companyId, event.id);
@@ -218,7 +216,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: oneEvent,
     }),
     async (request) => {
-      const event = await eventOf(request);
+      const event = await eventOf(request.params);
       if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
       if (!(await deleteEvent(db, event.companyId, event.id))) throw notFound();
       return ok(toEvent(event, request.locale));

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, notFound } from '../platform/errors/app-error';
@@ -28,8 +28,6 @@ import {
   MAX_BUCKETS,
   parAnswerSchema,
   type AgingLoanSortField,
-  type BucketsInput,
-  type FundCapitalInput,
 } from '../../shared/schemas/portfolio-figures';
 import { collectionRate, toCents } from '../../shared/servicing';
 import { todayIso } from '../../shared/portfolio/schedule';
@@ -72,8 +70,6 @@ const LOAN_LIST_OPTIONS: ListOptions<AgingLoanSortField> = {
   filters: ['fundId', 'mine', 'bucket'],
 };
 
-type Query = Record<string, unknown>;
-
 /** Which loans a read is about, from its filters (a fund, mine). */
 async function scopeOf(db: Db, request: FastifyRequest, filters: Record<string, string>): Promise<PortfolioScope> {
   return {
@@ -82,7 +78,7 @@ async function scopeOf(db: Db, request: FastifyRequest, filters: Record<string, 
   };
 }
 
-export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -94,7 +90,7 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       response: { 200: envelopeOf(agingAnswerSchema) },
     }),
     async (request) => {
-      const query = request.query as Query;
+      const query = request.query;
       const { filters } = parseListParams(query, SCOPE_OPTIONS);
       const scope = await scopeOf(db, request, filters);
       const asOf = asOfParam(query['as_of'], todayIso());
@@ -126,7 +122,7 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       },
     }),
     async (request) => {
-      const query = request.query as Query;
+      const query = request.query;
       const params = parseListParams(query, LOAN_LIST_OPTIONS);
       const scope = await scopeOf(db, request, params.filters);
       const today = todayIso();
@@ -186,7 +182,7 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       response: { 200: envelopeOf(parAnswerSchema) },
     }),
     async (request) => {
-      const query = request.query as Query;
+      const query = request.query;
       const { filters } = parseListParams(
         Object.fromEntries(Object.entries(query).filter(([key]) => key !== 'days')),
         SCOPE_OPTIONS,
@@ -214,7 +210,7 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       response: { 200: envelopeOf(collectionsAnswerSchema) },
     }),
     async (request) => {
-      const query = request.query as Query;
+      const query = request.query;
       const { filters } = parseListParams(
         Object.fromEntries(Object.entries(query).filter(([key]) => key !== 'from' && key !== 'to')),
         SCOPE_OPTIONS,
@@ -270,7 +266,7 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       response: { 200: envelopeOf(fundsAnswerSchema) },
     }),
     async (request) => {
-      const query = request.query as Query;
+      const query = request.query;
       const asOf = asOfParam(query['as_of'], todayIso());
       const scope = { fundId: null, mineUserId: null };
       const [tally, names, capital] = await Promise.all([
@@ -297,10 +293,10 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       config: { access: 'admin' },
     },
     async (request) => {
-      const { fundId } = request.params as z.infer<typeof fundParams>;
+      const { fundId } = request.params;
       const id = fundId.toLowerCase();
       if (!(await fundExists(db, id))) throw notFound();
-      const { capital } = request.body as FundCapitalInput;
+      const { capital } = request.body;
       await setFundCapital(db, id, capital === null ? null : toCents(capital), userOf(request).id);
       const [tally, names, capitalOf] = await Promise.all([
         keptTally(db, lists, { fundId: null, mineUserId: null }, todayIso()),
@@ -345,7 +341,7 @@ export const portfolioFigureRoutes: FastifyPluginAsync<RouteDeps> = async (app, 
       config: { access: 'admin' },
     },
     async (request) => {
-      const { buckets } = request.body as BucketsInput;
+      const { buckets } = request.body;
       const author = userOf(request).id;
       await db.transaction((tx) => replaceBuckets(tx, buckets, author));
       return bucketsAnswer();

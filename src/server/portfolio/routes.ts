@@ -1,28 +1,17 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
-import { invalid, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { contract, envelopeOf } from '../platform/http/contract';
 import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
-import {
-  csvAnswerSchema,
-  dashboardMetaSchema,
-  dashboardSchema,
-  scheduleAnswerSchema,
-} from '../../shared/schemas/portfolio-answers';
-import { computeSchedule, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
-import { snakePath } from '../../shared/case';
+import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
+import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
-import type { Locale } from '../../shared/constants';
-import { csvMoney, csvStream, primed, type CsvCell } from './csv';
+import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from '../platform/http/csv';
 import { fundFilter } from './params';
 import {
   exportCompanies,
   exportPortfolio,
-  findContributionTerms,
   readDashboard,
   type CompanyExportRow,
   type PortfolioExportRow,
@@ -64,26 +53,12 @@ const PORTFOLIO_COLUMNS = [
   'balanceToday',
 ] as const;
 
-function sendCsv(reply: FastifyReply, fileName: string, body: ReturnType<typeof csvStream>) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
-
-const yesNo = (locale: Locale): [string, string] => [
-  translate(locale, 'portfolio.export.yes'),
-  translate(locale, 'portfolio.export.no'),
-];
-
 const DASHBOARD_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId', 'mine'] };
 const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId'] };
 const tags = ['portfolio'];
-const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
-/** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
-export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+/** Issue 13: the dashboard and the two CSV exports, for any signed-in user (a loan's schedule: servicing/routes.ts). */
+export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -104,31 +79,6 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
         locale: request.locale,
       });
       return ok(data, { ...meta });
-    },
-  );
-
-  app.get(
-    '/companies/:companyId/financial_contributions/:id/schedule',
-    contract({
-      summary: "A loan's schedule (422 naming the fields to fix when it has none)",
-      tags,
-      params: scheduleParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(scheduleAnswerSchema) },
-    }),
-    async (request) => {
-      const { companyId, id } = request.params as z.infer<typeof scheduleParams>;
-      const terms = await findContributionTerms(db, companyId.toLowerCase(), id.toLowerCase());
-      if (!terms) throw notFound();
-      const result = computeSchedule(terms, todayIso());
-      if (!result.ok) {
-        const detail = Object.fromEntries(
-          result.problems.map((problem) => [snakePath([problem.field]), [{ key: problem.key, params: {} }]]),
-        );
-        throw invalid(detail, 'portfolio.schedule.unavailable');
-      }
-      const { rows, ...figures } = result.schedule;
-      return ok({ ...figures, rows: rows.map(({ number: _n, ...row }) => row) });
     },
   );
 

@@ -350,26 +350,3 @@ export async function* exportPortfolio(
     if (new Set(rows.map((row) => row.companyId)).size < EXPORT_BATCH_SIZE) return;
   }
 }
-
-/** One contribution of one company, with what its schedule needs; undefined when not that company's. */
-export async function findContributionTerms(db: Db, companyId: string, id: string) {
-  const [row] = await selectRows<{
-    amount: string | null;
-    rate: string | null;
-    amortization: number | null;
-    moratorium: number | null;
-    authorizationDate: string | null;
-  }>(
-    db,
-    sql`SELECT f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
-               f.authorization_date::text AS "authorizationDate"
-          FROM financial_contributions f
-         WHERE f.id = ${id} AND f.company_id = ${companyId}`,
-  );
-  if (!row) return undefined;
-  return {
-    ...row,
-    amount: row.amount === null ? null : Number(row.amount),
-    rate: row.rate === null ? null : Number(row.rate),
-  };
-}

@@ -15,7 +15,7 @@ import {
   type LoanTerms,
   type TermsProblem,
 } from '../../shared/servicing';
-type Bilingual = { fr: string; en: string };
+import type { Bilingual } from '../../shared/history';
 import type { DisbursementMethod, RepaymentMethod } from '../../shared/schemas/servicing';
 import type { AmendmentKind, RepaymentKind } from '../../shared/servicing/types';
 
@@ -77,17 +77,65 @@ export async function findLoan(
   return row && loanOf(row);
 }
 
-/** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
-export async function lockLoans(tx: Tx, where: SQL): Promise<LoanRow[]> {
+/** Every loan of a company, in the order of its file. */
+export async function findCompanyLoans(db: Executor, companyId: string): Promise<LoanRow[]> {
   const rows = await selectRows<RawLoan>(
-    tx,
+    db,
+    sql`SELECT ${loanColumns}
+          FROM financial_contributions f JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
+         WHERE f.company_id = ${companyId}
+         ORDER BY f.inserted_at, f.seq`,
+  );
+  return rows.map(loanOf);
+}
+
+/** The loans `where` names, in id order; with `lock`, locked until the transaction ends. */
+async function findLoans(db: Executor, where: SQL, options: { lock?: boolean } = {}): Promise<LoanRow[]> {
+  const rows = await selectRows<RawLoan>(
+    db,
     sql`SELECT ${loanColumns}
           FROM financial_contributions f JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
          WHERE ${where}
          ORDER BY f.id
-         FOR UPDATE OF f`,
+         ${options.lock ? sql`FOR UPDATE OF f` : sql``}`,
   );
   return rows.map(loanOf);
+}
+
+/** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
+export const lockLoans = (tx: Tx, where: SQL): Promise<LoanRow[]> => findLoans(tx, where, { lock: true });
+
+/**
+ * The loans holding a repayment received in a period, with their company's reference and name, in batches of
+ * `size` (the export reads a period of any length without holding every loan's entries at once).
+ */
+export async function* loansRepaidIn(
+  db: Executor,
+  period: { from: string; to: string },
+  size: number,
+): AsyncGenerator<{ loan: LoanRow; companyReference: string; companyName: string }[]> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await selectRows<{ id: string; companyReference: string; companyName: string }>(
+      db,
+      sql`SELECT f.id, c.reference_number AS "companyReference", c.name AS "companyName"
+            FROM financial_contributions f JOIN companies c ON c.id = f.company_id
+           WHERE f.id > ${after}::uuid
+             AND EXISTS (SELECT 1 FROM repayments p WHERE p.contribution_id = f.id
+                          AND p.received_on BETWEEN ${period.from}::date AND ${period.to}::date)
+           ORDER BY f.id LIMIT ${size}`,
+    );
+    if (batch.length === 0) return;
+    const loans = await findLoans(db, sql`f.id = ANY(${idList(batch.map((row) => row.id))})`);
+    const company = new Map(batch.map((row) => [row.id, row]));
+    yield loans.map((loan) => ({
+      loan,
+      companyReference: company.get(loan.id)!.companyReference,
+      companyName: company.get(loan.id)!.companyName,
+    }));
+    if (batch.length < size) return;
+    after = batch.at(-1)!.id;
+  }
 }
 
 /** The loan's terms in cents, or why it has none. */
@@ -606,4 +654,99 @@ export async function undoWriteOff(
          RETURNING id`,
   );
   return rows.length > 0;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Reading the rows of figures.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A row of `loan_states` as the computation's figures, as of `today` (a day it holds on). */
+export interface StoredLoanState {
+  contributionId: string;
+  status: LoanStatus;
+  hasTerms: boolean;
+  startDate: string | null;
+  figures: LoanFigures;
+}
+
+/**
+ * The rows of these loans as of `today`, made to hold first (`freshLoanStates`). A row holds on every day
+ * before its `holds_until`: every figure is as stored but days past due, which is today − `overdue_since`.
+ * This is the one reader of the table in the API; the portfolio's aggregates do the same in SQL.
+ */
+export async function readLoanStates(
+  db: Db,
+  today: string,
+  ids: readonly string[],
+): Promise<Map<string, StoredLoanState>> {
+  const found = new Map<string, StoredLoanState>();
+  if (ids.length === 0) return found;
+  await freshLoanStates(db, today, ids);
+  const rows = await selectRows<{
+    contributionId: string;
+    status: LoanStatus;
+    hasTerms: boolean;
+    startDate: string | null;
+    daysPastDue: number;
+    overdueSince: string | null;
+    holdsUntil: string | null;
+    bucket: string | null;
+    cents: Record<string, number | null>;
+  }>(
+    db,
+    sql`SELECT s.contribution_id AS "contributionId", s.status, s.has_terms AS "hasTerms",
+               s.start_date::text AS "startDate",
+               CASE WHEN s.overdue_since IS NULL THEN s.days_past_due
+                    ELSE (${today}::date - s.overdue_since) END AS "daysPastDue",
+               s.overdue_since::text AS "overdueSince", s.holds_until::text AS "holdsUntil", s.bucket,
+               json_build_object(
+                 'disbursed', s.disbursed_cents, 'undisbursed', s.undisbursed_cents,
+                 'interestFallenDue', s.interest_fallen_due_cents, 'capitalisedInterest', s.capitalised_interest_cents,
+                 'interestPaid', s.interest_paid_cents, 'principalRepaid', s.principal_repaid_cents,
+                 'outstandingPrincipal', s.outstanding_principal_cents,
+                 'arrearsPrincipal', s.arrears_principal_cents, 'arrearsInterest', s.arrears_interest_cents,
+                 'dueTodayPrincipal', s.due_today_principal_cents, 'dueTodayInterest', s.due_today_interest_cents,
+                 'paidInAdvance', s.paid_in_advance_cents,
+                 'writtenOffPrincipal', s.written_off_principal_cents, 'writtenOffInterest', s.written_off_interest_cents,
+                 'recovered', s.recovered_cents, 'received', s.received_cents, 'applied', s.applied_cents,
+                 'overpaid', s.overpaid_cents, 'payoffAmount', s.payoff_cents, 'levelPayment', s.level_payment_cents
+               ) AS cents
+          FROM loan_states s WHERE s.contribution_id = ANY(${idList(ids)})`,
+  );
+  for (const { cents, ...row } of rows) {
+    const money = (key: string) => Number(cents[key] ?? 0);
+    found.set(row.contributionId, {
+      contributionId: row.contributionId,
+      status: row.status,
+      hasTerms: row.hasTerms,
+      startDate: row.startDate,
+      figures: {
+        disbursed: money('disbursed'),
+        undisbursed: money('undisbursed'),
+        interestFallenDue: money('interestFallenDue'),
+        capitalisedInterest: money('capitalisedInterest'),
+        interestPaid: money('interestPaid'),
+        principalRepaid: money('principalRepaid'),
+        outstandingPrincipal: money('outstandingPrincipal'),
+        arrearsPrincipal: money('arrearsPrincipal'),
+        arrearsInterest: money('arrearsInterest'),
+        dueTodayPrincipal: money('dueTodayPrincipal'),
+        dueTodayInterest: money('dueTodayInterest'),
+        paidInAdvance: money('paidInAdvance'),
+        daysPastDue: row.daysPastDue,
+        overdueSince: row.overdueSince,
+        bucket: row.bucket,
+        writtenOffPrincipal: money('writtenOffPrincipal'),
+        writtenOffInterest: money('writtenOffInterest'),
+        recovered: money('recovered'),
+        received: money('received'),
+        applied: money('applied'),
+        overpaid: money('overpaid'),
+        payoffAmount: money('payoffAmount'),
+        levelPayment: cents['levelPayment'] == null ? null : Number(cents['levelPayment']),
+        nextChangeOn: row.holdsUntil,
+      },
+    });
+  }
+  return found;
 }

@@ -1,5 +1,6 @@
 import { companyEvents } from './companies';
 import { documentEvents } from './documents';
+import { servicingEvents } from './servicing';
 import type { ParamsOf, SystemEventDefinition } from './define';
 
 export * from './define';
@@ -13,6 +14,7 @@ export * from './define';
 export const SYSTEM_EVENTS = {
   ...companyEvents,
   ...documentEvents,
+  ...servicingEvents,
 } satisfies Record<string, SystemEventDefinition<object>>;
 
 export type SystemEventCode = keyof typeof SYSTEM_EVENTS;

@@ -19,6 +19,8 @@ export const signedIn = {
     myAccount: 'My account',
     scrollHint: 'The table scrolls sideways: swipe it or use the arrow keys once it has focus.',
     logout: 'Log out',
+    /** The drawer's entry of the security settings (docs/decisions/0035). */
+    security: 'Security',
   },
   toasts: {
     needActiveCompany: 'Select a company first to work on its documents and events.',

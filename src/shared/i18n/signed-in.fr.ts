@@ -17,6 +17,8 @@ export const signedIn = {
     myAccount: 'Mon compte',
     scrollHint: 'Le tableau défile horizontalement : glissez-le, ou utilisez les flèches une fois qu’il a le focus.',
     logout: 'Se déconnecter',
+    /** The drawer's entry of the security settings (docs/decisions/0035). */
+    security: 'Sécurité',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',

@@ -97,6 +97,7 @@ export function AppLayout() {
           {session.isAdmin && link('/backups', t('backups.nav'))}
           {session.isAdmin && link('/portfolio/buckets', t('portfolio.nav.buckets'))}
           {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
+          {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />
           <AccountLanguageSwitch />

@@ -38,6 +38,8 @@ describe('web translations', () => {
   it('read schema messages with their values and leave server messages as they are', async () => {
     await setLocale('en');
     expect(translateMessage('errors.validations.tooLong?max=100')).toBe('Must be at most 100 characters');
+    // A feature's own key, as the shared schemas write them (the two-factor forms').
+    expect(translateMessage('twoFactor.errors.codeFormat')).toBe('Enter the 6-digit code your app shows');
     expect(translateMessage('Déjà traduit par le serveur')).toBe('Déjà traduit par le serveur');
     expect(translateMessage(undefined)).toBeUndefined();
   });

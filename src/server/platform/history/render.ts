@@ -13,7 +13,7 @@ import {
   type TitleWriter,
 } from '../../../shared/history';
 import { translate } from '../../../shared/i18n';
-import { dateFormat, formatMoney, numberFormat } from '../../../shared/intl';
+import { formatDay, formatMoney, numberFormat } from '../../../shared/intl';
 
 /* ------------------------------------------------------------------------------------------------
  * Parameters come from the database as JSON: read defensively, so that a row written by an older
@@ -31,12 +31,8 @@ function bilingual(value: unknown, locale: Locale): string | null {
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
-
-function day(value: unknown, locale: Locale): string | null {
-  const date = typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : null;
-  return date && !Number.isNaN(date.getTime()) ? dateFormat(locale, DAY_FORMAT).format(date) : null;
-}
+const day = (value: unknown, locale: Locale): string | null =>
+  typeof value === 'string' ? formatDay(value, locale) : null;
 
 function changesOf(params: Record<string, unknown>): FieldChange[] {
   const changes = params['changes'];

@@ -1,4 +1,124 @@
 import type { SameKeys } from '../translate';
 import type { twoFactor as english } from './two-factor.en';
 
-export const twoFactor = {} satisfies SameKeys<typeof english>;
+export const twoFactor = {
+  titles: { secondFactor: 'Confirmez que c’est bien vous', security: 'Sécurité' },
+  errors: {
+    codeFormat: 'Entrez le code à 6 chiffres affiché par votre application',
+    recoveryCodeFormat: 'Un code de récupération a 12 lettres et chiffres, comme ABCD-EFGH-JKMN',
+    oneMethod: 'Donnez un seul moyen : un code de votre application, un code de récupération ou votre clé d’accès',
+    wrongCode: 'Ce code n’est pas le bon ou a déjà servi. Attendez le code suivant et réessayez.',
+    wrongRecoveryCode: 'Ce code de récupération n’est pas le bon ou a déjà servi.',
+    passkeyRefused: 'Cette clé d’accès n’a pas été acceptée. Réessayez ou utilisez un autre moyen.',
+    passkeyCancelled: 'La fenêtre de la clé d’accès a été fermée ou a expiré. Réessayez.',
+    passkeyUnsupported: 'Ce navigateur ne peut pas utiliser de clé d’accès. Confirmez avec un autre moyen.',
+    signInExpired: 'Cette connexion a expiré. Entrez de nouveau votre courriel et votre mot de passe.',
+    totpExists:
+      'Une application d’authentification est déjà configurée. Retirez-la d’abord pour en configurer une autre.',
+    totpNotStarted: 'Commencez d’abord la configuration de l’application d’authentification.',
+    lastFactorRequired:
+      'Un second facteur est exigé pour votre compte : ajoutez-en un autre avant de retirer celui-ci.',
+    noFactorForCodes:
+      'Les codes de récupération accompagnent un second facteur : configurez d’abord une application d’authentification ou une clé d’accès.',
+    passkeyExists: 'Cette clé d’accès est déjà enregistrée.',
+  },
+  title: 'Connexion à deux facteurs',
+  intro:
+    'Après votre mot de passe, vous confirmez chaque connexion avec une application d’authentification sur votre téléphone ou avec une clé d’accès.',
+  required: 'Votre organisation exige un second facteur pour votre compte.',
+  on: 'Activée',
+  off: 'Désactivée',
+  signIn: {
+    title: 'Confirmez que c’est bien vous',
+    intro: 'Votre mot de passe est le bon. Confirmez maintenant votre connexion avec votre second facteur.',
+    code: 'Code de votre application d’authentification',
+    submit: 'Confirmer',
+    usePasskey: 'Utiliser ma clé d’accès',
+    passkeyIntro: 'Utilisez la clé d’accès de cet appareil ou votre clé de sécurité.',
+    useRecoveryCode: 'Utiliser un code de récupération',
+    useCode: 'Utiliser mon application d’authentification',
+    recoveryCode: 'Code de récupération',
+    expired: 'Cette étape n’est plus ouverte : connectez-vous de nouveau.',
+    backToLogin: 'Retour à la connexion',
+  },
+  enrol: {
+    title: 'Configurer un second facteur',
+    intro:
+      'Votre organisation exige un second facteur pour se connecter. Configurez-en un maintenant : une application d’authentification sur votre téléphone ou une clé d’accès.',
+  },
+  totp: {
+    title: 'Application d’authentification',
+    add: 'Configurer une application d’authentification',
+    scan: 'Balayez ce code QR avec votre application d’authentification (Google Authenticator, Microsoft Authenticator, 1Password…) ou tapez la clé à la main, puis entrez le code qu’elle affiche.',
+    qrLabel: 'Code QR à balayer avec l’application d’authentification',
+    secret: 'Clé à taper à la main',
+    code: 'Code affiché par l’application',
+    confirm: 'Confirmer',
+    cancel: 'Annuler',
+    added: 'L’application d’authentification est configurée.',
+    remove: 'Retirer l’application d’authentification',
+    confirmRemove: 'Retirer l’application d’authentification ? Ses codes ne seront plus acceptés.',
+    removed: 'L’application d’authentification a été retirée.',
+  },
+  passkeys: {
+    title: 'Clés d’accès',
+    intro:
+      'Une clé d’accès se déverrouille avec l’empreinte, le visage ou le NIP de votre appareil, ou avec une clé de sécurité.',
+    none: 'Aucune clé d’accès pour l’instant.',
+    name: 'Nom de cette clé d’accès',
+    namePlaceholder: 'Par exemple : portable du bureau',
+    add: 'Ajouter une clé d’accès',
+    added: 'La clé d’accès a été ajoutée.',
+    remove: 'Retirer {{name}}',
+    confirmRemove: 'Retirer la clé d’accès « {{name}} » ? Elle ne vous connectera plus.',
+    removed: 'La clé d’accès a été retirée.',
+    addedOn: 'Ajoutée le {{date}}',
+    lastUsed: 'utilisée pour la dernière fois le {{date}}',
+    neverUsed: 'jamais utilisée',
+  },
+  recovery: {
+    title: 'Codes de récupération',
+    intro: 'Si vous perdez votre téléphone ou votre clé, chaque code de récupération vous connecte une fois.',
+    left: 'Codes restants : {{count}}',
+    regenerate: 'Générer de nouveaux codes',
+    confirmRegenerate: 'Générer de nouveaux codes de récupération ? Les codes actuels ne fonctionneront plus.',
+    shownOnce:
+      'Gardez ces codes en lieu sûr dès maintenant : ils ne seront plus affichés. Chacun fonctionne une seule fois.',
+    listLabel: 'Vos codes de récupération',
+    copy: 'Copier les codes',
+    copied: 'Les codes ont été copiés.',
+    done: 'J’ai gardé mes codes',
+  },
+  admin: {
+    summary:
+      'Application d’authentification : {{totp}} · Clés d’accès : {{passkeys}} · Codes de récupération restants : {{codes}}',
+    yes: 'oui',
+    no: 'non',
+    reset: 'Réinitialiser le second facteur',
+    confirmReset:
+      'Réinitialiser le second facteur de {{name}} ? Son application d’authentification, ses clés d’accès et ses codes de récupération seront retirés. S’il est exigé, cette personne en configurera un nouveau à sa prochaine connexion.',
+    resetDone: 'Le second facteur a été réinitialisé.',
+    history: 'Historique du second facteur',
+    noHistory: 'Rien n’est encore inscrit.',
+    columns: { date: 'Date', change: 'Changement', by: 'Par' },
+  },
+  history: {
+    totpAdded: 'Application d’authentification configurée',
+    totpRemoved: 'Application d’authentification retirée',
+    passkeyAdded: 'Clé d’accès « {{name}} » ajoutée',
+    passkeyRemoved: 'Clé d’accès « {{name}} » retirée',
+    recoveryCodesGenerated: 'Nouveaux codes de récupération générés',
+    recoveryCodeUsed: 'Connexion avec un code de récupération',
+    twoFactorReset: 'Second facteur réinitialisé par un administrateur',
+  },
+  settings: {
+    title: 'Sécurité',
+    twoFactorRequired: 'Second facteur exigé de',
+    policies: { nobody: 'Personne (chacun choisit)', admins: 'Administrateurs', everyone: 'Tout le monde' },
+    hint: 'Une personne qui doit avoir un second facteur et n’en a aucun en configure un juste après son mot de passe, à sa prochaine connexion.',
+    save: 'Enregistrer',
+    saved: 'Les réglages de sécurité ont été enregistrés.',
+    lastChange: 'Modifié le {{date}} par {{name}}.',
+    neverChanged: 'Jamais modifié : personne n’est tenu d’avoir un second facteur.',
+  },
+} satisfies SameKeys<typeof english>;

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import type { Locale } from '../../shared/constants';
+import type { FastifyReply } from 'fastify';
+import type { Locale } from '../../../shared/constants';
+import { translate } from '../../../shared/i18n';
 
 /**
  * CSV that Excel opens as it should in each language (issue 13): UTF-8 with a byte-order mark (without
@@ -60,4 +62,19 @@ export async function primed<Row>(batches: AsyncGenerator<Row[]>): Promise<Async
     yield first.value;
     yield* batches;
   })();
+}
+
+/** "oui"/"non", "yes"/"no": how a boolean cell reads. */
+export const yesNo = (locale: Locale): [string, string] => [
+  translate(locale, 'portfolio.export.yes'),
+  translate(locale, 'portfolio.export.no'),
+];
+
+/** Sends the file as a download that no cache keeps. */
+export function sendCsv(reply: FastifyReply, fileName: string, body: Readable) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
 }

@@ -1,0 +1,781 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  bulkTermAmendmentInputSchema,
+  disbursementInputSchema,
+  repaymentInputSchema,
+  reversalInputSchema,
+  termAmendmentInputSchema,
+  writeOffInputSchema,
+} from '../../shared/schemas/servicing';
+import {
+  bulkTermAmendmentSchema,
+  disbursementSchema,
+  loanListMetaSchema,
+  loanMetaSchema,
+  loanSummarySchema,
+  repaymentSchema,
+  servicingScheduleSchema,
+  statementSchema,
+  termAmendmentSchema,
+  termAmendmentsMetaSchema,
+  writeOffSchema,
+} from '../../shared/schemas/servicing-answers';
+import { computeLoan, computeLoanFigures, toCents, type LoanServicing } from '../../shared/servicing';
+import {
+  amendmentProblems,
+  correctionProblems,
+  disbursementProblems,
+  repaymentProblems,
+  withReversed,
+  writeOffProblems,
+  type EntryProblem,
+} from '../../shared/servicing/entries';
+import { todayIso } from '../../shared/portfolio/schedule';
+import { translate } from '../../shared/i18n';
+import { isYearInRange } from '../../shared/constants';
+import { isCalendarDate } from '../../shared/servicing/calendar';
+import type { Tx } from '../db/client';
+import { selectRows } from '../db/rows';
+import { userOf } from '../platform/auth/plugin';
+import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { ok } from '../platform/http/wire';
+import type { FeatureRoutes } from '../platform/route-deps';
+import {
+  amendmentAnswer,
+  disbursementAnswer,
+  dollars,
+  loanSummary,
+  originalTermsAnswer,
+  repaymentAnswer,
+  scheduleAnswer,
+  writeOffAnswer,
+} from './answers';
+import { recordLoanEvent } from './history';
+import { statementOf } from './statement';
+import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
+import { csvStream, sendCsv, yesNo } from '../platform/http/csv';
+import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
+import { loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
+import {
+  currentBuckets,
+  insertAmendment,
+  insertBulkAmendment,
+  insertDisbursement,
+  insertRepayments,
+  insertWriteOff,
+  loanInputOf,
+  findCompanyLoans,
+  lockLoans,
+  readEntries,
+  readLoanStates,
+  reverseEntry,
+  undoWriteOff,
+  writeLoanState,
+  writeLoanStates,
+  termsOf,
+  type LoanEntries,
+  type LoanRow,
+  type LoanState,
+  type ReversibleKind,
+} from './store';
+
+const tags = ['servicing'];
+const FC = '/companies/:companyId/financial_contributions/:id';
+const loanParams = z.object({ companyId: uuid(), id: uuid() });
+
+/**
+ * `as_of=YYYY-MM-DD`: the day the figures are computed for, today (in Québec) when absent. Any other value is
+ * a malformed request (400): it names no day of the product's years.
+ */
+const asOfQuery = localeQuery.extend({
+  as_of: z.string().optional().describe('YYYY-MM-DD, 1900–2100; today when absent'),
+});
+
+function asOfOf(value: string | undefined): string {
+  if (value === undefined || value === '') return todayIso();
+  if (!isCalendarDate(value) || !isYearInRange(value)) throw badRequest('servicing.errors.asOf');
+  return value;
+}
+
+/** `from` and `to` of an export: two days of the product's years, in order, at most ten years apart (else 400). */
+function periodOf(from: string | undefined, to: string | undefined): { from: string; to: string } {
+  const day = (value: string | undefined) => value !== undefined && isCalendarDate(value) && isYearInRange(value);
+  if (!day(from) || !day(to) || from! > to! || Number(to!.slice(0, 4)) - Number(from!.slice(0, 4)) > 10) {
+    throw badRequest('servicing.errors.period');
+  }
+  return { from: from!, to: to! };
+}
+
+/** The loan's summary and each entry's result, as of the context's date. */
+function computed(context: LoanContext): { servicing: LoanServicing | null; summary: ReturnType<typeof loanSummary> } {
+  const servicing = context.input && computeLoan(context.input);
+  const state = servicing
+    ? { status: servicing.status, figures: servicing.figures, startDate: servicing.startDate }
+    : ({ status: 'not_disbursed', figures: null, startDate: null } as const);
+  return { servicing, summary: loanSummary(context.loan, state, context.asOf, context.entries) };
+}
+
+/** Loan servicing (issue 24, docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
+export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
+  const { db } = database;
+
+  /**
+   * A write on one loan, in one transaction: the loan's row locked first (two payments at once take turns, the
+   * second seeing the first), the rules checked against what it holds, the entry and its history written,
+   * then its row of figures, and the answer read before the commit. Bad input leaves nothing written.
+   */
+  async function writeOnLoan<T>(
+    params: { companyId: string; id: string },
+    write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>) => Promise<string>,
+    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  ) {
+    return db.transaction(async (tx) => {
+      const today = todayIso();
+      const before = await loanContext(tx, params, today, { lock: true });
+      const id = await write(tx, { ...before, ...requireTerms(before) });
+      const after = await loanContext(tx, params, today);
+      const { servicing, summary } = computed(after);
+      await writeLoanState(
+        tx,
+        after.loan,
+        { status: servicing!.status, figures: servicing!.figures, startDate: servicing!.startDate },
+        today,
+      );
+      return ok(answer(after.entries, servicing!, id), { loan: summary });
+    });
+  }
+
+  /** A loan's entries of one kind as of today, with the loan's figures. */
+  async function listOf<T>(
+    params: { companyId: string; id: string },
+    rows: (c: LoanContext, s: LoanServicing | null) => T[],
+  ) {
+    const context = await loanContext(db, params, todayIso());
+    const { servicing, summary } = computed(context);
+    const data = rows(context, servicing);
+    return ok(data, { totalCount: data.length, loan: summary });
+  }
+
+  const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
+
+  /* ---------------------------------------------------------------------------------------------- */
+
+  app.get(
+    '/companies/:companyId/loans',
+    contract({
+      summary: 'Every loan of a company with its number, status and figures as of today (its kept rows of figures)',
+      tags,
+      params: z.object({ companyId: uuid() }),
+      querystring: localeQuery,
+      response: { 200: envelopeOf(z.array(loanSummarySchema)) },
+    }),
+    async (request) => {
+      const { companyId } = request.params;
+      const [company] = await selectRows(db, sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
+      if (!company) throw notFound();
+      const loans = await findCompanyLoans(db, companyId);
+      const today = todayIso();
+      const states = await readLoanStates(
+        db,
+        today,
+        loans.map((loan) => loan.id),
+      );
+      const entries = await readEntries(
+        db,
+        loans.map((loan) => loan.id),
+      );
+      return ok(
+        loans.map((loan) => {
+          const state = states.get(loan.id)!;
+          const kept: LoanState = state.hasTerms
+            ? { status: state.status, figures: state.figures, startDate: state.startDate }
+            : { status: 'not_disbursed', figures: null, startDate: null };
+          return loanSummary(loan, kept, today, entries.get(loan.id)!);
+        }),
+      );
+    },
+  );
+
+  app.get(
+    `${FC}/disbursements`,
+    contract({
+      summary: "A loan's disbursements, reversed ones included, with the loan's figures",
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      response: { 200: envelopeOf(z.array(disbursementSchema), loanListMetaSchema) },
+    }),
+    async (request) =>
+      listOf(request.params, (context, servicing) =>
+        context.entries.disbursements.map((row) =>
+          disbursementAnswer(
+            row,
+            servicing?.disbursements.find((d) => d.id === row.id),
+          ),
+        ),
+      ),
+  );
+
+  app.post(
+    `${FC}/disbursements`,
+    contract({
+      summary: 'Records money paid out on a loan (422 beyond the amount lent)',
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      body: disbursementInputSchema,
+      response: { 201: envelopeOf(disbursementSchema, loanMetaSchema) },
+    }),
+    async (request, reply) => {
+      const input = request.body;
+      const authorId = userOf(request).id;
+      const amountCents = toCents(input.amount);
+      const answer = await writeOnLoan(
+        request.params,
+        async (tx, context) => {
+          check(
+            disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
+            request.locale,
+          );
+          const id = await insertDisbursement(tx, {
+            contributionId: context.loan.id,
+            date: input.date,
+            amountCents,
+            method: input.method,
+            reference: input.reference ?? null,
+            note: input.note,
+            authorId,
+          });
+          await recordLoanEvent(tx, context.loan, authorId, 'loanDisbursed', {
+            amount: input.amount,
+            date: input.date,
+          });
+          return id;
+        },
+        (entries, servicing, id) =>
+          disbursementAnswer(
+            entries.disbursements.find((row) => row.id === id)!,
+            servicing.disbursements.find((d) => d.id === id),
+          ),
+      );
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    `${FC}/repayments`,
+    contract({
+      summary: "A loan's repayments, reversed ones included, each with where it went",
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      response: { 200: envelopeOf(z.array(repaymentSchema), loanListMetaSchema) },
+    }),
+    async (request) =>
+      listOf(request.params, (context, servicing) =>
+        context.entries.repayments.map((row) =>
+          repaymentAnswer(
+            row,
+            servicing?.repayments.find((r) => r.id === row.id),
+          ),
+        ),
+      ),
+  );
+
+  app.post(
+    `${FC}/repayments`,
+    contract({
+      summary: 'Records money received on a loan (422 beyond the payoff amount, which the message gives)',
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      body: repaymentInputSchema,
+      response: { 201: envelopeOf(repaymentSchema, loanMetaSchema) },
+    }),
+    async (request, reply) => {
+      const input = request.body;
+      const authorId = userOf(request).id;
+      const amountCents = toCents(input.amount);
+      const answer = await writeOnLoan(
+        request.params,
+        async (tx, context) => {
+          check(
+            repaymentProblems(
+              context.input,
+              { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind },
+              context.asOf,
+            ),
+            request.locale,
+          );
+          const [id] = await insertRepayments(tx, [
+            {
+              contributionId: context.loan.id,
+              receivedOn: input.receivedOn,
+              amountCents,
+              method: input.method,
+              kind: input.kind,
+              reference: input.reference ?? null,
+              authorId,
+            },
+          ]);
+          await recordLoanEvent(tx, context.loan, authorId, 'repaymentReceived', {
+            amount: input.amount,
+            date: input.receivedOn,
+            kind: input.kind,
+          });
+          return id!;
+        },
+        (entries, servicing, id) =>
+          repaymentAnswer(
+            entries.repayments.find((row) => row.id === id)!,
+            servicing.repayments.find((r) => r.id === id),
+          ),
+      );
+      return reply.code(201).send(answer);
+    },
+  );
+
+  /**
+   * A reversal: the entry stays, counting for nothing, with who, when and why. 404 for an entry of another
+   * loan; 409 when it was reversed already; 422 when a payment would then be beyond the payoff.
+   */
+  function reverseOnLoan<T>(
+    kind: ReversibleKind,
+    params: { companyId: string; id: string },
+    entryId: string,
+    request: { body: { reason: string }; locale: 'fr' | 'en' } & Parameters<typeof userOf>[0],
+    answerOf: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  ) {
+    const { reason } = request.body;
+    const authorId = userOf(request).id;
+    return writeOnLoan(
+      params,
+      async (tx, context) => {
+        const entry = entryOf(context.entries, kind, entryId);
+        if (!entry) throw notFound();
+        if (entry.reversal) throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
+        check(
+          correctionProblems(context.input, withReversed(context.input, kind, entryId), context.asOf),
+          request.locale,
+        );
+        if (!(await reverseEntry(tx, kind, { id: entryId, contributionId: context.loan.id, reason, authorId }))) {
+          throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
+        }
+        await recordReversal(tx, context.loan, authorId, entry, reason);
+        return entryId;
+      },
+      answerOf,
+    );
+  }
+
+  app.post(
+    `${FC}/disbursements/:disbursementId/reverse`,
+    contract({
+      summary: 'Reverses a disbursement (body `reason`; 409 when already reversed)',
+      tags,
+      params: loanParams.extend({ disbursementId: uuid() }),
+      querystring: localeQuery,
+      body: reversalInputSchema,
+      response: { 200: envelopeOf(disbursementSchema, loanMetaSchema) },
+    }),
+    async (request) =>
+      reverseOnLoan('disbursement', request.params, request.params.disbursementId, request, (entries, servicing, id) =>
+        disbursementAnswer(
+          entries.disbursements.find((row) => row.id === id)!,
+          servicing.disbursements.find((d) => d.id === id),
+        ),
+      ),
+  );
+
+  app.post(
+    `${FC}/repayments/:repaymentId/reverse`,
+    contract({
+      summary: 'Reverses a repayment (body `reason`; 409 when already reversed)',
+      tags,
+      params: loanParams.extend({ repaymentId: uuid() }),
+      querystring: localeQuery,
+      body: reversalInputSchema,
+      response: { 200: envelopeOf(repaymentSchema, loanMetaSchema) },
+    }),
+    async (request) =>
+      reverseOnLoan('repayment', request.params, request.params.repaymentId, request, (entries, servicing, id) =>
+        repaymentAnswer(
+          entries.repayments.find((row) => row.id === id)!,
+          servicing.repayments.find((r) => r.id === id),
+        ),
+      ),
+  );
+
+  app.post(
+    `${FC}/term_amendments/:amendmentId/reverse`,
+    contract({
+      summary: 'Reverses a term amendment (body `reason`; 409 when already reversed)',
+      tags,
+      params: loanParams.extend({ amendmentId: uuid() }),
+      querystring: localeQuery,
+      body: reversalInputSchema,
+      response: { 200: envelopeOf(termAmendmentSchema, loanMetaSchema) },
+    }),
+    async (request) =>
+      reverseOnLoan('amendment', request.params, request.params.amendmentId, request, (entries, servicing, id) =>
+        amendmentAnswer(
+          entries.amendments.find((row) => row.id === id)!,
+          servicing.amendments.find((a) => a.id === id),
+        ),
+      ),
+  );
+
+  /* ---------------------------------------------------------------------------------------------- */
+
+  app.get(
+    `${FC}/schedule`,
+    contract({
+      summary: "A loan's schedule as of a date with what was paid (422 naming the fields to fix when it has none)",
+      tags: ['servicing', 'portfolio'],
+      params: loanParams,
+      querystring: asOfQuery,
+      response: { 200: envelopeOf(servicingScheduleSchema) },
+    }),
+    async (request) => {
+      const asOf = asOfOf(request.query.as_of);
+      const context = await loanContext(db, request.params, asOf);
+      if (!context.input) throw termsMissing(context.loan, 'portfolio.schedule.unavailable');
+      return ok(scheduleAnswer(context.loan, computeLoan(context.input)));
+    },
+  );
+
+  app.get(
+    `${FC}/statement`,
+    contract({
+      summary: "A loan's statement of account (relevé de compte) as of a date, written in the language asked",
+      tags,
+      params: loanParams,
+      querystring: asOfQuery,
+      response: { 200: envelopeOf(statementSchema) },
+    }),
+    async (request) => {
+      const asOf = asOfOf(request.query.as_of);
+      const context = await loanContext(db, request.params, asOf);
+      if (!context.input) throw termsMissing(context.loan);
+      return ok(await statementOf(db, context.loan, context.entries, computeLoan(context.input), request.locale));
+    },
+  );
+
+  app.get(
+    '/portfolio/repayments/export.csv',
+    contract({
+      summary: 'Every repayment received in a period (from, to: YYYY-MM-DD) as a CSV file, for the accounts',
+      tags: ['servicing', 'portfolio'],
+      querystring: localeQuery.extend({
+        from: z.string().optional().describe('YYYY-MM-DD, the first day'),
+        to: z.string().optional().describe('YYYY-MM-DD, the last day'),
+      }),
+      response: { 200: csvAnswerSchema },
+    }),
+    async (request, reply) => {
+      const period = periodOf(request.query.from, request.query.to);
+      const locale = request.locale;
+      const lines = await repaymentExportLines(db, period, todayIso(), locale);
+      const header = REPAYMENT_EXPORT_COLUMNS.map((column) => translate(locale, `servicing.export.columns.${column}`));
+      const body = csvStream(
+        header,
+        (async function* () {
+          yield lines;
+        })(),
+        (cells) => cells,
+        locale,
+        yesNo(locale),
+      );
+      const name = `${translate(locale, 'servicing.export.file')}-${period.from}-${period.to}.csv`;
+      return sendCsv(reply, name, body);
+    },
+  );
+
+  app.get(
+    `${FC}/term_amendments`,
+    contract({
+      summary: "A loan's term amendments, reversed ones included, beside its terms as agreed",
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      response: { 200: envelopeOf(z.array(termAmendmentSchema), termAmendmentsMetaSchema) },
+    }),
+    async (request) => {
+      const context = await loanContext(db, request.params, todayIso());
+      if (!context.terms) throw termsMissing(context.loan);
+      const { servicing, summary } = computed(context);
+      const data = context.entries.amendments.map((row) =>
+        amendmentAnswer(
+          row,
+          servicing?.amendments.find((a) => a.id === row.id),
+        ),
+      );
+      return ok(data, { totalCount: data.length, loan: summary, originalTerms: originalTermsAnswer(context.terms) });
+    },
+  );
+
+  app.post(
+    `${FC}/term_amendments`,
+    contract({
+      summary: "Amends a loan's terms from a date: moratorium, term extension, rate change, payment holiday",
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      body: termAmendmentInputSchema,
+      response: { 201: envelopeOf(termAmendmentSchema, loanMetaSchema) },
+    }),
+    async (request, reply) => {
+      const input = request.body;
+      const authorId = userOf(request).id;
+      const answer = await writeOnLoan(
+        request.params,
+        async (tx, context) => {
+          check(amendmentProblems(context.input, newAmendment(input), context.asOf), request.locale);
+          const id = await insertAmendment(tx, {
+            contributionId: context.loan.id,
+            effectiveDate: input.effectiveDate,
+            kind: input.kind,
+            months: input.months,
+            rate: input.rate,
+            reason: input.reason,
+            bulkActionId: null,
+            authorId,
+          });
+          await recordLoanEvent(tx, context.loan, authorId, 'termsAmended', amendmentEvent(input));
+          return id;
+        },
+        (entries, servicing, id) =>
+          amendmentAnswer(
+            entries.amendments.find((row) => row.id === id)!,
+            servicing.amendments.find((a) => a.id === id),
+          ),
+      );
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/portfolio/term_amendments/bulk',
+    contract({
+      summary: 'One term amendment for every active loan of a fund, in one action: all of them or none',
+      tags,
+      querystring: localeQuery,
+      body: bulkTermAmendmentInputSchema,
+      response: { 201: envelopeOf(bulkTermAmendmentSchema) },
+    }),
+    async (request, reply) => {
+      const input = request.body;
+      const authorId = userOf(request).id;
+      const today = todayIso();
+      const [fund] = await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${input.fundId}`);
+      if (!fund) throw invalid({ fund_id: [{ key: 'servicing.errors.unknownFund', params: {} }] });
+      const answer = await db.transaction(async (tx) => {
+        // Every loan of the fund locked in id order, then those active today amended.
+        const loans = await lockLoans(tx, sql`f.contribution_fund_id = ${input.fundId}`);
+        const entries = await readEntries(
+          tx,
+          loans.map((loan) => loan.id),
+        );
+        const buckets = await currentBuckets(tx);
+        const active: { loan: LoanRow; problems: EntryProblem[] }[] = [];
+        for (const loan of loans) {
+          const terms = termsOf(loan);
+          if (!terms.ok) continue;
+          const loanInput = loanInputOf(terms.terms, entries.get(loan.id)!, today, buckets);
+          if (computeLoanFigures(loanInput).status !== 'active') continue;
+          active.push({ loan, problems: amendmentProblems(loanInput, newAmendment(input), today) });
+        }
+        if (active.length === 0) {
+          throw invalid(
+            { fund_id: [{ key: 'servicing.errors.noActiveLoans', params: {} }] },
+            'servicing.errors.noActiveLoans',
+          );
+        }
+        const refused = active.filter((loan) => loan.problems.length > 0);
+        if (refused.length > 0) {
+          const params = { count: refused.length, loanNumber: refused[0]!.loan.loanNumber };
+          throw new AppError(422, 'validation_failed', 'servicing.errors.bulkRefused', undefined, undefined, params);
+        }
+        const bulkActionId = await insertBulkAmendment(tx, {
+          fundId: input.fundId,
+          effectiveDate: input.effectiveDate,
+          kind: input.kind,
+          months: input.months,
+          rate: input.rate,
+          reason: input.reason,
+          loansCount: active.length,
+          authorId,
+        });
+        const amended = [];
+        for (const { loan } of active) {
+          const amendmentId = await insertAmendment(tx, {
+            contributionId: loan.id,
+            effectiveDate: input.effectiveDate,
+            kind: input.kind,
+            months: input.months,
+            rate: input.rate,
+            reason: input.reason,
+            bulkActionId,
+            authorId,
+          });
+          await recordLoanEvent(tx, loan, authorId, 'termsAmended', amendmentEvent(input));
+          amended.push({ loan, amendmentId });
+        }
+        await writeLoanStates(
+          tx,
+          active.map(({ loan }) => loan),
+          today,
+        );
+        const names = await selectRows<{ id: string; name: string }>(
+          tx,
+          sql`SELECT id, name FROM companies WHERE id = ANY(${`{${[...new Set(active.map(({ loan }) => loan.companyId))].join(',')}}`}::uuid[])`,
+        );
+        const nameOf = new Map(names.map((row) => [row.id, row.name]));
+        return {
+          bulkActionId,
+          fundId: input.fundId,
+          amendedCount: amended.length,
+          loans: amended.map(({ loan, amendmentId }) => ({
+            companyId: loan.companyId,
+            companyName: nameOf.get(loan.companyId) ?? '',
+            contributionId: loan.id,
+            loanNumber: loan.loanNumber,
+            amendmentId,
+          })),
+        };
+      });
+      return reply.code(201).send(ok(answer));
+    },
+  );
+
+  /* ---------------------------------------------------------------------------------------------- */
+
+  app.post(
+    `${FC}/write_off`,
+    contract({
+      summary:
+        'Writes a loan off at the end of a day: its principal and interest due, as computed (409 when not active)',
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      body: writeOffInputSchema,
+      response: { 201: envelopeOf(writeOffSchema, loanMetaSchema) },
+    }),
+    async (request, reply) => {
+      const input = request.body;
+      const authorId = userOf(request).id;
+      const answer = await writeOnLoan(
+        request.params,
+        async (tx, context) => {
+          check(writeOffProblems(context.input, { date: input.date }, context.asOf), request.locale);
+          const { figures } = computeLoanFigures({
+            ...context.input,
+            writeOff: { date: input.date },
+            asOf: input.date,
+          });
+          const id = await insertWriteOff(tx, {
+            contributionId: context.loan.id,
+            date: input.date,
+            principalCents: figures.writtenOffPrincipal,
+            interestCents: figures.writtenOffInterest,
+            reason: input.reason,
+            authorId,
+          });
+          await recordLoanEvent(tx, context.loan, authorId, 'loanWrittenOff', {
+            principal: dollars(figures.writtenOffPrincipal),
+            interest: dollars(figures.writtenOffInterest),
+            date: input.date,
+            reason: input.reason,
+          });
+          return id;
+        },
+        (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
+      );
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post(
+    `${FC}/write_off/undo`,
+    contract({
+      summary: "Undoes a loan's write-off (body `reason`; 409 when it is not written off)",
+      tags,
+      params: loanParams,
+      querystring: localeQuery,
+      body: reversalInputSchema,
+      response: { 200: envelopeOf(writeOffSchema, loanMetaSchema) },
+    }),
+    async (request) => {
+      const { reason } = request.body;
+      const authorId = userOf(request).id;
+      return writeOnLoan(
+        request.params,
+        async (tx, context) => {
+          const writeOff = context.entries.writeOffs.find((row) => row.undone === null);
+          if (!writeOff || !context.input.writeOff) {
+            throw new AppError(409, 'invalid_transition', 'servicing.errors.notWrittenOff');
+          }
+          check(correctionProblems(context.input, { ...context.input, writeOff: null }, context.asOf), request.locale);
+          if (!(await undoWriteOff(tx, { contributionId: context.loan.id, reason, authorId }))) {
+            throw new AppError(409, 'invalid_transition', 'servicing.errors.notWrittenOff');
+          }
+          await recordLoanEvent(tx, context.loan, authorId, 'writeOffUndone', { date: writeOff.date, reason });
+          return writeOff.id;
+        },
+        (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
+      );
+    },
+  );
+};
+
+/** One entry of a loan by kind, or undefined when the loan has no such entry. */
+function entryOf(entries: LoanEntries, kind: ReversibleKind, id: string) {
+  if (kind === 'disbursement') return entries.disbursements.find((row) => row.id === id);
+  if (kind === 'repayment') return entries.repayments.find((row) => row.id === id);
+  return entries.amendments.find((row) => row.id === id);
+}
+
+async function recordReversal(
+  tx: Tx,
+  loan: LoanRow,
+  authorId: string,
+  entry: NonNullable<ReturnType<typeof entryOf>>,
+  reason: string,
+) {
+  if ('receivedOn' in entry) {
+    await recordLoanEvent(tx, loan, authorId, 'repaymentReversed', {
+      amount: dollars(entry.amountCents),
+      date: entry.receivedOn,
+      reason,
+    });
+  } else if ('effectiveDate' in entry) {
+    await recordLoanEvent(tx, loan, authorId, 'amendmentReversed', {
+      kind: entry.kind,
+      date: entry.effectiveDate,
+      reason,
+    });
+  } else {
+    await recordLoanEvent(tx, loan, authorId, 'disbursementReversed', {
+      amount: dollars(entry.amountCents),
+      date: entry.date,
+      reason,
+    });
+  }
+}
+
+type AmendmentBody = z.output<typeof termAmendmentInputSchema>;
+
+const newAmendment = (input: AmendmentBody) =>
+  input.kind === 'rate_change'
+    ? { effectiveDate: input.effectiveDate, kind: input.kind, rate: input.rate! }
+    : { effectiveDate: input.effectiveDate, kind: input.kind, months: input.months! };
+
+const amendmentEvent = (input: AmendmentBody) => ({
+  kind: input.kind,
+  months: input.months,
+  rate: input.rate,
+  date: input.effectiveDate,
+  reason: input.reason,
+});

@@ -1,0 +1,552 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
+import { selectRows } from '../db/rows';
+
+/*
+ * The servicing routes on the real app and database (docs/decisions/0036). The loan of these tests is the one
+ * ADR 0033 works through by hand: 1 200 $ at 12 % over 12 months, paid out on 15 January 2026; its level payment
+ * is 106,62 $ and its balance after the ninth payment 313,54 $ (src/shared/servicing/loan.test.ts has the table).
+ * Figures are asked `as_of` a fixed day so that they hold whatever day the tests run.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+let ids: LookupIds;
+let auth: { authorization: string };
+
+const AS_OF = '2026-11-25';
+const DUE = [
+  '2026-02-15',
+  '2026-03-15',
+  '2026-04-15',
+  '2026-05-15',
+  '2026-06-15',
+  '2026-07-15',
+  '2026-08-15',
+  '2026-09-15',
+  '2026-10-15',
+  '2026-11-15',
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await lookupIds(t.database.db);
+  auth = await t.authHeader(await t.createUser({ firstName: 'Lise', lastName: 'Caron' }));
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = auth) => t.inject({ method: 'GET', url, headers });
+const send = (url: string, payload: Record<string, unknown>, locale = 'en', headers: Record<string, string> = auth) =>
+  t.inject({ method: 'POST', url: `${url}${url.includes('?') ? '&' : '?'}locale=${locale}`, headers, payload });
+
+const disburse = (loan: TestLoan, date = '2026-01-15', amount = '1200') =>
+  post(t, auth, `${loan.url}/disbursements`, { date, amount, method: 'eft', reference: 'VIR-1' });
+const repay = (loan: TestLoan, receivedOn: string, amount = '106.62', kind = 'regular') =>
+  post(t, auth, `${loan.url}/repayments`, { received_on: receivedOn, amount, method: 'pad', kind });
+
+/** The loan paid out and its first `count` installments paid on their due dates. */
+async function servicedLoan(count: number): Promise<TestLoan> {
+  const loan = await createLoan(t, auth, ids);
+  await disburse(loan);
+  for (const date of DUE.slice(0, count)) await repay(loan, date);
+  return loan;
+}
+
+async function loanState(id: string) {
+  const [row] = await selectRows<Json>(
+    t.database.db,
+    sql`SELECT status, disbursed_cents::int AS disbursed, outstanding_principal_cents::int AS outstanding,
+               received_cents::int AS received, overdue_since::text AS overdue_since
+          FROM loan_states WHERE contribution_id = ${id}`,
+  );
+  return row;
+}
+
+describe('money out and in', () => {
+  it('records a disbursement and a repayment, each answered with the loan figures and kept in loan_states', async () => {
+    const loan = await createLoan(t, auth, ids);
+    expect(loan.loanNumber).toMatch(/^C-\d{4}-\d{6}-\d{2}$/);
+    const out = await disburse(loan);
+    expect(out.data).toMatchObject({ date: '2026-01-15', amount: 1200, method: 'eft', reference: 'VIR-1' });
+    expect(out.meta.loan).toMatchObject({ loan_number: loan.loanNumber, status: 'active' });
+    expect(out.meta.loan.figures.disbursed).toBe(1200);
+
+    const paid = await repay(loan, '2026-02-15');
+    expect(paid.data.allocation.installments).toEqual([{ number: 1, interest: 12, principal: 94.62 }]);
+    expect(paid.data.author_name).toBe('Lise Caron');
+    // The kept row is the answer's, in cents.
+    expect(await loanState(loan.id)).toMatchObject({
+      status: 'active',
+      disbursed: 120_000,
+      outstanding: Math.round(paid.meta.loan.figures.outstanding_principal * 100),
+      received: 10_662,
+    });
+
+    const list = await get(`${loan.url}/repayments`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta.total_count).toBe(1);
+    const outs = await get(`${loan.url}/disbursements`);
+    expect(outs.json().data.map((d: Json) => d.amount)).toEqual([1200]);
+  });
+
+  it('answers the hand-worked figures of the schedule as of a day: nine paid, the tenth ten days late', async () => {
+    const loan = await servicedLoan(9);
+    const res = await get(`${loan.url}/schedule?as_of=${AS_OF}`);
+    expect(res.statusCode).toBe(200);
+    const schedule = res.json().data;
+    expect(schedule).toMatchObject({
+      as_of: AS_OF,
+      loan_number: loan.loanNumber,
+      status: 'active',
+      projected: false,
+      days_past_due: 10,
+      arrears_principal: 103.48,
+      arrears_interest: 3.14,
+      outstanding_principal: 313.54,
+    });
+    const statuses = schedule.rows.map((row: Json) => row.status);
+    expect(statuses).toEqual([...Array(9).fill('paid'), 'late', 'future', 'future']);
+    expect(schedule.rows[9]).toMatchObject({ date: '2026-11-15', paid: 0, due: 106.62 });
+    expect(schedule.rows[0]).toMatchObject({ paid: 106.62, due: 0, paid_on: '2026-02-15' });
+  });
+
+  it('answers a loan not yet disbursed with its projected schedule', async () => {
+    const loan = await createLoan(t, auth, ids);
+    const res = await get(`${loan.url}/schedule?as_of=${AS_OF}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'not_disbursed', projected: true, days_past_due: 0 });
+    expect(res.json().data.rows).toHaveLength(12);
+  });
+
+  it('keeps both of two payments recorded at the same time, in order', async () => {
+    const loan = await servicedLoan(0);
+    const [a, b] = await Promise.all([
+      t.inject({
+        method: 'POST',
+        url: `${loan.url}/repayments`,
+        headers: auth,
+        payload: { received_on: '2026-02-15', amount: '106.62', method: 'pad' },
+      }),
+      t.inject({
+        method: 'POST',
+        url: `${loan.url}/repayments`,
+        headers: auth,
+        payload: { received_on: '2026-03-15', amount: '106.62', method: 'cheque' },
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const list = (await get(`${loan.url}/repayments`)).json();
+    expect(list.data).toHaveLength(2);
+    expect(list.meta.loan.figures.received).toBe(213.24);
+    expect((await loanState(loan.id))!.received).toBe(21_324);
+  });
+});
+
+describe('bad input: a message per field, nothing written', () => {
+  async function refused(url: string, payload: Record<string, unknown>, locale = 'en') {
+    const res = await send(url, payload, locale);
+    expect(res.statusCode, res.body).toBe(422);
+    return res.json().errors as { code: string; message: string; detail: Record<string, string[]> };
+  }
+  const messages = (errors: { detail: Record<string, string[]> }, field: string) => errors.detail[field] ?? [];
+
+  it('refuses a repayment on a loan with no disbursement', async () => {
+    const loan = await createLoan(t, auth, ids);
+    const errors = await refused(`${loan.url}/repayments`, {
+      received_on: '2026-02-15',
+      amount: '10',
+      method: 'cash',
+    });
+    expect(JSON.stringify(errors.detail)).toContain('Nothing has been disbursed on this loan');
+    expect((await get(`${loan.url}/repayments`)).json().data).toEqual([]);
+  });
+
+  it.each([
+    ['zero', '0'],
+    ['negative', '-5'],
+  ])('refuses a %s amount', async (_name, amount) => {
+    const loan = await servicedLoan(0);
+    const errors = await refused(`${loan.url}/repayments`, { received_on: '2026-02-15', amount, method: 'cash' });
+    expect(errors.detail['amount']).toBeDefined();
+  });
+
+  it('refuses a date before the first disbursement, and one more than a year ahead', async () => {
+    const loan = await servicedLoan(0);
+    const before = await refused(`${loan.url}/repayments`, { received_on: '2026-01-10', amount: '5', method: 'pad' });
+    expect(messages(before, 'received_on').join()).toContain('first disbursement');
+    const ahead = await refused(
+      `${loan.url}/repayments`,
+      { received_on: '2099-01-01', amount: '5', method: 'pad' },
+      'fr',
+    );
+    expect(messages(ahead, 'received_on').join()).toMatch(/un an/);
+    expect((await get(`${loan.url}/repayments`)).json().data).toEqual([]);
+  });
+
+  it('refuses disbursing beyond the amount lent, saying what is left', async () => {
+    const loan = await createLoan(t, auth, ids);
+    await disburse(loan, '2026-01-15', '1000');
+    const errors = await refused(`${loan.url}/disbursements`, { date: '2026-02-01', amount: '300', method: 'eft' });
+    expect(JSON.stringify(errors.detail)).toContain('$200.00');
+  });
+
+  it('refuses a payment beyond the payoff amount, giving it', async () => {
+    const loan = await servicedLoan(0);
+    const errors = await refused(`${loan.url}/repayments`, {
+      received_on: '2026-02-15',
+      amount: '5000',
+      method: 'eft',
+    });
+    expect(JSON.stringify(errors.detail)).toMatch(/payoff amount is \$1,212\.00/);
+  });
+
+  it('refuses a recovery on a loan not written off', async () => {
+    const loan = await servicedLoan(0);
+    const errors = await refused(`${loan.url}/repayments`, {
+      received_on: '2026-02-15',
+      amount: '10',
+      method: 'eft',
+      kind: 'recovery',
+    });
+    expect(JSON.stringify(errors.detail)).toContain('not written off');
+  });
+
+  it('refuses an amendment effective before the loan, and a rate with more decimals than kept', async () => {
+    const loan = await servicedLoan(1);
+    const early = await refused(`${loan.url}/term_amendments`, {
+      effective_date: '2025-12-01',
+      kind: 'moratorium',
+      months: '3',
+      reason: 'Saison morte',
+    });
+    expect(JSON.stringify(early.detail)).toContain('before the loan');
+    const precise = await refused(`${loan.url}/term_amendments`, {
+      effective_date: '2026-06-01',
+      kind: 'rate_change',
+      rate: '5.0001',
+      reason: 'Renégociation',
+    });
+    expect(precise.detail['rate']).toBeDefined();
+    expect((await get(`${loan.url}/term_amendments`)).json().data).toEqual([]);
+  });
+
+  it('answers 404 for an unknown loan and 400 for an as_of that is not a day', async () => {
+    const loan = await createLoan(t, auth, ids);
+    const other = `/api/companies/${loan.companyId}/financial_contributions/00000000-0000-4000-8000-000000000000`;
+    expect((await get(`${other}/repayments`)).statusCode).toBe(404);
+    expect((await get(`${loan.url}/schedule?as_of=9999-12-31`)).statusCode).toBe(400);
+    expect((await get(`${loan.url}/schedule?as_of=demain`)).statusCode).toBe(400);
+  });
+});
+
+describe('corrections', () => {
+  it('reverses a repayment once, with its reason and who; a second reversal is a 409', async () => {
+    const loan = await servicedLoan(2);
+    const list = (await get(`${loan.url}/repayments`)).json().data as Json[];
+    const last = list.at(-1)!;
+    const res = await send(`${loan.url}/repayments/${last.id}/reverse`, { reason: 'Chèque sans provision' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.reversal).toMatchObject({ reason: 'Chèque sans provision', reversed_by_name: 'Lise Caron' });
+    expect(res.json().meta.loan.figures.received).toBe(106.62);
+    const again = await send(`${loan.url}/repayments/${last.id}/reverse`, { reason: 'Encore' }, 'fr');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.code).toBe('already_reversed');
+    // The entry stays, counting for nothing.
+    const after = (await get(`${loan.url}/repayments`)).json().data as Json[];
+    expect(after).toHaveLength(2);
+    expect(after.at(-1)!.excluded_because).toBe('reversed');
+  });
+
+  it('refuses to reverse a disbursement that payments depend on beyond the payoff', async () => {
+    const loan = await servicedLoan(1);
+    const [out] = (await get(`${loan.url}/disbursements`)).json().data as Json[];
+    const res = await send(`${loan.url}/disbursements/${out!.id}/reverse`, { reason: 'Erreur' });
+    expect(res.statusCode).toBe(422);
+    expect((await get(`${loan.url}/disbursements`)).json().data[0].reversal).toBeNull();
+  });
+
+  it('writes a loan off with its computed amounts, refuses it twice, and undoes it', async () => {
+    const loan = await servicedLoan(3);
+    const off = await send(`${loan.url}/write_off`, { date: '2026-09-30', reason: 'Faillite' });
+    expect(off.statusCode, off.body).toBe(201);
+    expect(off.json().data).toMatchObject({ date: '2026-09-30', reason: 'Faillite' });
+    expect(off.json().data.principal).toBe(off.json().meta.loan.figures.written_off_principal);
+    expect(off.json().meta.loan.status).toBe('written_off');
+    expect((await loanState(loan.id))!.status).toBe('written_off');
+    // A recovery is money received after it.
+    const recovery = await send(`${loan.url}/repayments`, {
+      received_on: '2026-10-15',
+      amount: '50',
+      method: 'cheque',
+      kind: 'recovery',
+    });
+    expect(recovery.statusCode, recovery.body).toBe(201);
+    const twice = await send(`${loan.url}/write_off`, { date: '2026-10-30', reason: 'Encore' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors.message).toContain('already written off');
+    // A recovery recorded after the write-off stands in the way of undoing it until it is reversed.
+    await send(`${loan.url}/repayments/${recovery.json().data.id}/reverse`, { reason: 'Saisie en double' });
+    const undo = await send(`${loan.url}/write_off/undo`, { reason: 'Jugement renversé' });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().data.undone).toMatchObject({ reason: 'Jugement renversé' });
+    expect(undo.json().meta.loan.status).toBe('active');
+    expect((await send(`${loan.url}/write_off/undo`, { reason: 'Deux fois' })).statusCode).toBe(409);
+  });
+});
+
+describe('term amendments', () => {
+  it('amends one loan from a date and lists it beside the terms as agreed', async () => {
+    const loan = await servicedLoan(3);
+    const res = await send(`${loan.url}/term_amendments`, {
+      effective_date: '2026-05-01',
+      kind: 'moratorium',
+      months: '2',
+      reason: 'Saison morte',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ kind: 'moratorium', months: 2, reason: 'Saison morte' });
+    const list = (await get(`${loan.url}/term_amendments`)).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.meta.original_terms).toMatchObject({ rate: 12, amortization: 12, moratorium: 0 });
+  });
+
+  it('amends every active loan of a fund in one action, or none of them when one cannot take it', async () => {
+    const [{ id: fund }] = (await selectRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES ('bulk-test', 'Fonds test', 'Test fund') RETURNING id`,
+    )) as [{ id: string }];
+    const [a, b, idle] = await createLoans(t, auth, ids, [
+      loanTerms(ids, { contribution_fund_id: fund }),
+      loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion' }),
+      loanTerms(ids, { contribution_fund_id: fund, project_name: 'Rien encore' }),
+    ]);
+    await disburse(a!);
+    await disburse(b!);
+    const body = {
+      fund_id: fund,
+      effective_date: '2026-06-01',
+      kind: 'rate_change',
+      rate: '6',
+      reason: 'Baisse du taux',
+    };
+    const res = await send('/api/portfolio/term_amendments/bulk', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.amended_count).toBe(2);
+    expect(
+      res
+        .json()
+        .data.loans.map((l: Json) => l.contribution_id)
+        .sort(),
+    ).toEqual([a!.id, b!.id].sort());
+    expect((await get(`${idle!.url}/term_amendments`)).json().data).toEqual([]);
+
+    // Before the loans: refused for both, none written.
+    const early = await send('/api/portfolio/term_amendments/bulk', { ...body, effective_date: '2025-01-01' });
+    expect(early.statusCode).toBe(422);
+    expect((await get(`${a!.url}/term_amendments`)).json().data).toHaveLength(1);
+  });
+});
+
+describe('GET …/statement', () => {
+  it('reconciles: every line moves the running balance by its debit less its credit, to the outstanding figures', async () => {
+    const loan = await servicedLoan(4);
+    await repay(loan, '2026-06-20', '50', 'prepayment');
+    for (const locale of ['fr', 'en'] as const) {
+      const res = await get(`${loan.url}/statement?as_of=${AS_OF}&locale=${locale}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const statement = res.json().data;
+      expect(statement.title).toBe(locale === 'fr' ? 'Relevé de compte' : 'Statement of account');
+      expect(statement.loan_number).toBe(loan.loanNumber);
+      expect(statement.company).toMatchObject({
+        name: 'Fromagerie du Vieux-Port',
+        address: { address: '350, rue Saint-Paul Est', municipality: locale === 'fr' ? 'Montréal' : 'Montreal' },
+      });
+      expect(statement.loan).toMatchObject({ amount: 1200, rate: 12, amortization: 12, start_date: '2026-01-15' });
+      let balance = 0;
+      for (const line of statement.lines as Json[]) {
+        if (line.counts) balance = Math.round((balance + line.debit - line.credit) * 100) / 100;
+        expect(line.balance).toBe(balance);
+      }
+      expect(statement.totals.balance).toBe(balance);
+      expect(Math.round((statement.totals.debits - statement.totals.credits) * 100) / 100).toBe(balance);
+      const { figures } = statement;
+      // What is owed: the principal left and the interest fallen due and unpaid.
+      expect(balance).toBe(Math.round((figures.outstanding_principal + figures.arrears_interest) * 100) / 100);
+      expect(statement.lines.filter((l: Json) => l.kind === 'repayment')).toHaveLength(5);
+    }
+  });
+});
+
+describe('history', () => {
+  it('writes an event in the company history for each servicing write, titled in both languages', async () => {
+    const loan = await servicedLoan(1);
+    const [paid] = (await get(`${loan.url}/repayments`)).json().data as Json[];
+    await send(`${loan.url}/repayments/${paid!.id}/reverse`, { reason: 'Sans provision' });
+    await send(`${loan.url}/term_amendments`, {
+      effective_date: '2026-03-01',
+      kind: 'rate_change',
+      rate: '6.5',
+      reason: 'Renégociation',
+    });
+    await send(`${loan.url}/write_off`, { date: '2026-09-30', reason: 'Faillite' });
+    await send(`${loan.url}/write_off/undo`, { reason: 'Jugement renversé' });
+    const titles = async (locale: string) => {
+      const res = await get(`/api/companies/${loan.companyId}/events?locale=${locale}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Json[])
+        .filter((event) => event.code !== null && event.code !== 'companyCreated')
+        .map((event) => `${event.code}: ${event.title}`)
+        .sort();
+    };
+    const n = loan.loanNumber;
+    const french = await titles('fr');
+    expect(french).toHaveLength(6);
+    expect(french).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^loanDisbursed: Décaissement de 1\s200,00\s\$ le 15 janvier 2026 \(prêt C-/),
+        expect.stringMatching(/^repaymentReceived: Versement régulier de 106,62\s\$ reçu le 15 février 2026/),
+        expect.stringMatching(/^repaymentReversed: .*Sans provision$/),
+        expect.stringMatching(/^termsAmended: .*6,5\s%.*Renégociation$/),
+        expect.stringMatching(/^loanWrittenOff: .*Faillite/),
+        expect.stringMatching(/^writeOffUndone: .*Jugement renversé$/),
+      ]),
+    );
+    const english = await titles('en');
+    expect(english).toHaveLength(6);
+    expect(english).toEqual(
+      expect.arrayContaining([
+        `loanDisbursed: Disbursement of $1,200.00 on January 15, 2026 (loan ${n})`,
+        expect.stringMatching(/^termsAmended: Rate changed to 6\.5\s%/),
+      ]),
+    );
+    for (const title of english) expect(title).not.toMatch(/servicing\.|\{\{/);
+  });
+});
+
+describe('GET /api/portfolio/repayments/export.csv', () => {
+  it('lists every repayment of the period, reversed ones said so, in Excel’s French style', async () => {
+    const loan = await servicedLoan(2);
+    const odd = await repay(loan, '2026-04-15');
+    await post(t, auth, `${loan.url}/repayments`, {
+      received_on: '2026-05-15',
+      amount: '106.62',
+      method: 'cheque',
+      reference: '=1+1',
+    });
+    await send(`${loan.url}/repayments/${odd.data.id}/reverse`, { reason: 'Sans provision' });
+    const res = await get(`/api/portfolio/repayments/export.csv?from=2026-03-01&to=2026-05-31&locale=fr`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('2026-03-01-2026-05-31.csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]!.split(';').slice(0, 3)).toEqual(['Reçu le', 'Numéro du prêt', 'Référence de l’entreprise']);
+    const mine = lines.slice(1).filter((line) => line.includes(loan.loanNumber));
+    expect(mine.map((line) => line.split(';')[0])).toEqual(['2026-03-15', '2026-04-15', '2026-05-15']);
+    // The second payment, as ADR 0033's table splits it; the reversed one applied to nothing.
+    expect(mine[0]).toContain(';106,62;Débit préautorisé;Versement régulier;;11,05;95,57;0,00;0,00;non;;Lise Caron');
+    expect(mine[1]).toMatch(/;oui;Sans provision;/);
+    // A reference that Excel would run as a formula is written as text.
+    expect(mine[2]).toContain(";'=1+1;");
+  });
+
+  it('answers 400 for a period that is not one', async () => {
+    for (const query of ['', '?from=2026-05-01', '?from=2026-05-01&to=2026-04-01', '?from=1800-01-01&to=2026-01-01']) {
+      const res = await get(`/api/portfolio/repayments/export.csv${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('the company form and recorded money', () => {
+  async function companyForm(companyId: string): Promise<Json> {
+    const company = (await get(`/api/companies/${companyId}`)).json().data;
+    const {
+      id: _i,
+      reference_number: _r,
+      avatar_url: _a,
+      archived_at: _ar,
+      inserted_at: _in,
+      updated_at: _u,
+      ...form
+    } = company;
+    return form;
+  }
+  const save = (companyId: string, form: Json, locale = 'en') =>
+    t.inject({ method: 'PATCH', url: `/api/companies/${companyId}?locale=${locale}`, headers: auth, payload: form });
+
+  it('refuses changing the terms of a loan with money, per field, in the language asked, and keeps them', async () => {
+    const loan = await servicedLoan(1);
+    const form = await companyForm(loan.companyId);
+    const contribution = form.financial_contributions[0];
+    contribution.rate = '5';
+    contribution.amortization = '24';
+    contribution.amount = '900';
+    const res = await save(loan.companyId, form, 'fr');
+    expect(res.statusCode, res.body).toBe(422);
+    const detail = res.json().errors.detail;
+    expect(Object.keys(detail).sort()).toEqual([
+      'financial_contributions.0.amortization',
+      'financial_contributions.0.amount',
+      'financial_contributions.0.rate',
+    ]);
+    expect(detail['financial_contributions.0.rate'][0]).toMatch(/modification des conditions/i);
+    expect(detail['financial_contributions.0.amount'][0]).toMatch(/1\s200,00\s\$/);
+    const kept = (await get(`/api/companies/${loan.companyId}`)).json().data.financial_contributions[0];
+    expect(kept).toMatchObject({ rate: 12, amortization: 12, amount: 1200 });
+  });
+
+  it('refuses removing a loan with money, and allows what the money does not depend on', async () => {
+    const loan = await servicedLoan(0);
+    const form = await companyForm(loan.companyId);
+    const removed = await save(loan.companyId, { ...form, financial_contributions: [] });
+    expect(removed.statusCode).toBe(422);
+    expect(JSON.stringify(removed.json().errors.detail)).toContain(loan.loanNumber);
+
+    form.financial_contributions[0].project_name = 'Four à bois';
+    form.financial_contributions[0].amount = '1500';
+    const res = await save(loan.companyId, form);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('lets a loan without money be changed or removed', async () => {
+    const loan = await createLoan(t, auth, ids);
+    const form = await companyForm(loan.companyId);
+    expect((await save(loan.companyId, { ...form, financial_contributions: [] })).statusCode).toBe(200);
+  });
+});
+
+describe('who may call', () => {
+  it('answers 401 signed out and to a disabled user, on reads and writes', async () => {
+    const loan = await servicedLoan(0);
+    const disabled = await t.createUser({ disabledAt: new Date() });
+    const stale = await t.authHeader(disabled);
+    for (const headers of [{}, stale]) {
+      expect((await get(`${loan.url}/repayments`, headers)).statusCode).toBe(401);
+      expect((await get(`${loan.url}/statement`, headers)).statusCode).toBe(401);
+      const res = await send(
+        `${loan.url}/repayments`,
+        { received_on: '2026-02-15', amount: '1', method: 'pad' },
+        'en',
+        headers,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await get(`${loan.url}/repayments`)).json().data).toEqual([]);
+  });
+
+  it('lists a company’s loans with their kept figures', async () => {
+    const loan = await servicedLoan(2);
+    const res = await get(`/api/companies/${loan.companyId}/loans`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toHaveLength(1);
+    expect(res.json().data[0]).toMatchObject({ loan_number: loan.loanNumber, status: 'active' });
+    expect(res.json().data[0].figures.received).toBe(213.24);
+  });
+});
