@@ -1,26 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { expect, expectAccessible, signIn, test } from './fixtures';
-
-/** Calls the API with the signed-in user's token, as the SPA does. */
-async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          // Only with a body: an empty JSON body is malformed.
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    },
-    { method, path, body },
-  );
-}
+import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
 
 /** A company of its own, created through the API, made the current company. */
 async function createCurrentCompany(page: Page, name: string): Promise<string> {

@@ -32,5 +32,25 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** Calls the API with the signed-in user's token, as the SPA does; answers the envelope's `data`. */
+export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          // Only with a body: an empty JSON body is malformed.
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
 export const test = base;
 export { expect };

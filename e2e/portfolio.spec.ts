@@ -1,27 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
-
-/** Calls the API with the signed-in user's token, as the SPA does. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 

@@ -13,6 +13,7 @@ import { migrate } from '../src/server/db/migrate';
 import { seedReferenceData } from '../src/server/lookups/seed';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, seedDemo } from '../src/server/db/demo-seed';
 import { hashPassword } from '../src/server/platform/auth/passwords';
+import { freshLoanStates } from '../src/server/servicing/store';
 
 function count(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       users,
       bigTimelineEvents,
       passwordHash,
+      computeLoanStates: freshLoanStates,
       log: (line) => console.log(`  ${line}`),
     });
     console.log(

@@ -42,6 +42,7 @@ import { invitationRoutes } from './invitations/routes';
 import { passwordRoutes } from './passwords/routes';
 import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
+import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
 import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(eventRoutes, routeDeps);
       await api.register(documentRoutes, routeDeps);
       await api.register(portfolioRoutes, routeDeps);
+      await api.register(portfolioFigureRoutes, routeDeps);
       await api.register(servicingRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });

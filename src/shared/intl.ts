@@ -33,6 +33,10 @@ export const formatMoney = (value: number, locale: Locale): string =>
 export const formatCompactMoney = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
 
+/** A share of 1 as a percentage, to a tenth: `12,3 %` / `12.3%`. */
+export const formatPercent = (value: number, locale: Locale): string =>
+  numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+
 /** An instant (ISO 8601) with its day and time: `25 novembre 2026 à 14 h 05` / `November 25, 2026 at 2:05 p.m.`. */
 export const formatInstant = (iso: string, locale: Locale): string =>
   dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));

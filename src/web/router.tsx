@@ -107,7 +107,16 @@ export const routes: RouteObject[] = [
                 ...titled('company'),
                 ...lazyPage(() => import('./companies/company-page'), ['servicing']),
               },
-              { path: '/dashboard', ...titled('dashboard'), ...lazyPage(() => import('./portfolio/dashboard-page')) },
+              {
+                path: '/dashboard',
+                ...titled('dashboard'),
+                ...lazyPage(() => import('./portfolio/dashboard-page'), ['servicing']),
+              },
+              {
+                path: '/portfolio/aging/:bucket',
+                ...titled('servicing.portfolio.titles.agingLoans'),
+                ...lazyPage(() => import('./portfolio/aging-loans-page'), ['servicing']),
+              },
               {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
@@ -154,6 +163,16 @@ export const routes: RouteObject[] = [
                     ...lazyPage(() => import('./users/invite-page')),
                   },
                   { path: '/backups', ...titled('backups'), ...lazyPage(() => import('./backups/backups-page')) },
+                  {
+                    path: '/portfolio/buckets',
+                    ...titled('servicing.portfolio.titles.buckets'),
+                    ...lazyPage(() => import('./portfolio/buckets-page'), ['servicing']),
+                  },
+                  {
+                    path: '/portfolio/capital',
+                    ...titled('servicing.portfolio.titles.capital'),
+                    ...lazyPage(() => import('./portfolio/capital-page'), ['servicing']),
+                  },
                   {
                     path: '/settings/security',
                     ...titled('twoFactor.titles.security'),

@@ -10,6 +10,7 @@
  * Document rows are metadata only: their `file_name` is a well-formed storage key (`<uuid>.pdf`) that
  * points at no stored object (downloading one answers not found). That is acceptable for a dataset meant for lists, searches and benchmarks.
  */
+import { createHash } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -18,6 +19,15 @@ import { companies, financialContributions, financialStatements, owners } from '
 import { renderSystemTitle } from '../platform/history/render';
 import type { COMPANY_FIELDS, CONTRIBUTION_FIELDS, OWNER_FIELDS, STATEMENT_FIELDS } from '../../shared/schemas/company';
 import type { FieldMap } from '../../shared/schemas/record-fields';
+import { todayIso } from '../../shared/portfolio/schedule';
+import {
+  LONG_HISTORY_COMPANY,
+  finishBlanketDeferral,
+  seedServicingBatch,
+  servicingContext,
+  startBlanketDeferral,
+  type ServicingCounts,
+} from './demo-servicing';
 
 export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';
 export const DEMO_ADMIN_PASSWORD = 'demo-password';
@@ -29,6 +39,11 @@ export interface DemoSeedOptions {
   bigTimelineEvents?: number;
   /** Companies per transaction. */
   batchSize?: number;
+  /**
+   * The app's refresh of `loan_states` (servicing/store.ts `freshLoanStates`), given by the caller since db/
+   * imports no feature: run once after the histories are written, so the first read finds every row computed.
+   */
+  computeLoanStates?: (db: Db, today: string) => Promise<number>;
   /** argon2 hash shared by every demo user (the demo password), computed once by the caller. */
   passwordHash: string;
   log?: (line: string) => void;
@@ -40,6 +55,8 @@ export interface DemoSeedResult {
   events: number;
   documents: number;
   bigTimelineCompanyId: string | null;
+  /** Loans and what was recorded on them (demo-servicing.ts). */
+  servicing: ServicingCounts;
 }
 
 export class DemoDataPresentError extends Error {}
@@ -293,6 +310,11 @@ const lookup = (cte: string, salt: number, g = 'g') =>
   `(SELECT id FROM ${cte} WHERE i = ${r(salt, `(SELECT count(*) FROM ${cte})`, g)})`;
 const companyId = (g = 'g') => `md5('atrium-demo-company-' || ${g})::uuid`;
 const userId = (u: string) => `md5('atrium-demo-user-' || ${u})::uuid`;
+/** The id `userId` gives demo user number `u`, computed here. */
+function userIdOf(u: number): string {
+  const hex = createHash('md5').update(`atrium-demo-user-${u}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 /** Money between `min` and `max` dollars. */
 const money = (salt: number, min: number, max: number, g = 'g') => `(${min} + ${r(salt, max - min, g)})::numeric(15,2)`;
 
@@ -321,6 +343,12 @@ function filled<M extends FieldMap>(table: PgTable, fill: DemoFill<M>) {
     values: keys.map((key) => fill[key as keyof M]).join(',\n            '),
   };
 }
+
+/**
+ * The age of a company's k-th loan: six months, fourteen months, two years. Three companies in four have a first
+ * loan, two a second, one a third, so an active loan has about twelve installments due, each with its repayment.
+ */
+const LOAN_AGE_DAYS = '(ARRAY[180, 420, 720])[k]';
 
 /** Companies g in [from, to]: the company rows and all their parts, documents and events. */
 function batchStatements(from: number, to: number, userCount: number, titles: Titles): string[] {
@@ -373,12 +401,13 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
     contributionFundId: lookup('fund', 41, gk),
     amount: money(42, 5000, 150000, gk),
     rate: `(1 + ${r(43, 800, gk)} / 100.0)::numeric(7,3)`,
-    amortization: `12 * (1 + ${r(44, 7, gk)})`,
+    // The long-history loan (demo-servicing.ts) runs ten years: none of its installments due is its last.
+    amortization: `CASE WHEN g = ${LONG_HISTORY_COMPANY} AND k = 3 THEN 120 ELSE 12 * (1 + ${r(44, 7, gk)}) END`,
     moratorium: r(45, 13, gk),
     refund: money(46, 0, 50000, gk),
     warrantyId: lookup('warranty', 47, gk),
-    authorizationDate: '(now() - make_interval(days => 400 * k))::date',
-    followupDate: '(now() - make_interval(days => 400 * k - 180))::date',
+    authorizationDate: `(now() - make_interval(days => ${LOAN_AGE_DAYS}))::date`,
+    followupDate: `(now() - make_interval(days => ${LOAN_AGE_DAYS} - 180))::date`,
     expectedEndDate: '(now() + make_interval(days => 365 * k))::date',
     projectName: pick(PROJECTS, 48, gk),
     projectCost: money(49, 10000, 900000, gk),
@@ -420,7 +449,7 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
      INSERT INTO financial_contributions (company_id, ${contribution.columns}, inserted_at)
      SELECT ${companyId()},
             ${contribution.values},
-            now() - make_interval(days => 400 * k)
+            now() - make_interval(days => ${LOAN_AGE_DAYS})
        FROM ${series}, generate_series(1, g % 4) AS k`,
     // 1–2 blocks: notes, and for one company in six a default of payment.
     `INSERT INTO blocks (company_id, block_type, content, position)
@@ -527,6 +556,10 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
 
   const titles = systemTitles();
   const started = Date.now();
+  const today = todayIso();
+  const servicingDays = servicingContext(today);
+  const deferralId = await startBlanketDeferral(db, servicingDays, userIdOf(1));
+  const servicing: ServicingCounts = { loans: 0, disbursements: 0, repayments: 0, amendments: 0, writeOffs: 0 };
   for (let from = 1; from <= total; from += batchSize) {
     const to = Math.min(total, from + batchSize - 1);
     await db.transaction(async (tx) => {
@@ -539,8 +572,21 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
           throw new Error(`batch statement ${index + 1} near «${near}»: ${cause?.message ?? String(error)}`);
         });
       }
+      const counts = await seedServicingBatch(tx, from, to, { ...servicingDays, deferralId });
+      for (const key of Object.keys(servicing) as (keyof ServicingCounts)[]) servicing[key] += counts[key];
     });
     log(`companies: ${to}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  await finishBlanketDeferral(db, deferralId);
+  log(
+    `servicing: ${servicing.disbursements} disbursements, ${servicing.repayments} repayments, ${servicing.amendments} amendments, ${servicing.writeOffs} write-offs on ${servicing.loans} loans`,
+  );
+  // Each loan's figures, by the app's own refresh when the caller gives it (else the first read computes them):
+  // every row is stale until computed (migration 0018).
+  if (options.computeLoanStates) {
+    const figuresStarted = Date.now();
+    const computed = await options.computeLoanStates(db, today);
+    log(`loan figures: ${computed} loans computed (${((Date.now() - figuresStarted) / 1000).toFixed(1)} s)`);
   }
 
   const bigEvents = Math.min(options.bigTimelineEvents ?? 10_000, 1_000_000);
@@ -576,5 +622,6 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     events: counts!.events,
     documents: counts!.documents,
     bigTimelineCompanyId,
+    servicing,
   };
 }

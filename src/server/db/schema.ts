@@ -33,3 +33,6 @@ export * from './schema/uploads';
 
 /* Loan servicing: money out and in, amendments, write-offs and each loan's figures: db/schema/servicing.ts. */
 export * from './schema/servicing';
+
+/* The portfolio's settings: aging buckets and funds' capital: db/schema/portfolio.ts. */
+export * from './schema/portfolio';

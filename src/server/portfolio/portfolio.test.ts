@@ -183,48 +183,63 @@ describe('GET /api/dashboard', () => {
     expect(res.json().meta).toEqual({ followups_total: 2, ending_soon_total: 1 });
   });
 
-  it('outstanding by fund is what the schedule module says is owed today (a loan without schedule owes its amount)', async () => {
-    const data = (await get('/api/dashboard')).json().data;
-    const loans = await selectRows<{
-      amount: string;
-      rate: string | null;
-      amortization: number | null;
-      moratorium: number | null;
-      d: string | null;
-      fund: string;
-    }>(
+  it('outstanding by fund is the recorded outstanding principal: paid out, less repaid (ADR 0037)', async () => {
+    // Nothing paid out yet: nothing outstanding, whatever the schedules say.
+    const before = (await get('/api/dashboard')).json().data;
+    expect(before.outstanding_total).toBe(0);
+    expect(before.arrears_total).toBe(0);
+    expect(before.par30).toBeNull();
+
+    // Every loan of the test fund dated by today paid out in full on its authorization day, by another tool;
+    // its row of figures is made stale, as a servicing write does.
+    const paid = await selectRows<{ id: string; cents: number }>(
       t.database.db,
-      sql`SELECT f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
-                 f.authorization_date::text AS d, f.contribution_fund_id::text AS fund
-            FROM financial_contributions f JOIN companies c ON c.id = f.company_id WHERE c.archived_at IS NULL`,
+      sql`SELECT f.id, round(f.amount * 100)::float8 AS cents FROM financial_contributions f
+            JOIN companies c ON c.id = f.company_id
+           WHERE c.archived_at IS NULL AND f.contribution_fund_id = ${testFund}
+             AND f.authorization_date <= ${today}::date AND f.amount > 0`,
     );
-    const owed = (fund: string) =>
-      loans
-        .filter((l) => l.fund === fund)
-        .reduce((sum, l) => {
-          const result = computeSchedule(
-            {
-              amount: Number(l.amount),
-              rate: l.rate === null ? null : Number(l.rate),
-              amortization: l.amortization,
-              moratorium: l.moratorium,
-              authorizationDate: l.d,
-            },
-            today,
-          );
-          return sum + (result.ok ? result.schedule.balanceToday : Number(l.amount));
-        }, 0);
-    for (const fund of [ids.fund, ids.otherFund, testFund]) {
-      const row = data.by_fund.find((f: { fund_id: string }) => f.fund_id === fund);
-      // ADR 0020: the closed form may differ from the month-by-month rounding by cents, never more.
-      expect(Math.abs(row.outstanding - owed(fund))).toBeLessThan(0.5);
+    expect(paid.length).toBeGreaterThan(5);
+    for (const loan of paid) {
+      await t.database.db.execute(
+        sql`INSERT INTO disbursements (contribution_id, date, amount_cents, method)
+            SELECT id, authorization_date, ${loan.cents}, 'eft' FROM financial_contributions WHERE id = ${loan.id}`,
+      );
     }
-    // At 0 % the two agree to the cent: 12 000 $ over 12 months, 3 payments made.
-    expect(data.by_fund.find((f: { fund_id: string }) => f.fund_id === ids.otherFund).outstanding).toBe(9000);
+    await t.database.db.execute(
+      sql`UPDATE loan_states SET as_of = '1900-01-01', holds_until = '1900-01-01'
+           WHERE contribution_id IN (SELECT id FROM financial_contributions WHERE contribution_fund_id = ${testFund})`,
+    );
+
+    const data = (await get('/api/dashboard')).json().data;
+    const outstanding = (fund: string) =>
+      data.by_fund.find((f: { fund_id: string }) => f.fund_id === fund).outstanding as number;
+    // A loan whose terms give no schedule counts as not paid out; every other one owes what it was lent.
+    const [expected] = await selectRows<{ cents: number }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(s.outstanding_principal_cents), 0)::float8 AS cents FROM loan_states s
+            JOIN financial_contributions f ON f.id = s.contribution_id
+           WHERE f.contribution_fund_id = ${testFund} AND s.status = 'active'`,
+    );
+    expect(Math.round(outstanding(testFund) * 100)).toBe(expected!.cents);
+    const [withTerms] = await selectRows<{ cents: number }>(
+      t.database.db,
+      sql`SELECT coalesce(sum(d.amount_cents), 0)::float8 AS cents FROM disbursements d
+            JOIN loan_states s ON s.contribution_id = d.contribution_id WHERE s.has_terms`,
+    );
+    expect(expected!.cents).toBe(withTerms!.cents);
+    expect(expected!.cents).toBeGreaterThan(0);
+    expect(outstanding(ids.otherFund)).toBe(0);
     expect(data.outstanding_total).toBeCloseTo(
       data.by_fund.reduce((sum: number, f: { outstanding: number }) => sum + f.outstanding, 0),
       2,
     );
+    // Nothing was repaid: whatever fell due is in arrears, and PAR counts the loans more than 30 days late.
+    expect(data.arrears_total).toBeGreaterThan(0);
+    expect(data.par30).toBeGreaterThan(0);
+    expect(data.par30).toBeLessThanOrEqual(1);
+    expect(data.par90).toBeLessThanOrEqual(data.par30);
+    expect(data.arrears_rate).toBeGreaterThan(0);
   });
 
   it('filters by fund and by "my companies", together', async () => {

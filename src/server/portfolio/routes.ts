@@ -1,32 +1,21 @@
 import type { FeatureRoutes } from '../platform/route-deps';
-import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badParameter } from '../platform/errors/app-error';
 import { contract, envelopeOf } from '../platform/http/contract';
 import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
-import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
 import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
 import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from '../platform/http/csv';
+import { fundFilter } from './params';
 import {
   exportCompanies,
   exportPortfolio,
-  fundExists,
   readDashboard,
   type CompanyExportRow,
   type PortfolioExportRow,
 } from './store';
-
-/** `filter[fund_id]`: a fund that exists, or none. A malformed or unknown one is a 400 that says so. */
-async function fundFilter(db: Db, value: string | undefined): Promise<string | null> {
-  if (value === undefined || value === '') return null;
-  if (!isUuid(value) || !(await fundExists(db, value.toLowerCase())))
-    throw badParameter('filter[fund_id]', 'portfolio.errors.unknownFund');
-  return value.toLowerCase();
-}
 
 const COMPANY_COLUMNS = [
   'referenceNumber',

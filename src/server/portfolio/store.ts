@@ -3,7 +3,9 @@ import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/list-store';
-import { MAX_RATE_PERCENT, MAX_SCHEDULE_MONTHS } from '../../shared/portfolio/schedule';
+import { readBuckets } from '../servicing/buckets';
+import { dashboardFigures } from './figures';
+import { keptTally, loanScope } from './figures-store';
 import {
   DASHBOARD_LIST_LIMIT,
   ENDING_SOON_DAYS,
@@ -29,39 +31,6 @@ export async function fundExists(db: Db, id: string): Promise<boolean> {
 
 const name = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr');
 
-/**
- * What is still owed on contribution `f` today, in SQL (ADR 0020): the closed form of the annuity that
- * src/shared/portfolio/schedule.ts tabulates, with the same rounded payment, month counting and "no
- * schedule" rules. A loan without a schedule counts its whole amount.
- *
- * Joins for the FROM clause after `financial_contributions f`, giving `o.outstanding`. Each step is a
- * LATERAL subquery without FROM, which the planner folds into plain expressions of the row: written as a
- * scalar subquery in the select list instead, it ran as a subplan per loan (1.2 s for 150 000 loans, now
- * 0.6 s). `date_part` rather than `extract`: the same whole numbers as float8, not numeric, 40 % cheaper.
- */
-function outstandingJoins(today: SQL): SQL {
-  return sql`CROSS JOIN LATERAL (SELECT coalesce(f.moratorium, 0) AS moratorium,
-                   f.amount > 0 AND f.rate BETWEEN 0 AND ${MAX_RATE_PERCENT} AND f.amortization BETWEEN 1 AND ${MAX_SCHEDULE_MONTHS}
-                     AND coalesce(f.moratorium, 0) >= 0
-                     AND coalesce(f.moratorium, 0) + f.amortization <= ${MAX_SCHEDULE_MONTHS}
-                     AND f.authorization_date IS NOT NULL AS valid,
-                   f.rate::float8 / 1200 AS r,
-                   ((date_part('year', ${today}) - date_part('year', f.authorization_date)) * 12
-                    + date_part('month', ${today}) - date_part('month', f.authorization_date))::int AS months) v
-    CROSS JOIN LATERAL (SELECT v.moratorium + f.amortization AS term,
-                   least(greatest(v.months - CASE WHEN (f.authorization_date + make_interval(months => v.months))::date > ${today}
-                                                  THEN 1 ELSE 0 END, 0), v.moratorium + f.amortization) AS paid) t
-    CROSS JOIN LATERAL (SELECT CASE
-        WHEN NOT coalesce(v.valid, false) THEN coalesce(f.amount, 0)
-        WHEN t.paid >= t.term THEN 0
-        WHEN t.paid <= v.moratorium THEN f.amount
-        WHEN v.r = 0 THEN f.amount - (t.paid - v.moratorium) * round(f.amount / f.amortization, 2)
-        ELSE round((f.amount * power(1 + v.r, t.paid - v.moratorium)
-                    - round((f.amount * v.r / (1 - power(1 + v.r, -f.amortization)))::numeric, 2)
-                      * (power(1 + v.r, t.paid - v.moratorium) - 1) / v.r)::numeric, 2)
-      END AS outstanding) o`;
-}
-
 export interface DashboardAnswer {
   data: Dashboard;
   meta: DashboardMeta;
@@ -69,15 +38,15 @@ export interface DashboardAnswer {
 
 /**
  * The dashboard, kept between writes like a list's total (ADR 0012, 0020): its statements read every
- * active company and loan, about 0.8 s at 100 000 companies, so each process builds it once per
- * filter and day and serves it until a company, loan, fund or status changes (`portfolio` family,
- * migration 0015), in this process or another (ADR 0027).
+ * active company and loan, so each process builds it once per filter and day and serves it until a company,
+ * loan, its money, a fund or a status changes (`portfolio` family, migrations 0015 and 0018), in this process
+ * or another (ADR 0027). Its money figures are the portfolio tally's (figures-store.ts, ADR 0037).
  */
 export function readDashboard(db: Db, snapshots: ListSnapshots, filter: DashboardFilter): Promise<DashboardAnswer> {
   const key = JSON.stringify(['portfolio', filter.fundId, filter.mineUserId, filter.today, filter.locale]);
   return snapshots.get(
     key,
-    () => buildDashboard(db, filter),
+    () => buildDashboard(db, snapshots, filter),
     ({ data }) =>
       1 +
       data.followups.length +
@@ -92,9 +61,10 @@ export function readDashboard(db: Db, snapshots: ListSnapshots, filter: Dashboar
  * The dashboard in five statements (the count, the funds with their sums, statuses, risks, and the two
  * lists), each one pass over the filtered companies and their contributions.
  */
-async function buildDashboard(db: Db, filter: DashboardFilter): Promise<DashboardAnswer> {
+async function buildDashboard(db: Db, snapshots: ListSnapshots, filter: DashboardFilter): Promise<DashboardAnswer> {
   const today = sql`${filter.today}::date`;
   const fund = filter.fundId;
+  const scope = { fundId: fund, mineUserId: filter.mineUserId };
   // The companies the dashboard is about: active, mine when asked, with a loan from the fund when one is chosen.
   const companyWhere = sql.join(
     [
@@ -106,7 +76,9 @@ async function buildDashboard(db: Db, filter: DashboardFilter): Promise<Dashboar
     ].filter((part): part is SQL => part !== undefined),
     sql` AND `,
   );
-  const loanWhere = fund ? sql`${companyWhere} AND f.contribution_fund_id = ${fund}` : companyWhere;
+  const loanWhere = loanScope(scope);
+  const [tally, { buckets }] = await Promise.all([keptTally(db, snapshots, scope, filter.today), readBuckets(db)]);
+  const money = dashboardFigures(tally, buckets);
 
   const [figures] = await selectRows<{ activeCompanies: number }>(
     db,
@@ -121,17 +93,15 @@ async function buildDashboard(db: Db, filter: DashboardFilter): Promise<Dashboar
     fundName: string;
     loansCount: number;
     committed: string;
-    outstanding: string;
     followups: number;
     ending: number;
   }>(
     db,
     sql`SELECT fu.id AS "fundId", fu.${name(filter.locale)} AS "fundName", count(*)::int AS "loansCount",
-               coalesce(sum(f.amount), 0)::text AS committed, coalesce(sum(o.outstanding), 0)::text AS outstanding,
+               coalesce(sum(f.amount), 0)::text AS committed,
                (count(*) FILTER (WHERE ${followupWhere}))::int AS followups,
                (count(*) FILTER (WHERE ${endingWhere}))::int AS ending
           FROM financial_contributions f
-          ${outstandingJoins(today)}
           JOIN companies c ON c.id = f.company_id
           JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
          WHERE ${loanWhere}
@@ -194,7 +164,7 @@ async function buildDashboard(db: Db, filter: DashboardFilter): Promise<Dashboar
   const funds = byFund.map(({ followups: _f, ending: _e, ...row }) => ({
     ...row,
     committed: Number(row.committed),
-    outstanding: Number(row.outstanding),
+    outstanding: money.outstandingByFund.get(row.fundId) ?? 0,
   }));
   // Sums of numeric(15,2) in cents, so that adding the funds up carries no floating-point noise.
   const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
@@ -203,7 +173,11 @@ async function buildDashboard(db: Db, filter: DashboardFilter): Promise<Dashboar
       activeCompanies: figures?.activeCompanies ?? 0,
       loansCount: funds.reduce((sum, row) => sum + row.loansCount, 0),
       committedTotal: cents(funds.map((row) => row.committed)),
-      outstandingTotal: cents(funds.map((row) => row.outstanding)),
+      outstandingTotal: money.outstandingTotal,
+      arrearsTotal: money.arrearsTotal,
+      par30: money.par30,
+      par90: money.par90,
+      arrearsRate: money.arrearsRate,
       followups: followups.map((row) => ({ ...loan(row), followupDate: row.day, overdue: row.day < filter.today })),
       endingSoon: endingSoon.map((row) => ({ ...loan(row), expectedEndDate: row.day })),
       byFund: funds,

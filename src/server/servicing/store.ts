@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
 import { selectRows } from '../db/rows';
 import { loanStates } from '../db/schema';
@@ -44,14 +44,14 @@ export interface LoanRow {
   authorizationDate: string | null;
 }
 
-const loanColumns = sql`f.id, f.company_id AS "companyId", f.loan_number AS "loanNumber",
+export const loanColumns = sql`f.id, f.company_id AS "companyId", f.loan_number AS "loanNumber",
   f.contribution_fund_id AS "fundId", json_build_object('fr', fu.name_fr, 'en', fu.name_en) AS fund,
   f.project_name AS "projectName", f.amount::text AS amount, f.rate::text AS rate, f.amortization, f.moratorium,
   f.authorization_date::text AS "authorizationDate"`;
 
-type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null; rate: string | null };
+export type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null; rate: string | null };
 
-const loanOf = (row: RawLoan): LoanRow => ({
+export const loanOf = (row: RawLoan): LoanRow => ({
   ...row,
   amount: row.amount === null ? null : Number(row.amount),
   rate: row.rate === null ? null : Number(row.rate),
@@ -378,11 +378,11 @@ function startDateOf(input: LoanInput): string | null {
   return first;
 }
 
-/** Writes a loan's row (inserted if missing), as of `asOf`. */
-export async function writeLoanState(tx: Executor, loan: LoanRow, state: LoanState, asOf: string): Promise<void> {
+/** A loan's row of `loan_states`, as of `asOf`. */
+function loanStateValues(loan: LoanRow, state: LoanState, asOf: string): typeof loanStates.$inferInsert {
   const f = state.figures;
   const amountCents = loan.amount === null ? 0 : toCents(loan.amount);
-  const values = {
+  return {
     contributionId: loan.id,
     status: state.status,
     hasTerms: f !== null,
@@ -415,8 +415,27 @@ export async function writeLoanState(tx: Executor, loan: LoanRow, state: LoanSta
     bucket: f?.bucket ?? null,
     updatedAt: new Date(),
   };
-  const { contributionId: _id, ...update } = values;
-  await tx.insert(loanStates).values(values).onConflictDoUpdate({ target: loanStates.contributionId, set: update });
+}
+
+/** Every column of `loan_states` but its key, set from the row proposed: what an upsert of many rows updates. */
+const LOAN_STATE_UPDATE = Object.fromEntries(
+  Object.entries(getTableColumns(loanStates))
+    .filter(([key]) => key !== 'contributionId')
+    .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
+);
+
+/** Writes these loans' rows (inserted if missing), as of `asOf`, in one statement. */
+async function writeLoanStateRows(tx: Executor, rows: (typeof loanStates.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(loanStates)
+    .values(rows)
+    .onConflictDoUpdate({ target: loanStates.contributionId, set: LOAN_STATE_UPDATE });
+}
+
+/** Writes a loan's row (inserted if missing), as of `asOf`. */
+export async function writeLoanState(tx: Executor, loan: LoanRow, state: LoanState, asOf: string): Promise<void> {
+  await writeLoanStateRows(tx, [loanStateValues(loan, state, asOf)]);
 }
 
 /** Recomputes and writes the rows of loans already locked by the caller, from their entries as stored. */
@@ -427,8 +446,10 @@ export async function writeLoanStates(tx: Tx, loans: readonly LoanRow[], asOf: s
     tx,
     loans.map((loan) => loan.id),
   );
-  for (const loan of loans)
-    await writeLoanState(tx, loan, computeState(loan, entries.get(loan.id)!, asOf, buckets), asOf);
+  await writeLoanStateRows(
+    tx,
+    loans.map((loan) => loanStateValues(loan, computeState(loan, entries.get(loan.id)!, asOf, buckets), asOf)),
+  );
 }
 
 /** Rows that do not hold on `today`: computed for an earlier day that has since passed its `holds_until`. */

@@ -17,6 +17,7 @@ export const signedIn = {
     events: 'Event history',
     users: 'Users',
     myAccount: 'My account',
+    scrollHint: 'The table scrolls sideways: swipe it or use the arrow keys once it has focus.',
     logout: 'Log out',
     /** The drawer's entry of the security settings (docs/decisions/0035). */
     security: 'Security',
@@ -461,7 +462,7 @@ export const signedIn = {
     hint: 'For example 2026-11-23, 11/23/2026 or November 23',
   },
   portfolio: {
-    nav: { dashboard: 'Dashboard' },
+    nav: { dashboard: 'Dashboard', buckets: 'Aging buckets', capital: 'Capital of the funds' },
     errors: {
       unknownFund: 'The fund filter names no contribution fund.',
     },
@@ -476,7 +477,8 @@ export const signedIn = {
         activeCompanies: 'Active companies',
         loansCount: 'Loans in the portfolio',
         committedTotal: 'Total committed',
-        outstandingTotal: 'Outstanding today',
+        outstandingTotal: 'Outstanding principal',
+        arrearsTotal: 'Arrears',
       },
       followups: {
         title: 'Follow-ups',

@@ -15,6 +15,7 @@ export const signedIn = {
     events: 'Historique des événements',
     users: 'Utilisateurs',
     myAccount: 'Mon compte',
+    scrollHint: 'Le tableau défile horizontalement : glissez-le, ou utilisez les flèches une fois qu’il a le focus.',
     logout: 'Se déconnecter',
     /** The drawer's entry of the security settings (docs/decisions/0035). */
     security: 'Sécurité',
@@ -460,7 +461,7 @@ export const signedIn = {
     hint: 'Par exemple 2026-11-23, 23/11/2026 ou 23 novembre',
   },
   portfolio: {
-    nav: { dashboard: 'Tableau de bord' },
+    nav: { dashboard: 'Tableau de bord', buckets: 'Tranches de retard', capital: 'Capital des fonds' },
     errors: {
       unknownFund: 'Le filtre de fonds ne désigne aucun fonds de contribution.',
     },
@@ -475,7 +476,8 @@ export const signedIn = {
         activeCompanies: 'Entreprises actives',
         loansCount: 'Prêts au portefeuille',
         committedTotal: 'Total engagé',
-        outstandingTotal: 'Solde à ce jour',
+        outstandingTotal: 'Capital restant dû',
+        arrearsTotal: 'Retards',
       },
       followups: {
         title: 'Suivis',

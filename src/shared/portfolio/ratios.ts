@@ -1,6 +1,6 @@
 import type { Locale } from '../constants';
 import { RATIO_THRESHOLDS, type RatioKey } from './thresholds';
-import { dateFormat, formatMoney, numberFormat } from '../intl';
+import { dateFormat, formatMoney, formatPercent, numberFormat } from '../intl';
 
 /** The statement fields the analysis reads (a subset of the company's statements). */
 export interface StatementFigures {
@@ -107,7 +107,7 @@ export function formatRatio(key: RatioKey, value: number | null, locale: Locale)
     case 'money':
       return formatAmount(value, locale);
     case 'percent':
-      return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+      return formatPercent(value, locale);
     case 'multiple':
       return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   }

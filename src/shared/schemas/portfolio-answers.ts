@@ -26,6 +26,7 @@ export const dashboardFundSchema = z.object({
   fundName: z.string(),
   loansCount: z.number().int(),
   committed: z.number(),
+  /** Outstanding principal of the fund's active loans, as recorded. */
   outstanding: z.number(),
 });
 
@@ -47,7 +48,14 @@ export const dashboardSchema = z.object({
   activeCompanies: z.number().int(),
   loansCount: z.number().int(),
   committedTotal: z.number(),
+  /** Outstanding principal of the active loans, as recorded (issue 24: disbursed − repaid − written off). */
   outstandingTotal: z.number(),
+  /** Principal and interest still owed on installments due before today, active loans. */
+  arrearsTotal: z.number(),
+  /** Portfolio at risk over 30 and 90 days, and the arrears rate: fractions of 1, null without active loans. */
+  par30: z.number().nullable(),
+  par90: z.number().nullable(),
+  arrearsRate: z.number().nullable(),
   followups: z.array(dashboardFollowupSchema),
   endingSoon: z.array(dashboardEndingSoonSchema),
   byFund: z.array(dashboardFundSchema),

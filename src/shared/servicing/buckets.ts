@@ -33,15 +33,16 @@ export interface BucketProblem {
   index: number | null;
   field: 'buckets' | 'key' | 'minDays' | 'maxDays' | 'provisionRate';
   key:
-    | 'servicing.buckets.problems.empty'
-    | 'servicing.buckets.problems.tooMany'
-    | 'servicing.buckets.problems.key'
-    | 'servicing.buckets.problems.duplicateKey'
-    | 'servicing.buckets.problems.firstStartsAtZero'
-    | 'servicing.buckets.problems.contiguous'
-    | 'servicing.buckets.problems.maxDays'
-    | 'servicing.buckets.problems.lastOpen'
-    | 'servicing.buckets.problems.provisionRate';
+    | 'servicing.errors.buckets.empty'
+    | 'servicing.errors.buckets.tooMany'
+    | 'servicing.errors.buckets.key'
+    | 'servicing.errors.buckets.duplicateKey'
+    | 'servicing.errors.buckets.firstStartsAtZero'
+    | 'servicing.errors.buckets.overlap'
+    | 'servicing.errors.buckets.gap'
+    | 'servicing.errors.buckets.maxDays'
+    | 'servicing.errors.buckets.lastOpen'
+    | 'servicing.errors.buckets.provisionRate';
 }
 
 export const MAX_BUCKETS = 20;
@@ -56,38 +57,54 @@ const hasAtMostDecimals = (value: number, decimals: number) =>
  * most three decimals.
  */
 export function bucketProblems(buckets: readonly AgingBucket[]): BucketProblem[] {
-  if (buckets.length === 0) return [{ index: null, field: 'buckets', key: 'servicing.buckets.problems.empty' }];
+  if (buckets.length === 0) return [{ index: null, field: 'buckets', key: 'servicing.errors.buckets.empty' }];
   if (buckets.length > MAX_BUCKETS) {
-    return [{ index: null, field: 'buckets', key: 'servicing.buckets.problems.tooMany' }];
+    return [{ index: null, field: 'buckets', key: 'servicing.errors.buckets.tooMany' }];
   }
   const problems: BucketProblem[] = [];
   const seen = new Set<string>();
   buckets.forEach((bucket, index) => {
-    if (!KEY.test(bucket.key)) problems.push({ index, field: 'key', key: 'servicing.buckets.problems.key' });
+    if (!KEY.test(bucket.key)) problems.push({ index, field: 'key', key: 'servicing.errors.buckets.key' });
     else if (seen.has(bucket.key)) {
-      problems.push({ index, field: 'key', key: 'servicing.buckets.problems.duplicateKey' });
+      problems.push({ index, field: 'key', key: 'servicing.errors.buckets.duplicateKey' });
     }
     seen.add(bucket.key);
     const previous = buckets[index - 1];
     if (index === 0 && bucket.minDays !== 0) {
-      problems.push({ index, field: 'minDays', key: 'servicing.buckets.problems.firstStartsAtZero' });
+      problems.push({ index, field: 'minDays', key: 'servicing.errors.buckets.firstStartsAtZero' });
     }
-    if (previous && (previous.maxDays === null || bucket.minDays !== previous.maxDays + 1)) {
-      problems.push({ index, field: 'minDays', key: 'servicing.buckets.problems.contiguous' });
+    // A previous bucket without upper bound covers every day after it: this one overlaps it.
+    if (previous) {
+      if (previous.maxDays === null || bucket.minDays <= previous.maxDays) {
+        problems.push({ index, field: 'minDays', key: 'servicing.errors.buckets.overlap' });
+      } else if (bucket.minDays > previous.maxDays + 1) {
+        problems.push({ index, field: 'minDays', key: 'servicing.errors.buckets.gap' });
+      }
     }
     const last = index === buckets.length - 1;
     if (last && bucket.maxDays !== null) {
-      problems.push({ index, field: 'maxDays', key: 'servicing.buckets.problems.lastOpen' });
+      problems.push({ index, field: 'maxDays', key: 'servicing.errors.buckets.lastOpen' });
     }
     if (!last && (bucket.maxDays === null || !Number.isInteger(bucket.maxDays) || bucket.maxDays < bucket.minDays)) {
-      problems.push({ index, field: 'maxDays', key: 'servicing.buckets.problems.maxDays' });
+      problems.push({ index, field: 'maxDays', key: 'servicing.errors.buckets.maxDays' });
     }
     const rate = bucket.provisionRate;
     if (rate !== null && !(rate >= 0 && rate <= 100 && hasAtMostDecimals(rate, RATE_DECIMALS))) {
-      problems.push({ index, field: 'provisionRate', key: 'servicing.buckets.problems.provisionRate' });
+      problems.push({ index, field: 'provisionRate', key: 'servicing.errors.buckets.provisionRate' });
     }
   });
   return problems;
+}
+
+/**
+ * The key of a bucket with these bounds: `current` (0 days), `days_1_30`, `over_365` (from 366 days on), as the
+ * default buckets are named. An administrator sets bounds; the key follows from them, so a loan's bucket names
+ * its days whichever set was in force.
+ */
+export function bucketKeyOf(minDays: number, maxDays: number | null): string {
+  if (minDays === 0 && (maxDays === 0 || maxDays === null)) return 'current';
+  if (maxDays === null) return `over_${minDays - 1}`;
+  return `days_${minDays}_${maxDays}`;
 }
 
 /** How a bucket reads on screen: a catalog key and its values ("Current", "1–30 days", "Over 365 days"). */

@@ -5,6 +5,7 @@ import {
   arrearsRate,
   bucketFor,
   bucketLabel,
+  bucketKeyOf,
   bucketProblems,
   collectionRate,
   computeLoan,
@@ -150,6 +151,15 @@ describe('aging buckets', () => {
     expect(labels('fr')[6]).toBe('Plus de 365 jours');
   });
 
+  it('names a bucket by its bounds, as the default buckets are named', () => {
+    expect(DEFAULT_BUCKETS.map((b) => bucketKeyOf(b.minDays, b.maxDays))).toEqual(DEFAULT_BUCKETS.map((b) => b.key));
+    expect([bucketKeyOf(0, 14), bucketKeyOf(15, null), bucketKeyOf(0, null)]).toEqual([
+      'days_0_14',
+      'over_14',
+      'current',
+    ]);
+  });
+
   it('accepts the defaults and an administrator’s own contiguous buckets', () => {
     expect(bucketProblems(DEFAULT_BUCKETS)).toEqual([]);
     expect(
@@ -169,15 +179,15 @@ describe('aging buckets', () => {
   it.each([
     ['no bucket', [], [[null, 'empty']]],
     ['a first bucket not from 0', [bucket('a', 1, null)], [[0, 'firstStartsAtZero']]],
-    ['a gap', [bucket('a', 0, 10), bucket('b', 12, null)], [[1, 'contiguous']]],
-    ['an overlap', [bucket('a', 0, 10), bucket('b', 10, null)], [[1, 'contiguous']]],
+    ['a gap', [bucket('a', 0, 10), bucket('b', 12, null)], [[1, 'gap']]],
+    ['an overlap', [bucket('a', 0, 10), bucket('b', 10, null)], [[1, 'overlap']]],
     ['a last bucket with an end', [bucket('a', 0, 10), bucket('b', 11, 20)], [[1, 'lastOpen']]],
     [
       'an open bucket before the last',
       [bucket('a', 0, null), bucket('b', 11, null)],
       [
         [0, 'maxDays'],
-        [1, 'contiguous'],
+        [1, 'overlap'],
       ],
     ],
     ['a duplicate key', [bucket('a', 0, 10), bucket('a', 11, null)], [[1, 'duplicateKey']]],

@@ -7,8 +7,12 @@ import { dayNumber } from './calendar';
 import { roundCents } from './money';
 import type { AgingBucket, LoanFigures, LoanServicing, LoanStatus } from './types';
 
-/** What the ratios read of a loan: its status and a few of its figures. */
-export type LoanPosition = { status: LoanStatus } & Pick<
+/**
+ * What the ratios read of a loan: its status and a few of its figures. A position may stand for several loans
+ * of the same status and days past due, their money summed (`loans` of them; 1 when absent): the portfolio
+ * reads its loans grouped so.
+ */
+export type LoanPosition = { status: LoanStatus; loans?: number } & Pick<
   LoanFigures,
   'outstandingPrincipal' | 'arrearsPrincipal' | 'arrearsInterest' | 'daysPastDue' | 'bucket'
 >;
@@ -149,17 +153,21 @@ export function agingTable(loans: Iterable<LoanPosition>, buckets: readonly Agin
     if (loan.status !== 'active' || loan.bucket === null) continue;
     const row = byKey.get(loan.bucket);
     if (!row) throw new RangeError(`a loan's bucket is not among the buckets: ${loan.bucket}`);
-    row.count += 1;
+    row.count += loan.loans ?? 1;
     row.outstandingPrincipal += loan.outstandingPrincipal;
     row.arrearsPrincipal += loan.arrearsPrincipal;
     row.arrearsInterest += loan.arrearsInterest;
   }
   buckets.forEach((bucket, index) => {
     const row = rows[index]!;
-    if (bucket.provisionRate !== null)
-      row.provision = roundCents((row.outstandingPrincipal * bucket.provisionRate) / 100);
+    row.provision = bucketProvision(row.outstandingPrincipal, bucket.provisionRate);
   });
   return rows;
+}
+
+/** A bucket's provision: its active loans' outstanding principal × its rate, rounded to the cent; null without rate. */
+export function bucketProvision(outstandingPrincipal: number, provisionRate: number | null): number | null {
+  return provisionRate === null ? null : roundCents((outstandingPrincipal * provisionRate) / 100);
 }
 
 /** Provision: Σ over the buckets of their active loans' outstanding principal × the bucket's rate (none: 0). */

@@ -24,6 +24,10 @@ export const queryKeys = {
   /** Figures that every company, loan or statement change moves. */
   dashboard: ['dashboard'] as const,
   dashboardOf: (filters: object, language: Locale) => ['dashboard', filters, language] as const,
+  /** The portfolio's figures (aging, PAR, collections, funds, the loans behind a cell), moved by any loan's money. */
+  portfolio: ['portfolio'] as const,
+  portfolioFigures: (name: string, params: object, language: Locale) => ['portfolio', name, params, language] as const,
+  buckets: ['buckets'] as const,
   search: ['search'] as const,
   searchOf: (words: readonly string[], language: Locale) => ['search', words, language] as const,
   backups: ['backups'] as const,

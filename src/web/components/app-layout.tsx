@@ -95,6 +95,8 @@ export function AppLayout() {
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
           {session.isAdmin && link('/backups', t('backups.nav'))}
+          {session.isAdmin && link('/portfolio/buckets', t('portfolio.nav.buckets'))}
+          {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
           {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -14,6 +14,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import type { Locale } from '../../shared/constants';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
@@ -22,43 +24,21 @@ import { downloadFile } from '../api/client';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
+import { ScrollTable } from '../components/scroll-table';
+import { DayInput } from '../components/day-input';
+import { useSession } from '../session/session';
+import { asOfInputSchema } from '../../shared/schemas/portfolio-figures';
 import { useDashboard, useFunds } from './api';
+import { AgingSection, CollectionsSection, FundsSection, RiskSection } from './figure-sections';
+import { Section } from './section';
 import classes from './dashboard.module.css';
 import { formatCompactMoney, numberFormat } from '../../shared/intl';
 
 const BarFigure = lazy(() => import('../components/charts'));
 /** Figures in dollars: a whole row each on a phone (dashboard.module.css). */
-const MONEY_FIGURES: ReadonlySet<string> = new Set(['committedTotal', 'outstandingTotal']);
+const MONEY_FIGURES: ReadonlySet<string> = new Set(['committedTotal', 'outstandingTotal', 'arrearsTotal']);
 
 const count = (value: number, locale: Locale) => numberFormat(locale).format(value);
-
-/**
- * A table that scrolls sideways on a phone; focusable so that keyboard users can scroll it too. Not a
- * landmark of its own: the section around it is, under the same name.
- */
-function Scroll({ children }: { children: ReactNode }) {
-  return (
-    <Box style={{ overflowX: 'auto' }} tabIndex={0}>
-      {children}
-    </Box>
-  );
-}
-
-function Section({ title, children, hint }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={2} size="h3" mb={hint ? 0 : 'sm'}>
-        {title}
-      </Title>
-      {hint && (
-        <Text size="sm" c="gray.7" mb="sm">
-          {hint}
-        </Text>
-      )}
-      {children}
-    </Paper>
-  );
-}
 
 /** /dashboard (issue 13): the portfolio at a glance, for every signed-in user. */
 export default function DashboardPage() {
@@ -67,6 +47,8 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const fundId = params.get('fund');
   const mine = params.get('mine') === 'true';
+  const asOf = params.get('as_of');
+  const session = useSession();
   const funds = useFunds();
   const query = useDashboard({ fundId, mine });
   const [exporting, setExporting] = useState(false);
@@ -127,6 +109,7 @@ export default function DashboardPage() {
           onChange={(event) => setParam('mine', event.currentTarget.checked ? 'true' : null)}
           mb={8}
         />
+        <AsOfForm asOf={asOf} onChange={(day) => setParam('as_of', day)} />
         <Button variant="light" onClick={() => void exportPortfolio()} loading={exporting} ml={{ sm: 'auto' }}>
           {t('portfolio.dashboard.exportPortfolio')}
         </Button>
@@ -141,7 +124,7 @@ export default function DashboardPage() {
       ) : (
         <Stack aria-busy={query.isFetching}>
           <SimpleGrid
-            cols={{ base: 2, md: 4 }}
+            cols={{ base: 2, md: 5 }}
             component="dl"
             aria-label={t('portfolio.dashboard.figures.label')}
             m={0}
@@ -152,6 +135,7 @@ export default function DashboardPage() {
                 ['loansCount', count(dashboard.loansCount, locale)],
                 ['committedTotal', money(dashboard.committedTotal)],
                 ['outstandingTotal', money(dashboard.outstandingTotal)],
+                ['arrearsTotal', money(dashboard.arrearsTotal)],
               ] as const
             ).map(([key, value]) => (
               <Paper key={key} withBorder p="md" className={MONEY_FIGURES.has(key) ? classes.wideOnPhone : undefined}>
@@ -165,11 +149,16 @@ export default function DashboardPage() {
             ))}
           </SimpleGrid>
 
+          <RiskSection filters={{ fundId, mine, asOf }} />
+          <AgingSection filters={{ fundId, mine, asOf }} />
+          <FundsSection asOf={asOf} isAdmin={session.isAdmin} />
+          <CollectionsSection fundId={fundId} mine={mine} />
+
           <Section title={t('portfolio.dashboard.followups.title')} hint={t('portfolio.dashboard.followups.hint')}>
             {dashboard.followups.length === 0 ? (
               <Text c="gray.7">{t('portfolio.dashboard.followups.empty')}</Text>
             ) : (
-              <Scroll>
+              <ScrollTable>
                 <Table miw={640} striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -202,7 +191,7 @@ export default function DashboardPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Scroll>
+              </ScrollTable>
             )}
             {meta && meta.followupsTotal > dashboard.followups.length && (
               <Text size="sm" c="gray.7" mt="xs">
@@ -218,7 +207,7 @@ export default function DashboardPage() {
             {dashboard.endingSoon.length === 0 ? (
               <Text c="gray.7">{t('portfolio.dashboard.endingSoon.empty')}</Text>
             ) : (
-              <Scroll>
+              <ScrollTable>
                 <Table miw={560} striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -239,7 +228,7 @@ export default function DashboardPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Scroll>
+              </ScrollTable>
             )}
             {meta && meta.endingSoonTotal > dashboard.endingSoon.length && (
               <Text size="sm" c="gray.7" mt="xs">
@@ -273,7 +262,7 @@ export default function DashboardPage() {
                       format={(value) => formatCompactMoney(value, locale)}
                     />
                   </Suspense>
-                  <Scroll>
+                  <ScrollTable>
                     <Table miw={320}>
                       <Table.Thead>
                         <Table.Tr>
@@ -296,7 +285,7 @@ export default function DashboardPage() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Scroll>
+                  </ScrollTable>
                 </>
               )}
             </Section>
@@ -380,7 +369,7 @@ function CountTable(props: {
   locale: Locale;
 }) {
   return (
-    <Scroll>
+    <ScrollTable>
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -399,6 +388,27 @@ function CountTable(props: {
           ))}
         </Table.Tbody>
       </Table>
-    </Scroll>
+    </ScrollTable>
+  );
+}
+
+/** The day the portfolio's figures are for: today unless another is chosen (the key figures above stay today's). */
+function AsOfForm({ asOf, onChange }: { asOf: string | null; onChange(day: string | null): void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    mode: 'all',
+    resolver: zodResolver(asOfInputSchema),
+    values: { asOf: asOf ?? '' },
+  });
+  const show = form.handleSubmit((values) => onChange(values.asOf));
+  return (
+    <form onSubmit={(event) => void show(event)} noValidate>
+      <Group align="flex-start" gap="xs">
+        <DayInput form={form} name="asOf" label={t('servicing.portfolio.asOf')} />
+        <Button type="submit" variant="default" mt={25}>
+          {t('servicing.portfolio.collections.apply')}
+        </Button>
+      </Group>
+    </form>
   );
 }

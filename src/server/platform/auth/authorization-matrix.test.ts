@@ -97,6 +97,14 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/portfolio/repayments/export.csv': 'user',
   'GET /api/companies/export.csv': 'user',
   'GET /api/portfolio/export.csv': 'user',
+  'GET /api/portfolio/arrears_aging': 'user',
+  'GET /api/portfolio/arrears_aging/loans': 'user',
+  'GET /api/portfolio/par': 'user',
+  'GET /api/portfolio/collections': 'user',
+  'GET /api/portfolio/funds': 'user',
+  'PUT /api/portfolio/funds/:fundId': 'admin',
+  'GET /api/delinquency_buckets': 'user',
+  'PUT /api/delinquency_buckets': 'admin',
 
   'POST /api/invitations': 'admin',
   // SPEC §6: accounts are private to administrators (issue 12.2).

@@ -28,6 +28,8 @@ export interface ListOptions<F extends string> {
   defaultSort: readonly SortTerm<F>[];
   /** camelCase filter names this list understands; any other `filter[…]` is a 400. */
   filters: readonly string[];
+  /** Other query parameters the route reads itself, as the wire spells them (`as_of`); any other is a 400. */
+  parameters?: readonly string[];
 }
 
 /** A parameter's value: given once, as text. Repeating a parameter is ambiguous: refused rather than one picked. */
@@ -60,6 +62,7 @@ export function parseListParams<F extends string>(rawQuery: unknown, options: Li
   const filters: Record<string, string> = {};
   for (const name of Object.keys(query)) {
     if (name === 'locale' || name === 'page[number]' || name === 'page[size]' || name === 'sort') continue;
+    if (options.parameters?.includes(name)) continue;
     const filter = FILTER.exec(name)?.[1];
     if (!filter || !options.filters.includes(toCamel(filter))) {
       throw unknownParameter(name);

@@ -88,9 +88,17 @@ describe('malformed query parameters on list routes', () => {
     expect(res.json().errors.message).toBe('Cette adresse ne prend pas de paramètre « page ».');
   });
 
+  /** What a route cannot answer without: the loans behind an aging cell name the cell. */
+  const REQUIRED: Record<string, string> = { '/api/portfolio/arrears_aging/loans': '&filter[bucket]=days_91_180' };
+
   it('still answers the well-formed ones', async () => {
     for (const { url, parameters } of await listRoutes()) {
-      const query = parameters.includes('page[number]') ? 'page[number]=1&page[size]=10' : 'q=gagnon';
+      const query =
+        (parameters.includes('page[number]')
+          ? 'page[number]=1&page[size]=10'
+          : parameters.includes('q')
+            ? 'q=gagnon'
+            : '') + (REQUIRED[url] ?? '');
       const res = await t.inject({ method: 'GET', url: `${url}?locale=en&${query}`, headers: auth });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
     }

@@ -1,0 +1,187 @@
+import { Anchor, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Locale } from '../../shared/constants';
+import { formatMoney, numberFormat } from '../../shared/intl';
+import { formatDay, MISSING } from '../../shared/portfolio/ratios';
+import type { AgingLoan } from '../../shared/schemas/portfolio-figures';
+import { ApiError } from '../api/client';
+import { NumberedPagination, RowsPerPageMenu, useListState } from '../components/list-controls';
+import { ScrollTable } from '../components/scroll-table';
+import { PageLoader } from '../components/status-pages';
+import { useTranslation } from '../i18n';
+import { bucketName } from './figure-sections';
+import { useAgingLoans, useBuckets } from './figures-api';
+
+/** The sorts offered, as the API spells them; the first is the default. */
+const SORTS = ['-days_past_due', 'days_past_due', '-arrears', '-outstanding_principal', 'company_name'] as const;
+
+const loanLink = (loan: AgingLoan) => `/companies/${loan.companyId}#contribution-${loan.contributionId}`;
+
+/**
+ * /portfolio/aging/:bucket — the active loans behind a cell of the dashboard's aging table, with its filters
+ * (fund, mine, as of), a page at a time: company, loan, fund, days past due, arrears, outstanding principal.
+ */
+export default function AgingLoansPage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { bucket = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const list = useListState();
+  const sortParam = params.get('sort');
+  const sort = (SORTS as readonly string[]).includes(sortParam ?? '') ? sortParam! : SORTS[0];
+  const filters = { fundId: params.get('fund'), mine: params.get('mine') === 'true', asOf: params.get('as_of') };
+  const buckets = useBuckets();
+  const query = useAgingLoans({ ...filters, bucket, page: list.page, size: list.size, sort });
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const inForce = buckets.data?.buckets.find((b) => b.key === bucket);
+  const label = inForce ? bucketName(t, inForce) : bucket;
+  const back = new URLSearchParams();
+  for (const key of ['fund', 'mine', 'as_of']) if (params.get(key)) back.set(key, params.get(key)!);
+
+  const setSort = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== SORTS[0]) next.set('sort', value);
+        else next.delete('sort');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack>
+      <Anchor component={Link} to={`/dashboard${back.size ? `?${back.toString()}` : ''}`} size="sm">
+        ← {t('servicing.portfolio.loans.back')}
+      </Anchor>
+      <Title order={1}>{t('servicing.portfolio.loans.title', { bucket: label })}</Title>
+      {query.data && (
+        <Text>
+          {t(inForce?.minDays === 0 ? 'servicing.portfolio.loans.introCurrent' : 'servicing.portfolio.loans.intro', {
+            bucket: label,
+            date: formatDay(query.data.meta.asOf, locale),
+            count: numberFormat(locale).format(query.data.meta.totalCount),
+          })}
+        </Text>
+      )}
+      <Group align="end" wrap="wrap">
+        <Select
+          label={t('servicing.portfolio.loans.sort')}
+          data={SORTS.map((value) => ({ value, label: t(`servicing.portfolio.loans.sorts.${value}`) }))}
+          value={sort}
+          onChange={setSort}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 340 }}
+        />
+        <RowsPerPageMenu size={list.size} onChange={list.setSize} />
+      </Group>
+      {query.isPending ? (
+        <PageLoader />
+      ) : query.isError ? (
+        <Text role="alert" c="red.9">
+          {query.error instanceof ApiError && query.error.body.message
+            ? query.error.body.message
+            : t('servicing.portfolio.loans.loadFailed')}
+        </Text>
+      ) : query.data.loans.length === 0 ? (
+        <Text c="gray.7">{t('servicing.portfolio.loans.empty')}</Text>
+      ) : narrow ? (
+        <LoanCards loans={query.data.loans} locale={locale} />
+      ) : (
+        <LoanTable loans={query.data.loans} locale={locale} />
+      )}
+      <NumberedPagination page={list.page} totalPages={query.data?.meta.totalPages ?? 1} onChange={list.setPage} />
+    </Stack>
+  );
+}
+
+function LoanTable({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <ScrollTable>
+      <Table striped miw={760} aria-label={t('servicing.portfolio.loans.table')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('servicing.portfolio.loans.company')}</Table.Th>
+            <Table.Th>{t('servicing.portfolio.loans.loanNumber')}</Table.Th>
+            <Table.Th>{t('servicing.portfolio.loans.fund')}</Table.Th>
+            <Table.Th ta="end">{t('servicing.portfolio.loans.daysPastDue')}</Table.Th>
+            <Table.Th ta="end">{t('servicing.portfolio.loans.arrears')}</Table.Th>
+            <Table.Th ta="end">{t('servicing.portfolio.loans.outstanding')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loans.map((loan) => (
+            <Table.Tr key={loan.contributionId}>
+              <Table.Th scope="row" fw={400}>
+                <Anchor component={Link} to={loanLink(loan)}>
+                  {loan.companyName}
+                </Anchor>
+              </Table.Th>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{loan.loanNumber}</Table.Td>
+              <Table.Td>{loan.fundName}</Table.Td>
+              <Table.Td ta="end">
+                {numberFormat(locale).format(loan.daysPastDue)}
+                {loan.overdueSince && (
+                  <Text span size="xs" c="gray.7" display="block">
+                    {t('servicing.portfolio.loans.overdueSince')} {formatDay(loan.overdueSince, locale)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="end">{loan.arrears === 0 ? MISSING : formatMoney(loan.arrears, locale)}</Table.Td>
+              <Table.Td ta="end">{formatMoney(loan.outstandingPrincipal, locale)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
+  );
+}
+
+/** A phone: one card per loan with the same facts, nothing to scroll sideways to. */
+function LoanCards({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      component="ul"
+      gap="xs"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('servicing.portfolio.loans.table')}
+    >
+      {loans.map((loan) => (
+        <Paper key={loan.contributionId} component="li" withBorder p="sm" data-testid="loan-card">
+          <Anchor component={Link} to={loanLink(loan)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {loan.companyName}
+          </Anchor>
+          <Text size="sm" c="gray.8">
+            {loan.loanNumber} · {loan.fundName}
+          </Text>
+          <SimpleGrid cols={2} component="dl" m={0} mt={4} spacing={4} verticalSpacing={2}>
+            <Text component="dt" size="sm" c="gray.7">
+              {t('servicing.portfolio.loans.daysPastDue')}
+            </Text>
+            <Text component="dd" m={0} ta="end">
+              {numberFormat(locale).format(loan.daysPastDue)}
+            </Text>
+            <Text component="dt" size="sm" c="gray.7">
+              {t('servicing.portfolio.loans.arrears')}
+            </Text>
+            <Text component="dd" m={0} ta="end">
+              {loan.arrears === 0 ? MISSING : formatMoney(loan.arrears, locale)}
+            </Text>
+            <Text component="dt" size="sm" c="gray.7">
+              {t('servicing.portfolio.loans.outstanding')}
+            </Text>
+            <Text component="dd" m={0} ta="end">
+              {formatMoney(loan.outstandingPrincipal, locale)}
+            </Text>
+          </SimpleGrid>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
