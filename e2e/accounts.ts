@@ -22,4 +22,6 @@ export const ACCOUNTS = {
   screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
   screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
   portfolio: { email: 'portfolio@e2e.test', role: 'user', firstName: 'Paule', lastName: 'Portefeuille' },
+  // e2e/staff-screens.spec.ts: a staff member going through the portfolio screens.
+  staff: { email: 'staff@e2e.test', role: 'user', firstName: 'Stéphane', lastName: 'Conseiller' },
 } as const;

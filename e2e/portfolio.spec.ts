@@ -151,8 +151,8 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   const third = nbsp((await table.getByRole('row').nth(3).innerText()).replace(/\t/g, ' '));
   expect(third).toContain(money(api.rows[2]!.payment));
   expect(third).toContain(money(api.rows[2]!.balance));
-  expect(nbsp(await page.locator('dl').innerText())).toContain(money(api.payment));
-  expect(nbsp(await page.locator('dl').innerText())).toContain(money(api.balance_today));
+  expect(nbsp(await page.locator('dl').first().innerText())).toContain(money(api.payment));
+  expect(nbsp(await page.locator('dl').first().innerText())).toContain(money(api.balance_today));
   await expect(page.getByText(/pendant le moratoire \(2 mois\), seuls les intérêts sont payés/)).toBeVisible();
   await expectAccessible(page);
 

@@ -750,6 +750,7 @@ export const en = {
         balance: 'Balance',
       },
       totals: 'Totals',
+      installment: 'Payment no. {{number}}',
       print: 'Print',
       back: 'Back to the company file',
       loadFailed: 'The schedule could not be loaded.',

@@ -755,6 +755,7 @@ export const fr = {
         balance: 'Solde',
       },
       totals: 'Totaux',
+      installment: 'Versement no {{number}}',
       print: 'Imprimer',
       back: 'Retour au dossier de l’entreprise',
       loadFailed: 'Le tableau d’amortissement n’a pas pu être chargé.',

@@ -1,7 +1,8 @@
+import { useId, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Company, FinancialContribution } from '../../shared/companies';
-import { computeSchedule, todayIso, type Schedule } from '../../shared/portfolio/schedule';
+import { computeSchedule, todayIso, type Schedule, type ScheduleRow } from '../../shared/portfolio/schedule';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
@@ -101,14 +102,12 @@ export default function SchedulePage() {
 }
 
 function ScheduleView({ company, index }: { company: Company; index: number }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const funds = useContributionFunds();
   const contribution = company.financialContributions[index]!;
   const result = computeSchedule(termsOf(contribution), todayIso());
   const schedule = result.ok ? result.schedule : null;
   const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
-  const money = (value: number) => formatAmount(value, locale);
   const project = contribution.projectName || s('noProject', { number: index + 1 });
   const fundName = funds.data?.find((f) => f.id === contribution.contributionFundId)?.name;
 
@@ -136,44 +135,116 @@ function ScheduleView({ company, index }: { company: Company; index: number }) {
           <Text size="sm" c="gray.7">
             {s('convention', { moratorium: contribution.moratorium ?? 0, amortization: contribution.amortization })}
           </Text>
-          <Table className={classes.numbers} striped withTableBorder>
-            <Table.Caption c="gray.8">{s('caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th data-numeric>{s('columns.number')}</Table.Th>
-                <Table.Th>{s('columns.date')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.payment')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.interest')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.principal')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.balance')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedule.rows.map((row) => (
-                <Table.Tr key={row.number}>
-                  <Table.Td>{row.number}</Table.Td>
-                  <Table.Td style={{ textAlign: 'start' }}>{formatDay(row.date, locale)}</Table.Td>
-                  <Table.Td>{money(row.payment)}</Table.Td>
-                  <Table.Td>{money(row.interest)}</Table.Td>
-                  <Table.Td>{money(row.principal)}</Table.Td>
-                  <Table.Td>{money(row.balance)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={2}>
-                  {s('totals')}
-                </Table.Th>
-                <Table.Td>{money(schedule.totalPaid)}</Table.Td>
-                <Table.Td>{money(schedule.totalInterest)}</Table.Td>
-                <Table.Td>{money(contribution.amount ?? 0)}</Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+          <InstallmentsView schedule={schedule} amount={contribution.amount ?? 0} />
         </>
       )}
     </Stack>
+  );
+}
+
+/** One figure of each installment: a column of the table, a line of an installment's card on a phone. */
+interface InstallmentColumn {
+  key: string;
+  value: (row: ScheduleRow) => ReactNode;
+  /** The column's total in the totals row, when it has one. */
+  total?: ReactNode;
+}
+
+/**
+ * The installments, month by month: a table on a wide screen and on paper, a card per installment on a
+ * phone, where six columns of money and dates ran past the screen. Both read the same columns, so a
+ * column added to `columns` shows in both.
+ */
+function InstallmentsView({ schedule, amount }: { schedule: Schedule; amount: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
+  const money = (value: number) => formatAmount(value, locale);
+  const columns: InstallmentColumn[] = [
+    { key: 'payment', value: (row) => money(row.payment), total: money(schedule.totalPaid) },
+    { key: 'interest', value: (row) => money(row.interest), total: money(schedule.totalInterest) },
+    { key: 'principal', value: (row) => money(row.principal), total: money(amount) },
+    { key: 'balance', value: (row) => money(row.balance) },
+  ];
+  const captionId = useId();
+
+  return (
+    <>
+      <div className={classes.wideOnly}>
+        <Table className={classes.numbers} striped withTableBorder>
+          <Table.Caption c="gray.8">{s('caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th data-numeric>{s('columns.number')}</Table.Th>
+              <Table.Th>{s('columns.date')}</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column.key} data-numeric>
+                  {s(`columns.${column.key}`)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {schedule.rows.map((row) => (
+              <Table.Tr key={row.number}>
+                <Table.Td>{row.number}</Table.Td>
+                <Table.Td style={{ textAlign: 'start' }}>{formatDay(row.date, locale)}</Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.value(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row" colSpan={2}>
+                {s('totals')}
+              </Table.Th>
+              {columns.map((column) => (
+                <Table.Td key={column.key}>{column.total}</Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </div>
+      <div className={classes.narrowOnly}>
+        <Text id={captionId} fw={600} mb="xs">
+          {s('caption')}
+        </Text>
+        <ol aria-labelledby={captionId} className={classes.installments}>
+          {schedule.rows.map((row) => (
+            <li key={row.number} className={classes.installmentCard}>
+              <div className={classes.installmentHead}>
+                <span>{s('installment', { number: row.number })}</span>
+                <span>{formatDay(row.date, locale)}</span>
+              </div>
+              <dl className={classes.installmentFigures}>
+                {columns.map((column) => (
+                  <div key={column.key}>
+                    <dt>{s(`columns.${column.key}`)}</dt>
+                    <dd>{column.value(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ol>
+        <section aria-labelledby={`${captionId}-totals`} className={classes.installmentCard}>
+          <div className={classes.installmentHead} id={`${captionId}-totals`}>
+            {s('totals')}
+          </div>
+          <dl className={classes.installmentFigures}>
+            {columns
+              .filter((column) => column.total !== undefined)
+              .map((column) => (
+                <div key={column.key}>
+                  <dt>{s(`columns.${column.key}`)}</dt>
+                  <dd>{column.total}</dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      </div>
+    </>
   );
 }

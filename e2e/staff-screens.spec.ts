@@ -1,0 +1,156 @@
+import type { Locator, Page } from '@playwright/test';
+import { ACCOUNTS } from './accounts';
+import { callApi, createCompany } from './company-fixtures';
+import { expect, expectAccessible, signIn, test } from './fixtures';
+import type { Locale } from '../src/shared/constants';
+import { formatAmount, formatDay } from '../src/shared/portfolio/ratios';
+import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
+
+/*
+ * The portfolio screens as a staff member sees them: each story goes through its screens in French and
+ * English, at a desktop and at a phone width, with an axe check in every state it reaches.
+ */
+
+const SCREENS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+interface Screen {
+  locale: Locale;
+  phone: boolean;
+  /** The French or the English words, whichever the screen speaks. */
+  w: (fr: string, en: string) => string;
+  money: (value: number) => string;
+  day: (iso: string) => string;
+}
+
+/** Runs `visit` in each language at each width, the language chosen the way the drawer keeps it. */
+async function onEachScreen(page: Page, visit: (screen: Screen) => Promise<void>): Promise<void> {
+  for (const size of SCREENS) {
+    await page.setViewportSize(size);
+    for (const locale of ['fr', 'en'] as const) {
+      await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+      await test.step(`${locale} at ${size.width} px`, () =>
+        visit({
+          locale,
+          phone: size.width < 600,
+          w: (fr, en) => (locale === 'fr' ? fr : en),
+          money: (value) => formatAmount(value, locale),
+          day: (iso) => formatDay(iso, locale),
+        }));
+    }
+  }
+}
+
+/** Nothing on the page is reached by scrolling sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/**
+ * The element is seen whole without scrolling anything sideways: inside the window, and not cut by a box
+ * around it that scrolls or clips.
+ */
+async function expectSeenWhole(element: Locator): Promise<void> {
+  await expect(element).toBeVisible();
+  const cut = await element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    if (box.left < 0 || box.right > window.innerWidth + 0.5) return `outside the window: ${box.left}–${box.right}`;
+    for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === 'visible') continue;
+      const frame = parent.getBoundingClientRect();
+      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) {
+        return `cut by ${parent.tagName}.${parent.className}: ${box.left}–${box.right} in ${frame.left}–${frame.right}`;
+      }
+    }
+    return null;
+  });
+  expect(cut).toBeNull();
+}
+
+interface ScheduleAnswer {
+  payment: number;
+  balance_today: number;
+  rows: Array<{ date: string; payment: number; interest: number; principal: number; balance: number }>;
+}
+
+test.describe('a staff member’s portfolio screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ACCOUNTS.staff.email);
+    await expect(page).toHaveURL(/\/companies/);
+  });
+
+  test('1. the repayment schedule shows every installment’s date, payment, interest, principal and balance on a phone without scrolling sideways', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const today = todayIso();
+    const company = await createCompany(page, `Atelier Échéancier ${Date.now()}`, {
+      financial_contributions: [
+        {
+          contribution_fund_id: (await callApi<Array<{ id: string }>>(page, 'GET', '/contribution_funds'))[0]!.id,
+          amount: '19009',
+          rate: '2.34',
+          amortization: '24',
+          moratorium: '12',
+          authorization_date: addMonths(today, -13),
+          project_name: 'Fonds de roulement',
+        },
+      ],
+    });
+    const contributionId = company.financial_contributions[0]!.id;
+    const api = await callApi<ScheduleAnswer>(
+      page,
+      'GET',
+      `/companies/${company.id}/financial_contributions/${contributionId}/schedule`,
+    );
+    expect(api.rows).toHaveLength(36);
+
+    await onEachScreen(page, async ({ phone, w, money, day }) => {
+      await page.goto(`/companies/${company.id}/contributions/${contributionId}/schedule`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const caption = w('Versements mois par mois', 'Payments month by month');
+      // Installment 13, the first after the moratorium: every figure of it on screen.
+      const row = api.rows[12]!;
+      const installment = phone
+        ? page
+            .getByRole('list', { name: caption })
+            .getByRole('listitem')
+            .filter({ hasText: day(row.date) })
+        : page
+            .getByRole('table', { name: caption })
+            .getByRole('row')
+            .filter({ hasText: day(row.date) });
+      await expect(installment).toHaveCount(1);
+      for (const figure of [day(row.date), money(row.payment), money(row.interest), money(row.principal)]) {
+        await expectSeenWhole(installment.getByText(figure, { exact: true }).first());
+      }
+      await expectSeenWhole(installment.getByText(money(row.balance), { exact: true }));
+      if (phone) {
+        // Each figure named beside it, the date on one line.
+        for (const label of [
+          w('Versement', 'Payment'),
+          w('Intérêts', 'Interest'),
+          w('Capital', 'Principal'),
+          w('Solde', 'Balance'),
+        ]) {
+          await expect(installment.getByText(label, { exact: true })).toBeVisible();
+        }
+        const date = installment.getByText(day(row.date), { exact: true });
+        const lineHeight = await date.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+        expect((await date.boundingBox())!.height).toBeLessThan(1.5 * lineHeight);
+      }
+      // Every installment is there (the table also has its head and totals rows).
+      if (phone) await expect(page.getByRole('list', { name: caption }).getByRole('listitem')).toHaveCount(36);
+      else await expect(page.getByRole('table', { name: caption }).getByRole('row')).toHaveCount(38);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    });
+  });
+});
