@@ -153,4 +153,58 @@ test.describe('a staff member’s portfolio screens', () => {
       await expectAccessible(page);
     });
   });
+
+  test('2. the dashboard’s portfolio by fund shows every figure whole, and the chart’s fund names do not overlap', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const me = await callApi<{ id: string }>(page, 'GET', '/user');
+    const funds = await callApi<Array<{ id: string; name: string }>>(page, 'GET', '/contribution_funds');
+    const today = todayIso();
+    // A loan of millions in every fund, so that each row of the table carries wide figures.
+    await createCompany(page, `Atelier Fonds ${Date.now()}`, {
+      overseeing_user_id: me.id,
+      financial_contributions: funds.map((fund, index) => ({
+        contribution_fund_id: fund.id,
+        amount: String(4_349_157 + index),
+        rate: '5',
+        amortization: '120',
+        authorization_date: addMonths(today, -6),
+        project_name: `Projet ${index + 1}`,
+      })),
+    });
+
+    await onEachScreen(page, async ({ locale, w, money }) => {
+      const { by_fund: byFund } = await callApi<{
+        by_fund: Array<{ fund_name: string; committed: number; outstanding: number }>;
+      }>(page, 'GET', `/dashboard?filter[mine]=true&locale=${locale}`);
+      expect(byFund).toHaveLength(funds.length);
+      await page.goto('/dashboard?mine=true');
+      const region = page.getByRole('region', { name: w('Portefeuille par fonds', 'Portfolio by fund') });
+      await expect(region).toBeVisible();
+      // Every fund's figures, the outstanding one included, seen whole.
+      for (const fund of byFund) {
+        // The table's or the card's, after the chart's.
+        await expectSeenWhole(region.getByText(fund.fund_name, { exact: true }).filter({ visible: true }).last());
+        for (const figure of [fund.committed, fund.outstanding]) {
+          await expectSeenWhole(region.getByText(money(figure), { exact: true }).filter({ visible: true }));
+        }
+      }
+      for (const figure of await region.locator('td, dd').filter({ visible: true }).all()) {
+        await expectSeenWhole(figure);
+      }
+      // The chart's fund names (drawn, hidden from assistive technology: the table says the same) apart.
+      const ticks = region.locator('.recharts-yAxis-tick-labels text');
+      await expect(ticks).toHaveCount(funds.length);
+      const boxes = (await Promise.all((await ticks.all()).map((tick) => tick.boundingBox()))).map((box) => box!);
+      boxes.sort((a, b) => a.y - b.y);
+      for (let i = 1; i < boxes.length; i += 1) {
+        expect(boxes[i]!.y, `fund name ${i + 1} starts below name ${i}`).toBeGreaterThanOrEqual(
+          boxes[i - 1]!.y + boxes[i - 1]!.height,
+        );
+      }
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    });
+  });
 });

@@ -1,11 +1,11 @@
-import { useId, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Company, FinancialContribution } from '../../shared/companies';
 import { computeSchedule, todayIso, type Schedule, type ScheduleRow } from '../../shared/portfolio/schedule';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { TableOrCards, type Column } from '../components/table-or-cards';
 import { useTranslation, type TFunction } from '../i18n';
 import { useCompany } from './api';
 import { useContributionFunds } from './lookups';
@@ -142,109 +142,57 @@ function ScheduleView({ company, index }: { company: Company; index: number }) {
   );
 }
 
-/** One figure of each installment: a column of the table, a line of an installment's card on a phone. */
-interface InstallmentColumn {
-  key: string;
-  value: (row: ScheduleRow) => ReactNode;
-  /** The column's total in the totals row, when it has one. */
-  total?: ReactNode;
-}
-
 /**
  * The installments, month by month: a table on a wide screen and on paper, a card per installment on a
- * phone, where six columns of money and dates ran past the screen. Both read the same columns, so a
- * column added to `columns` shows in both.
+ * phone (six columns of money and dates ran past its screen). A column added here shows in both.
  */
 function InstallmentsView({ schedule, amount }: { schedule: Schedule; amount: number }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
   const money = (value: number) => formatAmount(value, locale);
-  const columns: InstallmentColumn[] = [
-    { key: 'payment', value: (row) => money(row.payment), total: money(schedule.totalPaid) },
-    { key: 'interest', value: (row) => money(row.interest), total: money(schedule.totalInterest) },
-    { key: 'principal', value: (row) => money(row.principal), total: money(amount) },
-    { key: 'balance', value: (row) => money(row.balance) },
+  const columns: Column<ScheduleRow>[] = [
+    {
+      key: 'number',
+      header: s('columns.number'),
+      cell: (row) => row.number,
+      cardCell: (row) => s('installment', { number: row.number }),
+      numeric: true,
+      head: true,
+    },
+    { key: 'date', header: s('columns.date'), cell: (row) => formatDay(row.date, locale), head: true },
+    {
+      key: 'payment',
+      header: s('columns.payment'),
+      cell: (row) => money(row.payment),
+      numeric: true,
+      total: money(schedule.totalPaid),
+    },
+    {
+      key: 'interest',
+      header: s('columns.interest'),
+      cell: (row) => money(row.interest),
+      numeric: true,
+      total: money(schedule.totalInterest),
+    },
+    {
+      key: 'principal',
+      header: s('columns.principal'),
+      cell: (row) => money(row.principal),
+      numeric: true,
+      total: money(amount),
+    },
+    { key: 'balance', header: s('columns.balance'), cell: (row) => money(row.balance), numeric: true },
   ];
-  const captionId = useId();
-
   return (
-    <>
-      <div className={classes.wideOnly}>
-        <Table className={classes.numbers} striped withTableBorder>
-          <Table.Caption c="gray.8">{s('caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th data-numeric>{s('columns.number')}</Table.Th>
-              <Table.Th>{s('columns.date')}</Table.Th>
-              {columns.map((column) => (
-                <Table.Th key={column.key} data-numeric>
-                  {s(`columns.${column.key}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schedule.rows.map((row) => (
-              <Table.Tr key={row.number}>
-                <Table.Td>{row.number}</Table.Td>
-                <Table.Td style={{ textAlign: 'start' }}>{formatDay(row.date, locale)}</Table.Td>
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.value(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row" colSpan={2}>
-                {s('totals')}
-              </Table.Th>
-              {columns.map((column) => (
-                <Table.Td key={column.key}>{column.total}</Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </div>
-      <div className={classes.narrowOnly}>
-        <Text id={captionId} fw={600} mb="xs">
-          {s('caption')}
-        </Text>
-        <ol aria-labelledby={captionId} className={classes.installments}>
-          {schedule.rows.map((row) => (
-            <li key={row.number} className={classes.installmentCard}>
-              <div className={classes.installmentHead}>
-                <span>{s('installment', { number: row.number })}</span>
-                <span>{formatDay(row.date, locale)}</span>
-              </div>
-              <dl className={classes.installmentFigures}>
-                {columns.map((column) => (
-                  <div key={column.key}>
-                    <dt>{s(`columns.${column.key}`)}</dt>
-                    <dd>{column.value(row)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ol>
-        <section aria-labelledby={`${captionId}-totals`} className={classes.installmentCard}>
-          <div className={classes.installmentHead} id={`${captionId}-totals`}>
-            {s('totals')}
-          </div>
-          <dl className={classes.installmentFigures}>
-            {columns
-              .filter((column) => column.total !== undefined)
-              .map((column) => (
-                <div key={column.key}>
-                  <dt>{s(`columns.${column.key}`)}</dt>
-                  <dd>{column.total}</dd>
-                </div>
-              ))}
-          </dl>
-        </section>
-      </div>
-    </>
+    <TableOrCards
+      rows={schedule.rows}
+      columns={columns}
+      rowKey={(row) => row.number}
+      label={s('caption')}
+      caption
+      totalsLabel={s('totals')}
+      border
+    />
   );
 }

@@ -21,6 +21,7 @@ import type { DashboardEndingSoon, DashboardFollowup } from '../../shared/portfo
 import { downloadFile } from '../api/client';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
+import { TableOrCards } from '../components/table-or-cards';
 import { useTranslation } from '../i18n';
 import { useDashboard, useFunds } from './api';
 import classes from './dashboard.module.css';
@@ -251,56 +252,66 @@ export default function DashboardPage() {
             )}
           </Section>
 
-          <SimpleGrid cols={{ base: 1, lg: 3 }}>
-            <Section title={t('portfolio.dashboard.byFund.title')} hint={t('portfolio.dashboard.chartHint')}>
-              {dashboard.byFund.length === 0 ? (
-                <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
-              ) : (
-                <>
-                  <Suspense fallback={<Box h={260} />}>
-                    <BarFigure
-                      data={dashboard.byFund.map((f) => ({
-                        fund: f.fundName,
-                        committed: f.committed,
-                        outstanding: f.outstanding,
-                      }))}
-                      dataKey="fund"
-                      orientation="vertical"
-                      series={[
-                        { name: 'committed', label: t('portfolio.dashboard.byFund.committed'), color: 'blue.7' },
-                        { name: 'outstanding', label: t('portfolio.dashboard.byFund.outstanding'), color: 'teal.7' },
-                      ]}
-                      format={(value) => formatCompactMoney(value, locale)}
-                    />
-                  </Suspense>
-                  <Scroll>
-                    <Table miw={320}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
-                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.loans')}</Table.Th>
-                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.committed')}</Table.Th>
-                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.outstanding')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {dashboard.byFund.map((f) => (
-                          <Table.Tr key={f.fundId}>
-                            <Table.Th scope="row" fw={400}>
-                              {f.fundName}
-                            </Table.Th>
-                            <Table.Td ta="end">{count(f.loansCount, locale)}</Table.Td>
-                            <Table.Td ta="end">{money(f.committed)}</Table.Td>
-                            <Table.Td ta="end">{money(f.outstanding)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Scroll>
-                </>
-              )}
-            </Section>
+          <Section title={t('portfolio.dashboard.byFund.title')} hint={t('portfolio.dashboard.chartHint')}>
+            {dashboard.byFund.length === 0 ? (
+              <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
+            ) : (
+              // A row of its own: its figures run to millions, which a third of the page cut.
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+                <Suspense fallback={<Box h={260} />}>
+                  <BarFigure
+                    data={dashboard.byFund.map((f) => ({
+                      fund: f.fundName,
+                      committed: f.committed,
+                      outstanding: f.outstanding,
+                    }))}
+                    dataKey="fund"
+                    orientation="vertical"
+                    series={[
+                      { name: 'committed', label: t('portfolio.dashboard.byFund.committed'), color: 'blue.7' },
+                      { name: 'outstanding', label: t('portfolio.dashboard.byFund.outstanding'), color: 'teal.7' },
+                    ]}
+                    format={(value) => formatCompactMoney(value, locale)}
+                  />
+                </Suspense>
+                <TableOrCards
+                  rows={dashboard.byFund}
+                  rowKey={(f) => f.fundId}
+                  label={t('portfolio.dashboard.byFund.title')}
+                  striped={false}
+                  columns={[
+                    {
+                      key: 'fund',
+                      header: t('portfolio.dashboard.columns.fund'),
+                      cell: (f) => f.fundName,
+                      rowHeader: true,
+                      head: true,
+                    },
+                    {
+                      key: 'loans',
+                      header: t('portfolio.dashboard.byFund.loans'),
+                      cell: (f) => count(f.loansCount, locale),
+                      numeric: true,
+                    },
+                    {
+                      key: 'committed',
+                      header: t('portfolio.dashboard.byFund.committed'),
+                      cell: (f) => money(f.committed),
+                      numeric: true,
+                    },
+                    {
+                      key: 'outstanding',
+                      header: t('portfolio.dashboard.byFund.outstanding'),
+                      cell: (f) => money(f.outstanding),
+                      numeric: true,
+                    },
+                  ]}
+                />
+              </SimpleGrid>
+            )}
+          </Section>
 
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Section title={t('portfolio.dashboard.byStatus.title')} hint={t('portfolio.dashboard.chartHint')}>
               {dashboard.byStatus.length === 0 ? (
                 <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
