@@ -89,7 +89,7 @@ test.describe('a staff member’s portfolio screens', () => {
   test('1. the repayment schedule shows every installment’s date, payment, interest, principal and balance on a phone without scrolling sideways', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const today = todayIso();
     const company = await createCompany(page, `Atelier Échéancier ${Date.now()}`, {
       financial_contributions: [
@@ -157,7 +157,7 @@ test.describe('a staff member’s portfolio screens', () => {
   test('2. the dashboard’s portfolio by fund shows every figure whole, and the chart’s fund names do not overlap', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const me = await callApi<{ id: string }>(page, 'GET', '/user');
     const funds = await callApi<Array<{ id: string; name: string }>>(page, 'GET', '/contribution_funds');
     const today = todayIso();
@@ -204,6 +204,66 @@ test.describe('a staff member’s portfolio screens', () => {
         );
       }
       await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    });
+  });
+
+  test('3. a company’s file opens its event history and its documents directly, and so does the search’s best company', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const stamp = Date.now();
+    const company = await createCompany(page, `Fromagerie Historique ${stamp}`);
+    const other = await createCompany(page, `Quincaillerie Courante ${stamp}`);
+    const archived = await createCompany(page, `Cidrerie Archivée ${stamp}`);
+    await callApi(page, 'DELETE', `/companies/${archived.id}`);
+    const makeCurrent = (id: string) => page.evaluate((value) => localStorage.setItem('currentCompanyId', value), id);
+    const topBar = page.getByTestId('topbar-company');
+
+    await onEachScreen(page, async ({ w }) => {
+      const history = w('Historique des événements', 'Event history');
+      // Another company is current: the file's links switch to this one.
+      await makeCurrent(other.id);
+      await page.goto(`/companies/${company.id}`);
+      const links = page.getByRole('navigation', { name: w('Dossier de l’entreprise', 'Company file') });
+      await expect(links.getByRole('link', { name: history })).toBeVisible();
+      await expectAccessible(page);
+      await links.getByRole('link', { name: history }).click();
+      await expect(page).toHaveURL(/\/events$/);
+      await expect(page.getByRole('heading', { level: 1, name: history })).toBeVisible();
+      await expect(topBar).toContainText(company.name);
+      await expectAccessible(page);
+
+      await makeCurrent(other.id);
+      await page.goto(`/companies/${company.id}`);
+      await links.getByRole('link', { name: 'Documents' }).click();
+      await expect(page).toHaveURL(/\/documents$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+      await expect(topBar).toContainText(company.name);
+      await expectAccessible(page);
+
+      // An archived file is not worked on (it cannot be current): no such links.
+      await page.goto(`/companies/${archived.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(archived.name);
+      await expect(page.getByRole('link', { name: history })).toHaveCount(0);
+
+      // The search: the best company's history, straight from the results, with the keyboard.
+      await makeCurrent(other.id);
+      await page.goto('/companies');
+      await expect(
+        page.getByRole('button', { name: w('Rechercher partout (Ctrl+K)', 'Search everything (Ctrl+K)') }),
+      ).toBeVisible();
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: w('Recherche', 'Search') });
+      await expect(dialog.getByRole('combobox')).toBeFocused();
+      await page.keyboard.type(`fromagerie historique ${stamp}`);
+      const shortcut = dialog.getByRole('option', { name: new RegExp(`^${history}.*${company.name}`) });
+      await expect(shortcut).toBeVisible();
+      await expectAccessible(page);
+      while ((await shortcut.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/events$/);
+      await expect(topBar).toContainText(company.name);
       await expectAccessible(page);
     });
   });

@@ -286,6 +286,7 @@ export const en = {
       referenceNumber: 'Ref. {{referenceNumber}}',
     },
     form: {
+      fileLinks: 'Company file',
       newTitle: 'New company',
       editTitle: '{{name}}',
       requiredHint: 'Fields marked with * are required.',
@@ -430,6 +431,7 @@ export const en = {
       reload: 'Reload the company',
     },
     toasts: {
+      archivedNotCurrent: 'This company is archived: restore it to work on its documents and history.',
       created: 'The company was created. It is now your current company.',
       saved: 'The company was saved.',
       archived: 'The company was archived.',
@@ -847,7 +849,13 @@ export const en = {
     inputLabelAdmin: 'Search companies, documents, events and users',
     placeholder: 'A name, a reference number, words from a document…',
     instructions: 'Up and down arrows to move through the results, Enter to open one, Escape to close.',
-    kinds: { companies: 'Companies', documents: 'Documents', events: 'Events', users: 'Users' },
+    kinds: {
+      shortcuts: 'Go straight to',
+      companies: 'Companies',
+      documents: 'Documents',
+      events: 'Events',
+      users: 'Users',
+    },
     archived: 'Archived',
     inCompany: 'In {{name}}',
     inArchivedCompany: 'In {{name}} (archived)',

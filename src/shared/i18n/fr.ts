@@ -290,6 +290,7 @@ export const fr = {
       referenceNumber: 'Réf. {{referenceNumber}}',
     },
     form: {
+      fileLinks: 'Dossier de l’entreprise',
       newTitle: 'Nouvelle entreprise',
       editTitle: '{{name}}',
       requiredHint: 'Les champs marqués d’un * sont obligatoires.',
@@ -434,6 +435,8 @@ export const fr = {
       reload: 'Recharger l’entreprise',
     },
     toasts: {
+      archivedNotCurrent:
+        'Cette entreprise est archivée : restaurez-la pour travailler sur ses documents et son historique.',
       created: 'L’entreprise a été créée. C’est maintenant votre entreprise courante.',
       saved: 'L’entreprise a été enregistrée.',
       archived: 'L’entreprise a été archivée.',
@@ -852,7 +855,13 @@ export const fr = {
     inputLabelAdmin: 'Rechercher des entreprises, des documents, des événements et des utilisateurs',
     placeholder: 'Un nom, un numéro de référence, des mots d’un document…',
     instructions: 'Flèches haut et bas pour parcourir les résultats, Entrée pour en ouvrir un, Échap pour fermer.',
-    kinds: { companies: 'Entreprises', documents: 'Documents', events: 'Événements', users: 'Utilisateurs' },
+    kinds: {
+      shortcuts: 'Aller directement à',
+      companies: 'Entreprises',
+      documents: 'Documents',
+      events: 'Événements',
+      users: 'Utilisateurs',
+    },
     archived: 'Archivée',
     inCompany: 'Dans {{name}}',
     inArchivedCompany: 'Dans {{name}} (archivée)',
