@@ -267,4 +267,67 @@ test.describe('a staff member’s portfolio screens', () => {
       await expectAccessible(page);
     });
   });
+
+  test('4. saving a company says it was saved and nothing more, and on a phone the message leaves the search dialog’s title and close button free', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const company = await createCompany(page, `Boulangerie Enregistrée ${Date.now()}`);
+    let employees = 10;
+
+    await onEachScreen(page, async ({ phone, w }) => {
+      // Nothing current: the list would ask for a company on arrival.
+      await page.evaluate(() => localStorage.removeItem('currentCompanyId'));
+      await page.goto(`/companies/${company.id}`);
+      const searchButton = page.getByRole('button', {
+        name: w('Rechercher partout (Ctrl+K)', 'Search everything (Ctrl+K)'),
+      });
+      // The search's code loaded once, so that it opens at once below.
+      await searchButton.click();
+      const dialog = page.getByRole('dialog', { name: w('Recherche', 'Search') });
+      await expect(dialog.getByRole('combobox')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      employees += 1;
+      await page.getByRole('textbox', { name: w('Nombre d’employés', 'Employees') }).fill(String(employees));
+      await page.getByRole('button', { name: w('Enregistrer', 'Save') }).click();
+      await expect(page).toHaveURL(/\/companies$/);
+      const saved = page.getByText(w('L’entreprise a été enregistrée.', 'The company was saved.'));
+      // The pointer rests on the message: messages stay while it does (they close after 5 s otherwise).
+      await saved.hover();
+      // The list is there, and two frames later (the warning comes with the list's first effects) no warning.
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await expect(
+        page.getByText(
+          w(
+            'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',
+            'Select a company first to work on its documents and events.',
+          ),
+        ),
+      ).toHaveCount(0);
+
+      // The search opened (Ctrl+K) while the message shows: its title and close button are not under it.
+      await page.keyboard.press('Control+k');
+      await expect(dialog.getByRole('combobox')).toBeFocused();
+      const close = dialog.getByRole('button', { name: w('Fermer', 'Close') });
+      const title = dialog.getByRole('heading', { name: w('Recherche', 'Search') });
+      await expect(saved).toBeVisible();
+      const message = await saved.boundingBox();
+      for (const part of [close, title]) {
+        const box = (await part.boundingBox())!;
+        const overlap =
+          box.x < message!.x + message!.width &&
+          message!.x < box.x + box.width &&
+          box.y < message!.y + message!.height &&
+          message!.y < box.y + box.height;
+        expect(overlap, `${phone ? 'phone' : 'desktop'}: the message covers ${await part.textContent()}`).toBe(false);
+      }
+      await expectAccessible(page);
+      await close.click();
+      await expect(dialog).toBeHidden();
+      await expectAccessible(page);
+    });
+  });
 });

@@ -12,6 +12,7 @@ import { currentLocale, useTranslation } from '../i18n';
 import { setCurrentCompanyId } from '../session/current-company';
 import { useArchiveCompany, useCreateCompany, useRestoreCompany, useUpdateCompany } from './api';
 import { BlocksSection } from './blocks-section';
+import { FROM_COMPANY_FORM } from './list-arrival';
 import { ContributionsSection } from './contributions-section';
 import {
   companyResolver,
@@ -56,7 +57,7 @@ export function CompanyForm({
   const [statementView, setStatementView] = useState(0);
   const [conflict, setConflict] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty);
-  const back = () => void navigate('/companies');
+  const back = () => void navigate('/companies', { state: FROM_COMPANY_FORM });
   /** Saved, archived or restored: nothing left to lose. */
   const done = () => {
     guard.release();
