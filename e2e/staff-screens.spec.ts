@@ -330,4 +330,84 @@ test.describe('a staff member’s portfolio screens', () => {
       await expectAccessible(page);
     });
   });
+
+  test('5. a loan says which figures were typed at authorization and which come from its terms, and explains where they differ', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const today = todayIso();
+    const authorized = addMonths(today, -13);
+    const expectedEnd = addMonths(today, 12);
+    const company = await createCompany(page, `Atelier Modalités ${Date.now()}`, {
+      financial_contributions: [
+        {
+          contribution_fund_id: (await callApi<Array<{ id: string }>>(page, 'GET', '/contribution_funds'))[0]!.id,
+          amount: '19009',
+          rate: '2.34',
+          amortization: '24',
+          moratorium: '12',
+          refund: '12829',
+          authorization_date: authorized,
+          expected_end_date: expectedEnd,
+          project_name: 'Fonds de roulement',
+        },
+      ],
+    });
+    const contributionId = company.financial_contributions[0]!.id;
+    const api = await callApi<ScheduleAnswer>(
+      page,
+      'GET',
+      `/companies/${company.id}/financial_contributions/${contributionId}/schedule`,
+    );
+    const lastPayment = api.rows.at(-1)!.date;
+    expect(lastPayment).toBe(addMonths(authorized, 36));
+
+    await onEachScreen(page, async ({ w, money, day }) => {
+      // The company file: the typed figure has its own name and says what it is, beside what the terms give.
+      await page.goto(`/companies/${company.id}`);
+      const fieldset = page.locator(`#contribution-${contributionId}`);
+      await expect(fieldset.getByRole('textbox', { name: w('Montant', 'Amount'), exact: true })).toBeVisible();
+      await expect(fieldset.getByRole('textbox', { name: w('Remboursement', 'Refund'), exact: true })).toHaveCount(0);
+      const agreed = fieldset.getByRole('textbox', { name: w('Versement convenu', 'Agreed payment'), exact: true });
+      // Intl writes French thousands with a narrow space.
+      await expect(agreed).toHaveValue(new RegExp(w('^12\\s829,00$', '^12,829\\.00$')));
+      await expect(agreed).toHaveAccessibleDescription(
+        new RegExp(
+          `${w('Saisi à l’autorisation', 'Typed at authorization')}.*${money(api.payment).replace(/[.$]/g, '\\$&')}`,
+        ),
+      );
+      const end = fieldset.getByRole('textbox', { name: w('Date de fin prévue', 'Expected end date'), exact: true });
+      await expect(end).toHaveAccessibleDescription(new RegExp(day(lastPayment).replace(/\./g, '\\.')));
+      const link = fieldset.getByRole('link', {
+        name: new RegExp(`^${w('Échéancier de remboursement', 'Repayment schedule')}`),
+      });
+      await expect(link).toHaveText(w('Échéancier de remboursement', 'Repayment schedule'));
+      await expectAccessible(page);
+
+      // The schedule: the two kinds of figures apart, and why the typed ones differ from the terms'.
+      await link.click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: w('Échéancier de remboursement', 'Repayment schedule') }),
+      ).toBeVisible();
+      for (const where of [
+        `/companies/${company.id}/contributions/${contributionId}/schedule`,
+        `/companies/${company.id}/file`,
+      ]) {
+        if (!page.url().endsWith(where)) await page.goto(where);
+        const typed = page.getByRole('group', { name: w('Saisi à l’autorisation', 'Typed at authorization') });
+        const computed = page.getByRole('group', { name: w('Calculé selon les modalités', 'Computed from the terms') });
+        await expect(typed).toContainText(w('Versement convenu', 'Agreed payment'));
+        await expect(typed).toContainText(money(12_829));
+        await expect(typed).toContainText(day(expectedEnd));
+        await expect(computed).toContainText(money(api.payment));
+        await expect(computed).toContainText(day(lastPayment));
+        await expect(computed).toContainText(money(api.balance_today));
+        const notes = page.getByRole('note');
+        await expect(notes.filter({ hasText: money(12_829) })).toContainText(money(api.payment));
+        await expect(notes.filter({ hasText: day(expectedEnd) })).toContainText(day(lastPayment));
+        await expectNoSidewaysScroll(page);
+        await expectAccessible(page);
+      }
+    });
+  });
 });

@@ -361,20 +361,27 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
             ${money(39, 0, 400000, 'g * 10 + k')}, ${money(40, 0, 150000, 'g * 10 + k')},
             now() - make_interval(days => (6 - k) * 365)
        FROM ${series}, generate_series(1, 1 + g % 5) AS k`,
-    // 0–3 contributions.
-    `WITH ${LOOKUPS}
+    // 0–3 contributions. The agreed payment (`refund`) and expected end date are what the terms give, as
+    // an agreement typed without a mistake would say (ADR 0032): the annuity payment, and the last payment
+    // moratorium and amortization months after authorization.
+    `WITH ${LOOKUPS},
+     terms AS (
+       SELECT g, k, ${money(42, 5000, 150000, 'g * 10 + k')} AS amount,
+              (1 + ${r(43, 800, 'g * 10 + k')} / 100.0)::numeric(7,3) AS rate,
+              12 * (1 + ${r(44, 7, 'g * 10 + k')}) AS amortization, ${r(45, 13, 'g * 10 + k')} AS moratorium,
+              (now() - make_interval(days => 400 * k))::date AS authorization_date
+         FROM ${series}, generate_series(1, g % 4) AS k)
      INSERT INTO financial_contributions (company_id, contribution_fund_id, amount, rate, amortization, moratorium, refund,
                                           warranty_id, authorization_date, followup_date, expected_end_date,
                                           project_name, project_cost, inserted_at)
-     SELECT ${companyId()}, ${lookup('fund', 41, 'g * 10 + k')}, ${money(42, 5000, 150000, 'g * 10 + k')},
-            (1 + ${r(43, 800, 'g * 10 + k')} / 100.0)::numeric(7,3), 12 * (1 + ${r(44, 7, 'g * 10 + k')}),
-            ${r(45, 13, 'g * 10 + k')}, ${money(46, 0, 50000, 'g * 10 + k')},
+     SELECT ${companyId()}, ${lookup('fund', 41, 'g * 10 + k')}, t.amount, t.rate, t.amortization, t.moratorium,
+            round(t.amount * (t.rate / 1200) / (1 - power(1 + t.rate / 1200, -t.amortization)), 2),
             ${lookup('warranty', 47, 'g * 10 + k')},
-            (now() - make_interval(days => 400 * k))::date, (now() - make_interval(days => 400 * k - 180))::date,
-            (now() + make_interval(days => 365 * k))::date,
+            t.authorization_date, (now() - make_interval(days => 400 * k - 180))::date,
+            (t.authorization_date + make_interval(months => (t.moratorium + t.amortization)::int))::date,
             ${pick(PROJECTS, 48, 'g * 10 + k')}, ${money(49, 10000, 900000, 'g * 10 + k')},
             now() - make_interval(days => 400 * k)
-       FROM ${series}, generate_series(1, g % 4) AS k`,
+       FROM terms t`,
     // 1–2 blocks: notes, and for one company in six a default of payment.
     `INSERT INTO blocks (company_id, block_type, content, position)
      SELECT ${companyId()}, 'notes', ${pick(NOTES_BLOCKS, 50)}, 0 FROM ${series}

@@ -339,7 +339,14 @@ describe('GET /api/companies/:companyId/financial_contributions/:id/schedule', (
     const res = await get(url(companyA.id, companyA.financial_contributions[1]!.id));
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(Object.keys(data).sort()).toEqual(['balance_today', 'payment', 'rows', 'total_interest', 'total_paid']);
+    expect(Object.keys(data).sort()).toEqual([
+      'balance_today',
+      'last_payment_date',
+      'payment',
+      'rows',
+      'total_interest',
+      'total_paid',
+    ]);
     expect(data.payment).toBe(1000);
     expect(data.rows).toHaveLength(12);
     expect(data.rows[0]).toEqual({
@@ -351,6 +358,8 @@ describe('GET /api/companies/:companyId/financial_contributions/:id/schedule', (
     });
     expect(data.total_paid).toBe(12000);
     expect(data.balance_today).toBe(9000);
+    // The date the expected end date is compared with: the last row's.
+    expect(data.last_payment_date).toBe(data.rows[11].date);
   });
 
   it('answers 422 with the field to fix, in the language asked, when the terms give no schedule', async () => {

@@ -400,7 +400,11 @@ export const fr = {
         rate: 'Taux (%)',
         amortization: 'Amortissement (mois)',
         moratorium: 'Moratoire (mois)',
-        refund: 'Remboursement',
+        refund: 'Versement convenu',
+        refundHint: 'Saisi à l’autorisation, selon l’entente.',
+        refundComputed: 'Selon les modalités : {{payment}} par mois.',
+        expectedEndDateHint: 'Saisie à l’autorisation.',
+        expectedEndDateComputed: 'Dernier versement selon les modalités : {{date}}.',
         warranty: 'Garantie',
         warrantyNone: 'Aucune',
         authorizationDate: 'Date d’autorisation',
@@ -654,7 +658,7 @@ export const fr = {
       account: 'Mon compte',
       notFound: 'Page introuvable',
       dashboard: 'Tableau de bord',
-      schedule: 'Calendrier de remboursement',
+      schedule: 'Échéancier de remboursement',
       companyFile: 'Dossier de l’entreprise',
       backups: 'Sauvegardes',
     },
@@ -721,15 +725,14 @@ export const fr = {
       exportPortfolio: 'Exporter le portefeuille (CSV)',
     },
     schedule: {
-      title: 'Tableau d’amortissement',
-      open: 'Amortissement',
-      openLabel: 'Tableau d’amortissement de la contribution {{number}}',
+      title: 'Échéancier de remboursement',
+      open: 'Échéancier de remboursement',
+      openLabel: 'Échéancier de remboursement de la contribution {{number}}',
       heading: '{{company}} — {{project}}',
       noProject: 'Contribution {{number}}',
       convention:
         'Le premier versement tombe un mois après la date d’autorisation; pendant le moratoire ({{moratorium}} mois), seuls les intérêts sont payés, puis {{amortization}} versements égaux remboursent le prêt, le dernier absorbant l’arrondi.',
-      unavailable:
-        'Cette contribution n’a pas de tableau d’amortissement : complétez ses modalités dans le dossier de l’entreprise.',
+      unavailable: 'Cette contribution n’a pas d’échéancier : complétez ses modalités dans le dossier de l’entreprise.',
       problems: {
         amount: 'Le montant doit être supérieur à zéro.',
         rate: 'Le taux doit être compris entre 0 % et 100 %.',
@@ -747,7 +750,16 @@ export const fr = {
       payment: 'Versement mensuel',
       totalInterest: 'Total des intérêts',
       totalPaid: 'Total versé',
-      balanceToday: 'Solde à ce jour',
+      balanceToday: 'Solde à ce jour selon l’échéancier',
+      typed: 'Saisi à l’autorisation',
+      computed: 'Calculé selon les modalités',
+      agreedPayment: 'Versement convenu',
+      expectedEndDate: 'Date de fin prévue',
+      lastPaymentDate: 'Dernier versement',
+      paymentDiffers:
+        'Le versement convenu ({{agreed}}) diffère du versement mensuel calculé selon les modalités ({{computed}}) : vérifiez le montant, le taux, l’amortissement et le moratoire, ou l’entente.',
+      endDateDiffers:
+        'La date de fin prévue ({{expected}}) diffère du dernier versement calculé ({{last}}) : les versements commencent un mois après l’autorisation et durent {{months}} mois (moratoire et amortissement).',
       caption: 'Versements mois par mois',
       columns: {
         number: 'No',
@@ -761,7 +773,7 @@ export const fr = {
       installment: 'Versement no {{number}}',
       print: 'Imprimer',
       back: 'Retour au dossier de l’entreprise',
-      loadFailed: 'Le tableau d’amortissement n’a pas pu être chargé.',
+      loadFailed: 'L’échéancier n’a pas pu être chargé.',
     },
     analysis: {
       title: 'Analyse des états financiers',

@@ -69,6 +69,8 @@ export const scheduleAnswerSchema = z.object({
   totalPaid: z.number(),
   /** Balance after the last payment dated on or before today; the amount before the first one. */
   balanceToday: z.number(),
+  /** YYYY-MM-DD: the last payment's date, which the contribution's expected end date is compared with. */
+  lastPaymentDate: z.string(),
   rows: z.array(
     z.object({
       /** YYYY-MM-DD. */

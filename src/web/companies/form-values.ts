@@ -6,9 +6,12 @@ import {
   companySchema,
   companyUpdateSchema,
   emptyCompany,
+  financialContributionSchema,
   type CompanyFormValues,
   type CompanyUpdateInput,
+  type FinancialContributionFormValues,
 } from '../../shared/schemas/company';
+import type { ScheduleTerms } from '../../shared/portfolio/schedule';
 import { formatPhone, normalizeNumberText, numberToInput, type NumberKind } from './format';
 
 /** What the form holds: the shared form values, plus the version an edit read (SPEC: no lost updates). */
@@ -100,9 +103,43 @@ export function toFormValues(company: Company, locale: Locale): CompanyFormState
 
 export const newCompanyValues = (): CompanyFormState => emptyCompany();
 
+const n = (value: unknown) => (typeof value === 'string' ? normalizeNumberText(value) : value);
+
+/** A contribution's numeric texts as the schema reads them. */
+function normalizeContribution(contribution: FinancialContributionFormValues): FinancialContributionFormValues {
+  return {
+    ...contribution,
+    ...Object.fromEntries(
+      Object.keys(CONTRIBUTION_NUMBER_FIELDS).map((field) => [
+        field,
+        n(contribution[field as keyof typeof CONTRIBUTION_NUMBER_FIELDS]),
+      ]),
+    ),
+  };
+}
+
+/**
+ * A contribution's terms as the form holds them now (typed, not saved yet), read the way the schema reads
+ * them; a term not readable yet is null. What the schedule's figures are computed from in the form.
+ */
+export function termsOfFormValues(contribution: FinancialContributionFormValues | undefined): ScheduleTerms {
+  const values = contribution ? normalizeContribution(contribution) : undefined;
+  const shape = financialContributionSchema.shape;
+  const read = <T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? (result.data ?? null) : null;
+  };
+  return {
+    amount: read(shape.amount, values?.amount),
+    rate: read(shape.rate, values?.rate),
+    amortization: read(shape.amortization, values?.amortization),
+    moratorium: read(shape.moratorium, values?.moratorium),
+    authorizationDate: read(shape.authorizationDate, values?.authorizationDate),
+  };
+}
+
 /** Numeric texts as the schema reads them (`1,234.56` as the English form writes it → `1234.56`). */
 function normalizeNumbers(values: CompanyFormState): CompanyFormState {
-  const n = (value: unknown) => (typeof value === 'string' ? normalizeNumberText(value) : value);
   return {
     ...values,
     employeeCount: n(values.employeeCount) as CompanyFormState['employeeCount'],
@@ -111,15 +148,7 @@ function normalizeNumbers(values: CompanyFormState): CompanyFormState {
       ...statement,
       ...Object.fromEntries(STATEMENT_MONEY_FIELDS.map((field) => [field, n(statement[field])])),
     })),
-    financialContributions: values.financialContributions?.map((contribution) => ({
-      ...contribution,
-      ...Object.fromEntries(
-        Object.keys(CONTRIBUTION_NUMBER_FIELDS).map((field) => [
-          field,
-          n(contribution[field as keyof typeof CONTRIBUTION_NUMBER_FIELDS]),
-        ]),
-      ),
-    })),
+    financialContributions: values.financialContributions?.map(normalizeContribution),
   };
 }
 

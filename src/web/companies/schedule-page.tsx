@@ -1,7 +1,14 @@
+import { useId, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Company, FinancialContribution } from '../../shared/companies';
-import { computeSchedule, todayIso, type Schedule, type ScheduleRow } from '../../shared/portfolio/schedule';
+import {
+  agreementDifferences,
+  computeSchedule,
+  todayIso,
+  type Schedule,
+  type ScheduleRow,
+} from '../../shared/portfolio/schedule';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
@@ -21,7 +28,32 @@ export const termsOf = (c: FinancialContribution) => ({
   authorizationDate: c.authorizationDate,
 });
 
-/** The terms and the schedule's key figures, as a description list (schedule page and printed file). */
+/** A labelled group of figures: a description list under a short title. */
+function FigureGroup({ label, items }: { label: string; items: [string, string][] }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <Text id={id} fw={600} size="sm" mb={4}>
+        {label}
+      </Text>
+      <dl className={classes.terms}>
+        {items.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * A loan's figures in two groups, so that none is mistaken for another (ADR 0032): those typed in the company
+ * file at authorization (the terms, the agreed payment, the expected end date) and those computed from the
+ * terms (the schedule's payment, totals, last payment and balance today); then, where a typed figure
+ * disagrees with the computed one, a note saying both and why. Schedule page and printed file.
+ */
 export function ScheduleFigures({
   contribution,
   schedule,
@@ -39,31 +71,59 @@ export function ScheduleFigures({
     contribution.rate === null
       ? MISSING
       : numberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(contribution.rate / 100);
-  const items: [string, string][] = [
+  const typed: [string, string][] = [
     ...(fundName ? ([[t('portfolio.dashboard.columns.fund'), fundName]] as [string, string][]) : []),
     [s('amount'), formatAmount(contribution.amount, locale)],
     [s('rate'), rate],
     [s('amortization'), months(contribution.amortization)],
     [s('moratorium'), months(contribution.moratorium ?? 0)],
     [s('authorizationDate'), formatDay(contribution.authorizationDate, locale)],
-    ...(schedule
-      ? ([
-          [s('payment'), formatAmount(schedule.payment, locale)],
-          [s('totalInterest'), formatAmount(schedule.totalInterest, locale)],
-          [s('totalPaid'), formatAmount(schedule.totalPaid, locale)],
-          [s('balanceToday'), formatAmount(schedule.balanceToday, locale)],
-        ] as [string, string][])
-      : []),
+    [s('agreedPayment'), formatAmount(contribution.refund, locale)],
+    [s('expectedEndDate'), formatDay(contribution.expectedEndDate, locale)],
   ];
+  const differences = agreementDifferences(contribution, schedule);
   return (
-    <dl className={classes.terms}>
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Stack gap="sm">
+      <FigureGroup label={s('typed')} items={typed} />
+      {schedule && (
+        <FigureGroup
+          label={s('computed')}
+          items={[
+            [s('payment'), formatAmount(schedule.payment, locale)],
+            [s('totalInterest'), formatAmount(schedule.totalInterest, locale)],
+            [s('totalPaid'), formatAmount(schedule.totalPaid, locale)],
+            [s('lastPaymentDate'), formatDay(schedule.lastPaymentDate, locale)],
+            [s('balanceToday'), formatAmount(schedule.balanceToday, locale)],
+          ]}
+        />
+      )}
+      {schedule && differences.payment && (
+        <Difference>
+          {s('paymentDiffers', {
+            agreed: formatAmount(contribution.refund, locale),
+            computed: formatAmount(schedule.payment, locale),
+          })}
+        </Difference>
+      )}
+      {schedule && differences.endDate && (
+        <Difference>
+          {s('endDateDiffers', {
+            expected: formatDay(contribution.expectedEndDate, locale),
+            last: formatDay(schedule.lastPaymentDate, locale),
+            months: schedule.rows.length,
+          })}
+        </Difference>
+      )}
+    </Stack>
+  );
+}
+
+/** A note beside the figures: dark text (readable), marked by an orange rule at its start. */
+function Difference({ children }: { children: ReactNode }) {
+  return (
+    <Text role="note" size="sm" className={classes.difference}>
+      {children}
+    </Text>
   );
 }
 
