@@ -3,7 +3,7 @@ import { ACCOUNTS } from './accounts';
 import { callApi, createCompany } from './company-fixtures';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 import type { Locale } from '../src/shared/constants';
-import { formatAmount, formatDay } from '../src/shared/portfolio/ratios';
+import { formatAmount, formatDay, formatRatio } from '../src/shared/portfolio/ratios';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 
 /*
@@ -408,6 +408,56 @@ test.describe('a staff member’s portfolio screens', () => {
         await expectNoSidewaysScroll(page);
         await expectAccessible(page);
       }
+    });
+  });
+
+  test('6. the printable file shows the sales growth the screen flags, and phone numbers written as phone numbers', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const statement = (year: number, sales: number) => ({
+      year: String(year),
+      sales: String(sales),
+      gross_profit: '200000',
+      net_profit: '40000',
+      current_assets: '300000',
+      current_liabilities: '100000',
+      funds_generated: '90000',
+      debt_service: '30000',
+    });
+    // Four years: the file prints the latest three, the first of them compared with the year before it.
+    const company = await createCompany(page, `Imprimerie Croissance ${Date.now()}`, {
+      phone_number: '8195579833',
+      owners: [{ name: 'Mélanie Lessard', phone_number: '5142401678', shares_percentage: '100' }],
+      financial_statements: [
+        statement(2022, 700_000),
+        statement(2023, 501_200),
+        statement(2024, 600_000),
+        statement(2025, 650_000),
+      ],
+    });
+    const growth = (501_200 - 700_000) / 700_000;
+
+    await onEachScreen(page, async ({ locale, w }) => {
+      // The only figure of its kind in the analysis (the other years grew).
+      const analysis = page.getByRole('region', { name: w('Analyse des états financiers', 'Statement analysis') });
+      const shown = formatRatio('salesGrowth', growth, locale);
+      // The screen flags it…
+      await page.goto(`/companies/${company.id}`);
+      await expect(analysis).toContainText(shown);
+      // …and so does the printed file, on screen and on paper.
+      await page.goto(`/companies/${company.id}/file`);
+      await expect(page.getByRole('heading', { level: 1, name: company.name })).toBeVisible();
+      for (const media of ['screen', 'print'] as const) {
+        await page.emulateMedia({ media });
+        await expect(analysis).toContainText(shown);
+        await expect(page.getByText('819-557-9833', { exact: true })).toBeVisible();
+        await expect(page.getByText('514-240-1678', { exact: true })).toBeVisible();
+        await expect(page.getByText('8195579833')).toHaveCount(0);
+      }
+      await page.emulateMedia({ media: 'screen' });
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
     });
   });
 });
