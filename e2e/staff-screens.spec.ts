@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { callApi, createCompany } from './company-fixtures';
@@ -458,6 +459,69 @@ test.describe('a staff member’s portfolio screens', () => {
       await page.emulateMedia({ media: 'screen' });
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
+    });
+  });
+
+  test('7. a risk rating is one of four, named in the reader’s language in the form, the file, the dashboard and the export', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const me = await callApi<{ id: string }>(page, 'GET', '/user');
+    const stamp = Date.now();
+    const medium = await createCompany(page, `Érablière Cote ${stamp}`, {
+      overseeing_user_id: me.id,
+      risk_rating: 'B',
+    });
+    await createCompany(page, `Garage Cote ${stamp}`, { overseeing_user_id: me.id, risk_rating: 'D' });
+    const scale = {
+      fr: ['A – Faible', 'B – Moyen', 'C – Élevé', 'D – Très élevé'],
+      en: ['A – Low', 'B – Medium', 'C – High', 'D – Very high'],
+    };
+
+    await onEachScreen(page, async ({ locale, phone, w }) => {
+      const names = scale[locale];
+      // The form: a choice among the four, or none.
+      await page.goto(`/companies/${medium.id}`);
+      const rating = page.getByRole('combobox', { name: w('Cote de risque', 'Risk rating') });
+      await expect(rating).toHaveValue(names[1]!);
+      await rating.click();
+      const listbox = page.getByRole('listbox');
+      await expect(listbox.getByRole('option')).toHaveText([w('Non cotée', 'Not rated'), ...names]);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(listbox).toBeHidden();
+
+      // The printed file.
+      await page.goto(`/companies/${medium.id}/file`);
+      await expect(page.getByRole('definition').filter({ hasText: names[1]! })).toBeVisible();
+      await expectAccessible(page);
+
+      // The dashboard: every rating of the scale in order, in this language only, and each named on the chart.
+      await page.goto('/dashboard?mine=true');
+      const region = page.getByRole('region', {
+        name: w('Entreprises par cote de risque', 'Companies by risk rating'),
+      });
+      const listed = region.getByRole('rowheader');
+      await expect(listed).toHaveText([...names, w('Non cotée', 'Not rated')]);
+      for (const other of scale[locale === 'fr' ? 'en' : 'fr']) {
+        await expect(region).not.toContainText(other.split(' – ')[1]!);
+      }
+      const ticks = region.locator('.recharts-yAxis-tick-labels text');
+      await expect(ticks).toHaveCount(names.length + 1);
+      await expect(ticks).toHaveText([...names, w('Non cotée', 'Not rated')]);
+      await expectAccessible(page);
+
+      // The companies export, in the same words.
+      if (!phone) {
+        await page.goto(`/companies?search=${encodeURIComponent(`Cote ${stamp}`)}`);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: w('Exporter (CSV)', 'Export (CSV)') }).click(),
+        ]);
+        const csv = await readFile(await download.path(), 'utf8');
+        expect(csv).toContain(names[1]);
+        expect(csv).toContain(names[3]);
+      }
     });
   });
 });

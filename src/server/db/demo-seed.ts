@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { selectRows } from './rows';
 import { renderSystemTitle } from '../../shared/events';
+import { RISK_RATINGS } from '../../shared/companies';
 
 export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';
 export const DEMO_ADMIN_PASSWORD = 'demo-password';
@@ -231,7 +232,6 @@ const PROJECTS = [
   'Expansion',
   'Relève',
 ];
-const RISK_RATINGS = ['A', 'B', 'C', 'D', 'Faible', 'Moyen', 'Élevé'];
 const DOCUMENT_NAMES = [
   'États financiers',
   'Plan d’affaires',
@@ -328,7 +328,8 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
             'info@entreprise-' || b.g || '.example.ca',
             1 + ${r(14, 250, 'b.g')},
             '819' || lpad(${r(15, 10000000, 'b.g')}::text, 7, '0'),
-            ${pick(RISK_RATINGS, 16, 'b.g')},
+            -- One company in eleven not rated yet.
+            CASE WHEN b.g % 11 = 0 THEN NULL ELSE ${pick(RISK_RATINGS, 16, 'b.g')} END,
             ${textArray(['31/03', '30/06', '30/09', '31/12'])}[1 + ${r(17, 4, 'b.g')}],
             ${lookup('legal', 18, 'b.g')}, ${lookup('status', 19, 'b.g')}, ${lookup('area', 20, 'b.g')},
             CASE WHEN b.g % 7 = 0 THEN NULL ELSE ${overseer} END,

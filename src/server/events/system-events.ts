@@ -12,6 +12,7 @@ import {
 } from '../../shared/events';
 import { translate } from '../../shared/i18n';
 import type { CompanyInput } from '../../shared/schemas/company';
+import { isRiskRating, riskRatingKey } from '../../shared/companies';
 import type { CompanyGraph } from '../companies/graph';
 import type { Tx } from '../db/client';
 import { insertSystemEvent, namesOf, type LookupKind } from './store';
@@ -37,8 +38,8 @@ export async function recordSystemEvent<C extends SystemEventCode>(
 
 type Names = Awaited<ReturnType<typeof namesOf>>;
 type NameKind = 'statuses' | 'users' | 'funds' | LookupKind;
-/** How a field's value is kept: its format, or the lookup that names it. */
-type FieldKind = HistoryValue['kind'] | NameKind;
+/** How a field's value is kept: its format, the lookup that names it, or the risk scale's words. */
+type FieldKind = HistoryValue['kind'] | NameKind | 'riskRating';
 
 /** The fields the history follows, with the catalog key of their label and how their value is kept. */
 const COMPANY_FIELDS: Array<[keyof CompanyInput, string, FieldKind]> = [
@@ -48,7 +49,7 @@ const COMPANY_FIELDS: Array<[keyof CompanyInput, string, FieldKind]> = [
   ['emailAddress', 'companies.form.fields.emailAddress', 'text'],
   ['employeeCount', 'companies.form.fields.employeeCount', 'number'],
   ['phoneNumber', 'companies.form.fields.phoneNumber', 'text'],
-  ['riskRating', 'companies.form.fields.riskRating', 'text'],
+  ['riskRating', 'companies.form.fields.riskRating', 'riskRating'],
   ['endOfFinancialYear', 'companies.form.fields.endOfFinancialYear', 'text'],
   ['legalFormId', 'companies.form.fields.legalForm', 'legalForms'],
   ['statusId', 'companies.form.fields.status', 'statuses'],
@@ -265,6 +266,16 @@ export async function recordCompanySave(
         return typeof v === 'number' ? { kind, value: v } : { kind: 'text', value: String(v) };
       case 'date':
         return { kind: 'date', value: String(value) };
+      // Kept by its words in both languages, like a lookup's name ("B – Moyen", "B – Medium").
+      case 'riskRating':
+        return isRiskRating(v)
+          ? {
+              kind: 'name',
+              value: Object.fromEntries(
+                LOCALES.map((locale) => [locale, translate(locale, riskRatingKey(v))]),
+              ) as unknown as Bilingual,
+            }
+          : { kind: 'text', value: String(v) };
       default: {
         const name = names[kind as NameKind].get(String(v));
         return name ? { kind: 'name', value: name } : null;

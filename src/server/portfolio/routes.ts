@@ -19,6 +19,7 @@ import { computeSchedule, scheduleFigures, todayIso } from '../../shared/portfol
 import { snakePath } from '../../shared/case';
 import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
+import { riskRatingKey } from '../../shared/companies';
 import { csvMoney, csvStream, primed, type CsvCell } from './csv';
 import {
   exportCompanies,
@@ -162,7 +163,11 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
       const body = csvStream(
         header,
         await primed(exportCompanies(db, { ...selection, locale })),
-        (row) => COMPANY_COLUMNS.map((column) => row[column]),
+        // A rating in the file's language, as the screens name it; none is an empty cell, like other blanks.
+        (row) =>
+          COMPANY_COLUMNS.map((column) =>
+            column === 'riskRating' ? row.riskRating && translate(locale, riskRatingKey(row.riskRating)) : row[column],
+          ),
         locale,
         yesNo(locale),
       );

@@ -285,6 +285,7 @@ export const en = {
       archived: 'Archived',
       referenceNumber: 'Ref. {{referenceNumber}}',
     },
+    riskRatings: { A: 'A – Low', B: 'B – Medium', C: 'C – High', D: 'D – Very high', none: 'Not rated' },
     form: {
       fileLinks: 'Company file',
       newTitle: 'New company',
@@ -714,7 +715,7 @@ export const en = {
         loans: 'Loans',
       },
       byStatus: { title: 'Companies by status', companies: 'Companies', status: 'Status' },
-      byRisk: { title: 'Companies by risk rating', rating: 'Risk rating', notRated: 'Not rated' },
+      byRisk: { title: 'Companies by risk rating', rating: 'Risk rating' },
       chartHint: 'The chart shows the numbers of the table below.',
       noData: 'Nothing to show for this selection.',
       exportPortfolio: 'Export the portfolio (CSV)',

@@ -289,6 +289,7 @@ export const fr = {
       archived: 'Archivée',
       referenceNumber: 'Réf. {{referenceNumber}}',
     },
+    riskRatings: { A: 'A – Faible', B: 'B – Moyen', C: 'C – Élevé', D: 'D – Très élevé', none: 'Non cotée' },
     form: {
       fileLinks: 'Dossier de l’entreprise',
       newTitle: 'Nouvelle entreprise',
@@ -719,7 +720,7 @@ export const fr = {
         loans: 'Prêts',
       },
       byStatus: { title: 'Entreprises par statut', companies: 'Entreprises', status: 'Statut' },
-      byRisk: { title: 'Entreprises par cote de risque', rating: 'Cote de risque', notRated: 'Sans cote' },
+      byRisk: { title: 'Entreprises par cote de risque', rating: 'Cote de risque' },
       chartHint: 'Le graphique présente les chiffres du tableau ci-dessous.',
       noData: 'Rien à afficher pour cette sélection.',
       exportPortfolio: 'Exporter le portefeuille (CSV)',

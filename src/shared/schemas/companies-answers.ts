@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCK_TYPES } from '../companies';
+import { BLOCK_TYPES, RISK_RATINGS } from '../companies';
 import { companyStatusSchema } from './lookups';
 
 /** Answers of the companies calls (SPEC §7), camelCase; `src/shared/companies.ts` derives its types from them. */
@@ -79,7 +79,7 @@ export const companyAnswerSchema = z.object({
   employeeCount: amount(),
   /** Ten digits; the form shows it 3-3-4. */
   phoneNumber: text(),
-  riskRating: text(),
+  riskRating: z.enum(RISK_RATINGS).nullable(),
   /** DD/MM. */
   endOfFinancialYear: text(),
   legalFormId: z.string(),

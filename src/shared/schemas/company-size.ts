@@ -20,7 +20,7 @@ export function largestCompany(fill: string, ids: { lookup: string; fund: string
     emailAddress: null as string | null,
     employeeCount: 10_000_000,
     phoneNumber: '5145550199',
-    riskRating: text(50),
+    riskRating: 'D',
     endOfFinancialYear: '31/12',
     legalFormId: ids.lookup,
     statusId: ids.lookup,

@@ -21,6 +21,7 @@ import {
   year,
   nullableDate,
   list,
+  riskRating,
 } from './company-fields';
 
 export { CV } from './company-fields';
@@ -125,7 +126,7 @@ export const companySchema = z.object({
   emailAddress: optionalEmail(),
   employeeCount: optionalNumber({ message: CV.number, integer: true, min: 0, max: 10_000_000 }),
   phoneNumber: phoneNumber(),
-  riskRating: optionalText(50),
+  riskRating: riskRating(),
   endOfFinancialYear: dayMonth(),
   legalFormId: requiredId(),
   statusId: requiredId(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RISK_RATINGS } from '../companies';
 
 /** Answers of the portfolio calls (issue 13), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
 export const dashboardLoanSchema = z.object({
@@ -39,7 +40,7 @@ export const dashboardStatusSchema = z.object({
 
 export const dashboardRiskSchema = z.object({
   /** null: companies without a rating. */
-  riskRating: z.string().nullable(),
+  riskRating: z.enum(RISK_RATINGS).nullable(),
   companiesCount: z.number().int(),
 });
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { Company } from '../../shared/companies';
+import { riskRatingKey, type Company } from '../../shared/companies';
 import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 import { formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
@@ -50,7 +50,7 @@ function CompanyFile({ company }: { company: Company }) {
     [f('phone'), company.phoneNumber ? formatPhone(company.phoneNumber) : MISSING],
     [f('website'), company.website ?? MISSING],
     [f('employees'), company.employeeCount === null ? MISSING : String(company.employeeCount)],
-    [f('riskRating'), company.riskRating ?? MISSING],
+    [f('riskRating'), t(riskRatingKey(company.riskRating))],
   ];
 
   return (

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { Locale } from '../../shared/constants';
+import { RISK_RATINGS, riskRatingKey } from '../../shared/companies';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import type { DashboardEndingSoon, DashboardFollowup } from '../../shared/portfolio/dashboard';
 import { downloadFile } from '../api/client';
@@ -97,6 +98,12 @@ export default function DashboardPage() {
   const dashboard = query.data?.dashboard;
   const meta = query.data?.meta;
   const money = (value: number) => formatAmount(value, locale);
+  // The whole scale in its order, a rating no company has at 0, so every chart of it reads the same (ADR 0032).
+  const byRisk = [...RISK_RATINGS, null].map((rating) => ({
+    key: rating ?? 'none',
+    name: t(riskRatingKey(rating)),
+    count: dashboard?.byRisk.find((r) => r.riskRating === rating)?.companiesCount ?? 0,
+  }));
   const loanLink = (row: DashboardFollowup | DashboardEndingSoon) => (
     <Anchor
       component={Link}
@@ -353,11 +360,9 @@ export default function DashboardPage() {
                 <>
                   <Suspense fallback={<Box h={260} />}>
                     <BarFigure
-                      data={dashboard.byRisk.map((r) => ({
-                        rating: r.riskRating ?? t('portfolio.dashboard.byRisk.notRated'),
-                        companies: r.companiesCount,
-                      }))}
+                      data={byRisk.map((r) => ({ rating: r.name, companies: r.count }))}
                       dataKey="rating"
+                      orientation="vertical"
                       series={[
                         { name: 'companies', label: t('portfolio.dashboard.byStatus.companies'), color: 'grape.7' },
                       ]}
@@ -367,11 +372,7 @@ export default function DashboardPage() {
                   <CountTable
                     heading={t('portfolio.dashboard.byRisk.rating')}
                     countHeading={t('portfolio.dashboard.byStatus.companies')}
-                    rows={dashboard.byRisk.map((r) => ({
-                      key: r.riskRating ?? '',
-                      name: r.riskRating ?? t('portfolio.dashboard.byRisk.notRated'),
-                      count: r.companiesCount,
-                    }))}
+                    rows={byRisk}
                     locale={locale}
                   />
                 </>
