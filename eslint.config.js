@@ -31,6 +31,14 @@ const boundaries = [
     from: webFeatures.map((feature) => `./src/web/${feature}`),
     message: 'Shared web code imports no feature.',
   })),
+  {
+    // docs/decisions/0030: the browser fetches the catalog part by part; a module it imports that reads the whole
+    // catalog would bring every part, in both languages, with it.
+    target: ['./src/web', './src/shared/*.ts', './src/shared/!(i18n)/**'],
+    from: ['./src/shared/i18n/index.ts', './src/shared/i18n/domains/index.ts'],
+    message:
+      'The whole catalog is for the server: the SPA reads src/shared/i18n/translate.ts and loads parts (web/i18n).',
+  },
   ...['platform', 'db'].map((common) => ({
     target: `./src/server/${common}`,
     from: serverFeatures.map((feature) => `./src/server/${feature}`),
@@ -68,6 +76,26 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**', 'src/web/test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
+  },
+  {
+    // ADR 0031: a route's request is typed by its contract through the zod type provider, never cast.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/test/**', 'src/server/platform/route-deps.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(params|query|body)$/]",
+          message: 'Declare the schema in the route contract: `request.params`, `query` and `body` are typed by it.',
+        },
+        {
+          selector: "ImportSpecifier[imported.name='FastifyPluginAsync']",
+          message:
+            "A feature's routes are a `FeatureRoutes` (platform/route-deps.ts): the zod type provider types them.",
+        },
+      ],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

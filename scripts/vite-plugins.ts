@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
+import { catalogFiles } from './catalog-files';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -73,9 +74,7 @@ const UI_WEIGHTS = { min: 400, max: 700, default: 400 };
 
 /** The characters the interface writes: printable ASCII, French, and every character of the catalogs. */
 async function interfaceCharacters(): Promise<number[]> {
-  const catalogs = await Promise.all(
-    ['en.ts', 'fr.ts'].map((file) => readFile(path.join(ROOT, 'src/shared/i18n', file), 'utf8')),
-  );
+  const catalogs = await Promise.all(catalogFiles(ROOT).map((file) => readFile(file, 'utf8')));
   const codes = new Set<number>();
   for (let code = 0x20; code <= 0x7e; code += 1) codes.add(code);
   for (const text of [FRENCH, ...catalogs])
@@ -124,7 +123,7 @@ export function interfaceFont(): Plugin {
         await mkdir(cacheDir, { recursive: true });
         await writeFile(file, font);
       }
-      for (const catalog of ['en.ts', 'fr.ts']) this.addWatchFile(path.join(ROOT, 'src/shared/i18n', catalog));
+      for (const catalog of catalogFiles(ROOT)) this.addWatchFile(catalog);
       return code
         .replace('__INTERFACE_FONT__', path.relative(path.dirname(id), file).split(path.sep).join('/'))
         .replace('__INTERFACE_RANGE__', unicodeRange(codes));

@@ -42,6 +42,7 @@ import { passwordRoutes } from './passwords/routes';
 import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
 import { backupRoutes } from './backups/routes';
+import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
 
@@ -207,7 +208,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // anchors, the dashboard, and the users of session tokens (ADR 0029) are kept until their tables change.
   const { lists, identities, stop: stopListening } = await keepBetweenWrites(deps.database);
   app.addHook('onClose', stopListening);
-  registerAuth(app, { tokens: deps.tokens, findSessionUser: keptSessionUsers(deps.database.db, identities) });
+  registerAuth(app, {
+    tokens: deps.tokens,
+    findSessionUser: keptSessionUsers(deps.database.db, identities),
+    findEnrollingUser: enrollingUsers(deps.database.db),
+  });
 
   const mail = createMailDelivery(deps.mailer ?? createMailer(deps.config));
   app.decorate('mail', mail);
@@ -252,6 +257,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(userRoutes, routeDeps);
       await api.register(invitationRoutes, routeDeps);
       await api.register(passwordRoutes, routeDeps);
+      await api.register(twoFactorRoutes, routeDeps);
       await api.register(lookupRoutes, routeDeps);
       await api.register(companyRoutes, routeDeps);
       await api.register(assetRoutes, routeDeps);
@@ -280,8 +286,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
   // serve: false — only reply.sendFile; the two public routes below are the only ones serving files.
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
-  app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
-    reply.sendFile((request.params as { '*': string })['*'], path.join(root, 'assets'), {
+  app.get<{ Params: { '*': string } }>('/assets/*', { config: { access: 'public' } }, (request, reply) =>
+    reply.sendFile(request.params['*'], path.join(root, 'assets'), {
       immutable: true,
       maxAge: '365d',
     }),

@@ -32,3 +32,7 @@ export const formatMoney = (value: number, locale: Locale): string =>
 /** Whole dollars, compact, for chart axes and bars: `1,2 M$` / `$1.2M`. */
 export const formatCompactMoney = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);
+
+/** An instant (ISO 8601) with its day and time: `25 novembre 2026 à 14 h 05` / `November 25, 2026 at 2:05 p.m.`. */
+export const formatInstant = (iso: string, locale: Locale): string =>
+  dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));

@@ -5,13 +5,22 @@ import { ErrorPage, NotFoundPage, PageLoader } from './components/status-pages';
 import { DocumentTitle, type ScreenHandle } from './components/document-title';
 import { LoginPage } from './auth/login-page';
 import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-page';
+import { loadMessages, type Part } from './i18n';
 
 /**
  * Every route of SPEC §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
  * rest of the app. Paths match case-insensitively (react-router's default), so /Companies works.
+ * A page names the catalog parts it shows beyond the frame's (`['servicing']`): they are fetched beside its
+ * code, and it renders once both are there (docs/decisions/0030).
  */
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+const lazyPage = (
+  load: () => Promise<{ default: React.ComponentType }>,
+  parts: readonly Part[] = [],
+): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [page] = await Promise.all([load(), loadMessages(parts)]);
+    return { Component: page.default };
+  },
 });
 const titled = (title: ScreenHandle['title']): { handle: ScreenHandle } => ({ handle: { title } });
 
@@ -19,8 +28,13 @@ const titled = (title: ScreenHandle['title']): { handle: ScreenHandle } => ({ ha
  * The signed-in frame (top bar, drawer) is not needed to sign in. It is loaded when rendered, that is
  * once RequireAuth let the visit through: a route `lazy` would be fetched as soon as the path matches,
  * so a signed-out visit to an unknown path (matched by the frame's catch-all) would download it for nothing.
+ * The signed-in screens' messages come with it (docs/decisions/0030).
  */
-const AppLayout = lazy(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() =>
+  Promise.all([import('./components/app-layout'), loadMessages(['signedIn'])]).then(([m]) => ({
+    default: m.AppLayout,
+  })),
+);
 function SignedInFrame() {
   return (
     <Suspense fallback={<PageLoader />}>
@@ -55,6 +69,12 @@ export const routes: RouteObject[] = [
         ...titled('resetPassword'),
         ...lazyPage(() => import('./auth/token-pages').then((m) => ({ default: m.ResetPasswordPage }))),
       },
+      // The second step of a sign-in, reset or invitation (ADR 0035): reached with its challenge, whoever is signed in.
+      {
+        path: '/login/two-factor',
+        ...titled('twoFactor.titles.secondFactor'),
+        ...lazyPage(() => import('./account/second-factor-page'), ['twoFactor']),
+      },
       {
         path: '/invitations/confirm',
         ...titled('confirmInvitation'),
@@ -71,7 +91,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/account',
                 ...titled('account'),
-                ...lazyPage(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))),
+                ...lazyPage(
+                  () => import('./account/account-page').then((m) => ({ default: m.AccountPage })),
+                  ['twoFactor'],
+                ),
               },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
@@ -109,13 +132,22 @@ export const routes: RouteObject[] = [
                 element: <RequireAuth roles={['admin']} />,
                 children: [
                   { path: '/users', ...titled('users'), ...lazyPage(() => import('./users/users-page')) },
-                  { path: '/users/:id', ...titled('user'), ...lazyPage(() => import('./users/user-edit-page')) },
+                  {
+                    path: '/users/:id',
+                    ...titled('user'),
+                    ...lazyPage(() => import('./users/user-edit-page'), ['twoFactor']),
+                  },
                   {
                     path: '/invitations/invite',
                     ...titled('invite'),
                     ...lazyPage(() => import('./users/invite-page')),
                   },
                   { path: '/backups', ...titled('backups'), ...lazyPage(() => import('./backups/backups-page')) },
+                  {
+                    path: '/settings/security',
+                    ...titled('twoFactor.titles.security'),
+                    ...lazyPage(() => import('./users/security-settings-page'), ['twoFactor']),
+                  },
                 ],
               },
               { path: '/onboarding', element: <Navigate to="/companies" replace /> },

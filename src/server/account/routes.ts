@@ -1,11 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { accountSchema } from '../../shared/schemas/auth';
 import { accountAnswerSchema } from '../../shared/schemas/users-answers';
 import { lockVersion } from '../../shared/schemas/common';
 import { changePasswordSchema } from '../../shared/schemas/users';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { emailChangedMail } from '../identity/mails';
 import { endOtherSessions } from '../identity/sessions';
@@ -48,7 +46,7 @@ const changePassword = contract({
   response: { 200: envelopeOf(accountAnswerSchema) },
 });
 
-export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, mail }) => {
+export const accountRoutes: FeatureRoutes = async (app, { database, mail }) => {
   const { db } = database;
 
   app.get('/user', currentUser, async (request) => {
@@ -58,7 +56,7 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
 
   app.post('/account', updateAccount, async (request) => {
     const user = userOf(request);
-    const { lockVersion, currentPassword, ...input } = request.body as z.output<typeof accountUpdateSchema>;
+    const { lockVersion, currentPassword, ...input } = request.body;
     // Issue 12.5: the sign-in email is the key to the account (password resets go there).
     const emailChanged = input.email !== user.email;
     if (emailChanged) await requireCurrentPassword(user, currentPassword);
@@ -100,7 +98,7 @@ export const accountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
   // Issue 12.5: this session continues, every other one of the user ends at once.
   app.post('/account/password', changePassword, async (request) => {
     const user = userOf(request);
-    const input = request.body as z.output<typeof changePasswordSchema>;
+    const input = request.body;
     await requireCurrentPassword(user, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
     const updated = await db.transaction(async (tx) => {

@@ -1,8 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { UPLOAD_CONTENT_TYPES, type PresignedUpload } from '../../shared/companies';
-import type { z } from 'zod';
 import { presignedUploadSchema, presignedUrlSchema } from '../../shared/schemas/assets';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { MAX_UPLOAD_BYTES, newStorageKey } from '../platform/storage/storage';
@@ -19,9 +17,9 @@ const presign = contract({
  * SPEC §7: a fresh key and a URL to PUT the file to. The name keeps its historical "s3" even on the
  * local adapter. The key is the server's own (uuid + extension), so it cannot point anywhere else.
  */
-export const assetRoutes: FastifyPluginAsync<RouteDeps> = async (app, { storage }) => {
+export const assetRoutes: FeatureRoutes = async (app, { storage }) => {
   app.post('/assets/s3_presigned_url', presign, async (request) => {
-    const input = request.body as z.output<typeof presignedUrlSchema>;
+    const input = request.body;
     const key = newStorageKey(input.fileExtension);
     const contentType = UPLOAD_CONTENT_TYPES[input.fileExtension];
     const answer: PresignedUpload = {

@@ -1,22 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { signInSchema } from '../../shared/schemas/auth';
-import { accountAnswerSchema } from '../../shared/schemas/users-answers';
-import type { RouteDeps } from '../platform/route-deps';
-import { endSession, startSession } from '../identity/sessions';
+import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
+import type { FeatureRoutes } from '../platform/route-deps';
+import { endSession } from '../identity/sessions';
 import { verifyPassword } from '../platform/auth/passwords';
 import { sessionOf } from '../platform/auth/plugin';
 import { AppError } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
-import { countActiveAdmins, findUserByEmail, toAccount } from '../users/store';
+import { findUserByEmail } from '../users/store';
+import { relyingPartyOf } from '../two-factor/authenticators';
+import { afterPassword } from '../two-factor/password-step';
 
 const signIn = contract({
-  summary: 'Sign in with email and password: answers the account, and the session token in the authorization header',
+  summary:
+    'Sign in with email and password: answers the account, and the session token in the authorization header; or, for an account with a second factor (or required to set one up), second_factor_required and a proof of this step, and no session yet',
   tags: ['auth'],
   querystring: localeQuery,
   body: signInSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  response: { 200: envelopeOf(signedInOrChallengeSchema) },
 });
 const signOut = contract({
   summary: 'Sign out: ends this session only',
@@ -25,15 +27,16 @@ const signOut = contract({
   response: { 200: envelopeOf(z.object({ signedOut: z.literal(true) })) },
 });
 
-export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, tokens, limits }) => {
+export const authRoutes: FeatureRoutes = async (app, { config, database, tokens, limits }) => {
   const { db } = database;
+  const rp = relyingPartyOf(config.publicUrl);
 
   const { signInByAddress, signInFailuresByAddress, signInFailuresByAccount } = limits;
   // Before validation: a malformed attempt still counts against the address.
   const preValidation = [signInByAddress.consume, signInFailuresByAddress.check, signInFailuresByAccount.check];
 
   app.post('/sign_in', { ...signIn, config: { access: 'public' }, preValidation }, async (request, reply) => {
-    const input = request.body as z.output<typeof signInSchema>;
+    const input = request.body;
     const user = await findUserByEmail(db, input.email);
     // Always verify, even without a user, so timing does not reveal which addresses exist.
     const valid = await verifyPassword(user?.passwordHash, input.password);
@@ -44,8 +47,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database,
     }
     // The owner got it right from here: earlier slips from this address are forgiven.
     await signInFailuresByAccount.reset(request);
-    await startSession(db, reply, tokens, user);
-    return ok(toAccount(user, { viewerId: user.id, activeAdminCount: await countActiveAdmins(db) }));
+    return ok(await afterPassword({ db, tokens, rp }, reply, user));
   });
 
   // Ends this session only: the token is refused from now on, by every process; other sessions stay.

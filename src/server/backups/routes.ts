@@ -1,10 +1,10 @@
+import type { FeatureRoutes } from '../platform/route-deps';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { BackupSummary } from '../../shared/backups';
 import { AppError, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { contract, envelopeOf, localeQuery, rawAnswer, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { backupSummarySchema } from '../../shared/schemas/backups-answers';
 import type { BackupRow, BackupService } from './service';
@@ -38,11 +38,11 @@ const download = contract({
   tags: ['backups'],
   params: downloadParams,
   querystring: localeQuery,
-  response: { 200: z.string().describe('application/gzip: the archive, as an attachment') },
+  response: { 200: rawAnswer('application/gzip: the archive, as an attachment') },
 });
 
 /** The Backups screen's API (issue 17), administrators only. */
-export const backupRoutes: FastifyPluginAsync<{ backups: BackupService }> = async (app, { backups }) => {
+export const backupRoutes: FeatureRoutes<{ backups: BackupService }> = async (app, { backups }) => {
   app.get('/backups', { ...list, config: { access: 'admin' } }, async () => ok((await backups.list()).map(toSummary)));
 
   app.post('/backups', { ...start, config: { access: 'admin' } }, async (_request, reply) => {
@@ -52,7 +52,7 @@ export const backupRoutes: FastifyPluginAsync<{ backups: BackupService }> = asyn
   });
 
   app.get('/backups/:id/download', { ...download, config: { access: 'admin' } }, async (request, reply) => {
-    const row = await backups.find((request.params as z.infer<typeof downloadParams>).id);
+    const row = await backups.find(request.params.id);
     if (!row || row.status !== 'succeeded' || !row.fileName) throw notFound();
     const file = backups.archivePath(row);
     // Removed by retention, or kept in another process's BACKUP_DIR: gone is gone.

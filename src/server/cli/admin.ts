@@ -9,7 +9,8 @@ import { liftAccountLimits } from '../platform/rate-limit/limits';
 import { createMailer } from '../platform/mail/mailer';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken } from '../identity/one-time-tokens';
-import { findUserByEmail, fullNameOf, statusOf, type UserRow } from '../users/store';
+import { findUserByEmail, fullNameOf, type UserRow } from '../users/store';
+import { statusOf } from '../identity/accounts';
 import { CommandError, openForCommand } from './command-database';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>

@@ -1,15 +1,14 @@
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { COMPANY_SORT_FIELDS, type CompanySortField } from '../../shared/companies';
 import { companyAnswerSchema, companySummarySchema } from '../../shared/schemas/companies-answers';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Executor, Tx } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
+import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { listMeta, listQuerystring, pageWindow } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
 import { discardUnreferenced } from '../documents/orphan-sweep';
@@ -17,48 +16,17 @@ import { checkCompanyInput } from './checks';
 import { findCompanyGraph, findCompanyHead, toCompany } from './graph';
 import { insertCompany, setArchived, StaleCompanyError, updateCompany } from './store';
 import { listCompanies } from './list-store';
-
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
+import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from './list-params';
 
 const tags = ['companies'];
 /** A malformed id names nothing: the contract answers 404, like an unknown id. */
 const idParams = z.object({ id: uuid() });
-/** Ids as stored (lowercase), whatever case the address used. */
-const companyId = (params: unknown) => (params as z.infer<typeof idParams>).id.toLowerCase();
 const oneCompany = envelopeOf(companyAnswerSchema);
-
-function archivedFilter(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
-}
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
-
-/** The companies list's parameters; the CSV export (portfolio/routes.ts) reads the same ones. */
-export const COMPANY_LIST_OPTIONS: ListOptions<CompanySortField> = {
-  sortable: COMPANY_SORT_FIELDS,
-  defaultSort: [{ field: 'name', direction: 'asc' }],
-  filters: ['archived', 'search'],
-};
-export const parseCompanyListParams = (query: unknown) => parseListParams(query, COMPANY_LIST_OPTIONS);
-
-/** Which companies, in which order: the list's filters and sort, without the page. */
-export const companyListSelection = (params: ReturnType<typeof parseCompanyListParams>) => ({
-  archived: archivedFilter(params.filters['archived']),
-  search: searchWords(params.filters['search']),
-  sort: params.sort,
-});
 
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
 /** SPEC §7 companies, for any signed-in user. */
-export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists }) => {
+export const companyRoutes: FeatureRoutes = async (app, { database, storage, lists }) => {
   const { db } = database;
 
   async function answer(id: string, executor: Executor = db) {
@@ -116,7 +84,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       querystring: localeQuery,
       response: { 200: oneCompany },
     }),
-    async (request) => ok(await answer(companyId(request.params))),
+    async (request) => ok(await answer(request.params.id)),
   );
 
   /**
@@ -165,7 +133,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       }),
     },
     async (request, reply) => {
-      const input = request.body as z.output<typeof companySchema>;
+      const input = request.body;
       const { sealedAvatar } = await checkCompanyInput(db, storage, input);
       const company = await saveWithAvatar(
         input,
@@ -193,8 +161,8 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       }),
     },
     async (request) => {
-      const id = companyId(request.params);
-      const input = request.body as z.output<typeof companyUpdateSchema>;
+      const id = request.params.id;
+      const input = request.body;
       const current = await findCompanyHead(db, id);
       if (!current) throw notFound();
       // Stale before anything else: the form keeps what was typed and tells the user to reload.
@@ -241,7 +209,7 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       querystring: localeQuery,
       response: { 200: oneCompany },
     }),
-    async (request) => ok(await archiveOrRestore(companyId(request.params), true, userOf(request).id)),
+    async (request) => ok(await archiveOrRestore(request.params.id, true, userOf(request).id)),
   );
 
   app.post(
@@ -253,6 +221,6 @@ export const companyRoutes: FastifyPluginAsync<RouteDeps> = async (app, { databa
       querystring: localeQuery,
       response: { 200: oneCompany },
     }),
-    async (request) => ok(await archiveOrRestore(companyId(request.params), false, userOf(request).id)),
+    async (request) => ok(await archiveOrRestore(request.params.id, false, userOf(request).id)),
   );
 };

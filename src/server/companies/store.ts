@@ -11,7 +11,8 @@ import {
   owners,
 } from '../db/schema';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
-import { recordCompanySave, recordSystemEvent } from '../events/system-events';
+import { recordSystemEvent } from '../platform/history/record';
+import { recordCompanySave } from './history';
 import { refreshSearchText } from './search-text';
 import { findCompanyGraph, findCompanyHead } from './graph';
 

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { selectRows } from './rows';
-import { renderSystemTitle } from '../../shared/events';
+import { renderSystemTitle } from '../platform/history/render';
 import { RISK_RATINGS } from '../../shared/companies';
 
 export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';

@@ -45,3 +45,7 @@ export function markedHeadline(raw: string): string {
   }
   return markedText(plain, ranges);
 }
+
+/** What a row's `search_text` holds: its texts joined and folded as searches fold words (`f_search_text`). */
+export const searchTextOf = (...parts: Array<string | null>): SQL =>
+  sql`public.f_search_text(${parts.filter(Boolean).join(' ')})`;

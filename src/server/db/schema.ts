@@ -24,3 +24,6 @@ export * from './schema/backups';
 
 /* Periodic background tasks claimed once across processes: db/schema/periodic-runs.ts. */
 export * from './schema/periodic-runs';
+
+/* Second factors, pending sign-ins, the security setting and the account history: db/schema/two-factor.ts. */
+export * from './schema/two-factor';

@@ -1,16 +1,21 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_SORT_FIELDS, type CompanyDocument, type DocumentSortField } from '../../shared/documents';
 import { companyDocumentSchema } from '../../shared/schemas/documents-answers';
 import { DV, documentCreateSchema, documentUpdateSchema } from '../../shared/schemas/document';
-import type { RouteDeps } from '../platform/route-deps';
-import { recordSystemEvent } from '../events/system-events';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, parsedInHandler, uuid } from '../platform/http/contract';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import {
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilter,
+} from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
-import { ok, parseBody } from '../platform/http/wire';
+import { ok, parseBody, rawField } from '../platform/http/wire';
 import { isStorageKey, type Storage } from '../platform/storage/storage';
 import { checkNewDocument } from './checks';
 import { enqueueDocumentText, handleDocumentText } from './content-indexing';
@@ -26,15 +31,6 @@ import {
   withUploadsLock,
   type DocumentRow,
 } from './store';
-
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
@@ -76,7 +72,7 @@ async function toDocument(storage: Storage, row: DocumentRow): Promise<CompanyDo
 
 /** The raw `file_name` of a body, before any validation: what to clean up when the save fails. */
 function rawFileName(body: unknown): string | undefined {
-  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['fileName'] : undefined;
+  const value = rawField(body, 'fileName');
   return typeof value === 'string' && isStorageKey(value.trim()) ? value.trim() : undefined;
 }
 
@@ -92,13 +88,12 @@ const documentParams = companyParams.extend({ id: uuid() });
 const oneDocument = envelopeOf(companyDocumentSchema);
 
 /** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
-export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, storage, lists, jobs }) => {
+export const documentRoutes: FeatureRoutes = async (app, { database, storage, lists, jobs }) => {
   const { db } = database;
   handleDocumentText(jobs, db, storage);
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
-  async function companyOf(request: FastifyRequest): Promise<string> {
-    const companyId = (request.params as z.infer<typeof companyParams>).companyId.toLowerCase();
+  async function companyOf({ companyId }: z.output<typeof companyParams>): Promise<string> {
     if (!(await companyExists(db, companyId))) throw notFound();
     return companyId;
   }
@@ -119,12 +114,12 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       response: { 200: envelopeOf(z.array(companyDocumentSchema), listMetaSchema) },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
+      const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listDocuments(db, lists, {
         companyId,
-        search: searchWords(params.filters['search']),
+        search: searchFilter(params.filters['search']),
         categoryId: categoryFilter(params.filters['categoryId']),
         sort: params.sort,
         limit,
@@ -153,31 +148,28 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       let sealed: string | undefined;
       let saved = false;
       try {
-        const companyId = await companyOf(request);
+        const companyId = await companyOf(request.params);
         const input = parseBody(documentCreateSchema(request.locale), request.body);
         const row = await withUploadsLock(db, 'shared', async (tx) => {
           const { detail, upload } = await checkNewDocument(tx, storage, input, request.locale);
           sealed = upload?.key;
           if (Object.keys(detail).length > 0 || !upload) throw invalid(detail);
-          const inserted = await insertDocument(tx, {
-            companyId,
-            name: input.name,
-            date: input.date,
-            categoryId: input.categoryId,
-            fileName: upload.key,
-            fileType: input.fileType,
-            fileSize: upload.size,
-            contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
-          });
+          const inserted = await insertDocument(
+            tx,
+            {
+              companyId,
+              name: input.name,
+              date: input.date,
+              categoryId: input.categoryId,
+              fileName: upload.key,
+              fileType: input.fileType,
+              fileSize: upload.size,
+              contentStatus: input.fileType === 'application/pdf' ? 'pending' : 'no_text',
+            },
+            userOf(request).id,
+          );
           // The text is read after the save answers (issue 14), by whichever process claims the job.
           if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
-          // In the save's transaction: the history says "added" exactly when the document exists.
-          await recordSystemEvent(tx, {
-            companyId,
-            code: 'documentAdded',
-            params: { name: inserted.name },
-            authorId: userOf(request).id,
-          });
           return inserted;
         });
         saved = true;
@@ -208,10 +200,10 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       response: { 200: oneDocument },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
-      const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
+      const companyId = await companyOf(request.params);
+      const id = request.params.id;
       if (!(await findDocument(db, companyId, id))) throw notFound();
-      const input = request.body as z.output<typeof documentUpdateSchema>;
+      const input = request.body;
       if (!(await categoryExists(db, input.categoryId))) {
         throw invalid({ category_id: [{ key: DV.unknownChoice, params: {} }] });
       }
@@ -231,21 +223,9 @@ export const documentRoutes: FastifyPluginAsync<RouteDeps> = async (app, { datab
       response: { 200: oneDocument },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
-      const id = (request.params as z.infer<typeof documentParams>).id.toLowerCase();
-      const row = await db.transaction(async (tx) => {
-        const deleted = await deleteDocument(tx, companyId, id);
-        // In the delete's transaction: the history says "deleted" exactly when the row is gone.
-        if (deleted) {
-          await recordSystemEvent(tx, {
-            companyId,
-            code: 'documentDeleted',
-            params: { name: deleted.name },
-            authorId: userOf(request).id,
-          });
-        }
-        return deleted;
-      });
+      const companyId = await companyOf(request.params);
+      const id = request.params.id;
+      const row = await deleteDocument(db, companyId, id, userOf(request).id);
       if (!row) throw notFound();
       const answer = await toDocument(storage, row);
       // After the row is gone: a failure here leaves an orphan for the sweep (ADR 0006), never a row without

@@ -7,8 +7,8 @@ import { highlightRanges } from '../../shared/documents';
 import { markedText, searchWordsOf } from '../../shared/search';
 import type { DocumentFileType, DocumentSortField } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
-import type { FieldChange, HistoryValue } from '../../shared/events';
-import { recordSystemEvent } from '../events/system-events';
+import type { FieldChange, HistoryValue } from '../../shared/history';
+import { recordSystemEvent } from '../platform/history/record';
 
 /**
  * What reads and writes answer: every column but the extracted text and its vector, which may weigh a
@@ -232,8 +232,18 @@ export interface NewDocument extends DocumentFields {
   fileSize: number;
 }
 
-export async function insertDocument(db: Executor, values: NewDocument): Promise<DocumentRow> {
-  const [row] = await db.insert(documents).values(values).returning(documentColumns);
+/**
+ * Saves a new document and records "document added" in its company's history, by `authorId`: call it in the
+ * save's transaction, so the history says "added" exactly when the document exists.
+ */
+export async function insertDocument(tx: Executor, values: NewDocument, authorId: string): Promise<DocumentRow> {
+  const [row] = await tx.insert(documents).values(values).returning(documentColumns);
+  await recordSystemEvent(tx, {
+    companyId: row!.companyId,
+    code: 'documentAdded',
+    params: { name: row!.name },
+    authorId,
+  });
   return row!;
 }
 
@@ -296,10 +306,19 @@ export async function updateDocument(
   });
 }
 
-export async function deleteDocument(db: Executor, companyId: string, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await db
-    .delete(documents)
-    .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
-    .returning(documentColumns);
-  return row;
+/** Deletes a document's row and records "document deleted" by `authorId`, in one transaction. */
+export async function deleteDocument(
+  db: Db,
+  companyId: string,
+  id: string,
+  authorId: string,
+): Promise<DocumentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.companyId, companyId)))
+      .returning(documentColumns);
+    if (row) await recordSystemEvent(tx, { companyId, code: 'documentDeleted', params: { name: row.name }, authorId });
+    return row;
+  });
 }

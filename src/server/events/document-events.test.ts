@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import { events } from '../db/schema';
 import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
-import { recordSystemEvent } from './system-events';
+import { recordSystemEvent } from '../platform/history/record';
 
 /** Documents added and deleted are recorded in the company's history, in the transaction of the change. */
 

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Locale } from '../../shared/constants';
 import {
@@ -6,17 +5,23 @@ import {
   EVENT_YEAR_MIN,
   SYSTEM_CATEGORY,
   isEventCategorySlug,
-  isSystemEventCode,
-  renderSystemDetails,
-  renderSystemTitle,
   type CompanyEvent,
   type EventCategorySlug,
 } from '../../shared/events';
-import { eventSchema, type EventFields } from '../../shared/schemas/event';
+import { isSystemEventCode } from '../../shared/history';
+import { eventSchema } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
+import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
 import { AppError, badRequest, notFound } from '../platform/errors/app-error';
-import { type ListOptions, listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import {
+  type ListOptions,
+  listMeta,
+  listQuerystring,
+  pageWindow,
+  parseListParams,
+  searchFilter,
+} from '../platform/http/list-params';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import { userOf } from '../platform/auth/plugin';
 import { ok } from '../platform/http/wire';
@@ -31,15 +36,6 @@ import {
   updateEvent,
   type EventRow,
 } from './store';
-
-/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
-const SEARCH_MAX_LENGTH = 100;
-
-function searchWords(value: string | undefined): string[] {
-  const text = (value ?? '').trim();
-  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
-  return text.split(/\s+/).filter(Boolean);
-}
 
 /** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
 function yearFilter(value: string | undefined): number | undefined {
@@ -96,20 +92,19 @@ const oneEvent = { 200: envelopeOf(companyEventSchema) };
  * SPEC §7 events of a company, for any signed-in user. The list of years that have events is its own
  * resource (`/events/years`): the year filter offers them whatever the other filters are.
  */
-export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
-  async function companyOf(request: FastifyRequest): Promise<string> {
-    const { companyId } = request.params as z.infer<typeof companyParams>;
+  async function companyOf({ companyId }: z.output<typeof companyParams>): Promise<string> {
     if (!(await companyExists(db, companyId))) throw notFound();
     return companyId;
   }
 
   /** The event named by the path, in the company named by the path (another company's is a 404). */
-  async function eventOf(request: FastifyRequest): Promise<EventRow> {
-    const companyId = await companyOf(request);
-    const event = await findEvent(db, companyId, (request.params as z.infer<typeof eventParams>).id);
+  async function eventOf(params: z.output<typeof eventParams>): Promise<EventRow> {
+    const companyId = await companyOf(params);
+    const event = await findEvent(db, companyId, params.id);
     if (!event) throw notFound();
     return event;
   }
@@ -124,7 +119,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: { 200: envelopeOf(z.array(companyEventSchema), listMetaSchema) },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
+      const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
       // The timeline reads newest first only (issue 6); an index serves exactly that order.
       if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc')
@@ -132,7 +127,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listEvents(db, lists, {
         companyId,
-        search: searchWords(params.filters['search']),
+        search: searchFilter(params.filters['search']),
         year: yearFilter(params.filters['year']),
         categorySlug: categoryFilter(params.filters['categorySlug']),
         limit,
@@ -155,7 +150,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: { 200: envelopeOf(eventYearsSchema) },
     }),
     async (request) => {
-      const companyId = await companyOf(request);
+      const companyId = await companyOf(request.params);
       return ok(await listEventYears(db, companyId));
     },
   );
@@ -163,7 +158,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
   app.get(
     '/companies/:companyId/events/:id',
     contract({ summary: 'One event', tags, params: eventParams, querystring: localeQuery, response: oneEvent }),
-    async (request) => ok(toEvent(await eventOf(request), request.locale)),
+    async (request) => ok(toEvent(await eventOf(request.params), request.locale)),
   );
 
   app.post(
@@ -177,8 +172,8 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: { 201: envelopeOf(companyEventSchema) },
     }),
     async (request, reply) => {
-      const companyId = await companyOf(request);
-      const input = request.body as EventFields;
+      const companyId = await companyOf(request.params);
+      const input = request.body;
       // Written and read back in one transaction: a failure to read the answer rolls the write back
       // rather than answering 5xx for an event that was kept (and that a retry would then add twice).
       const created = await db.transaction(async (tx) =>
@@ -199,9 +194,9 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: oneEvent,
     }),
     async (request) => {
-      const event = await eventOf(request);
+      const event = await eventOf(request.params);
       if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
-      const input = request.body as EventFields;
+      const input = request.body;
       const saved = await db.transaction(async (tx) => {
         if (!(await updateEvent(tx, event.companyId, event.id, input))) throw notFound();
         return findEvent(tx, event.companyId, event.id);
@@ -221,7 +216,7 @@ export const eventRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database
       response: oneEvent,
     }),
     async (request) => {
-      const event = await eventOf(request);
+      const event = await eventOf(request.params);
       if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
       if (!(await deleteEvent(db, event.companyId, event.id))) throw notFound();
       return ok(toEvent(event, request.locale));

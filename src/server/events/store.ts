@@ -1,21 +1,11 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { selectRows } from '../db/rows';
-import {
-  activityAreas,
-  companies,
-  contributionFunds,
-  events,
-  legalForms,
-  municipalities,
-  statuses,
-  users,
-  warranties,
-} from '../db/schema';
-import type { Bilingual, EventCategorySlug, SystemEventCode } from '../../shared/events';
+import { companies, events, users } from '../db/schema';
+import { searchTextOf } from '../db/full-text';
+import type { EventCategorySlug } from '../../shared/events';
 import type { EventFields } from '../../shared/schemas/event';
-import { fullNameOf } from '../users/store';
 
 /** An event with the names of its author, as every read answers it. */
 export interface EventRow {
@@ -152,8 +142,6 @@ export async function findEvent(db: Executor, companyId: string, id: string): Pr
  * these statements exclude them again so that no race can slip one through.
  * ---------------------------------------------------------------------------------------------- */
 
-const searchTextOf = (...parts: Array<string | null>) => sql`public.f_search_text(${parts.filter(Boolean).join(' ')})`;
-
 export async function insertEvent(
   db: Executor,
   companyId: string,
@@ -183,84 +171,4 @@ export async function deleteEvent(db: Executor, companyId: string, id: string): 
     .where(and(eq(events.companyId, companyId), eq(events.id, id), sql`${events.categorySlug} <> 'system'`))
     .returning({ id: events.id });
   return rows.length > 0;
-}
-
-/* ------------------------------------------------------------------------------------------------
- * System events (events/system-events.ts decides what to write; these are its two statements).
- * ---------------------------------------------------------------------------------------------- */
-
-export async function insertSystemEvent(
-  tx: Executor,
-  values: {
-    companyId: string;
-    code: SystemEventCode;
-    params: Record<string, unknown>;
-    authorId: string | null;
-    /** The title in every language, so that a search in either finds it. */
-    titles: string[];
-  },
-): Promise<void> {
-  await tx.insert(events).values({
-    companyId: values.companyId,
-    categorySlug: 'system',
-    code: values.code,
-    params: values.params,
-    authorId: values.authorId,
-    searchText: searchTextOf(...values.titles),
-    // now() is the same for the whole transaction; the clock keeps the events of one save in order.
-    insertedAt: sql`clock_timestamp()`,
-  });
-}
-
-/** The names a system event keeps of what it mentions, in one round trip per kind asked. */
-/** The other lookups a company names (by id), whose names the field-level history keeps. */
-const LOOKUP_TABLES = { legalForms, activityAreas, municipalities, warranties };
-export type LookupKind = keyof typeof LOOKUP_TABLES;
-
-export async function namesOf(
-  tx: Executor,
-  wanted: { statuses?: string[]; funds?: string[]; users?: string[] } & Partial<Record<LookupKind, string[]>>,
-): Promise<
-  { statuses: Map<string, Bilingual>; funds: Map<string, Bilingual>; users: Map<string, string> } & Record<
-    LookupKind,
-    Map<string, Bilingual>
-  >
-> {
-  const statusIds = [...new Set(wanted.statuses ?? [])];
-  const fundIds = [...new Set(wanted.funds ?? [])];
-  const userIds = [...new Set(wanted.users ?? [])];
-  // One after the other: a transaction is one connection, which runs one statement at a time anyway.
-  const statusRows = statusIds.length
-    ? await tx
-        .select({ id: statuses.id, fr: statuses.nameFr, en: statuses.nameEn })
-        .from(statuses)
-        .where(inArray(statuses.id, statusIds))
-    : [];
-  const fundRows = fundIds.length
-    ? await tx
-        .select({ id: contributionFunds.id, fr: contributionFunds.nameFr, en: contributionFunds.nameEn })
-        .from(contributionFunds)
-        .where(inArray(contributionFunds.id, fundIds))
-    : [];
-  const userRows = userIds.length
-    ? await tx
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(inArray(users.id, userIds))
-    : [];
-  const lookups = {} as Record<LookupKind, Map<string, Bilingual>>;
-  for (const kind of Object.keys(LOOKUP_TABLES) as LookupKind[]) {
-    const ids = [...new Set(wanted[kind] ?? [])];
-    const table = LOOKUP_TABLES[kind];
-    const rows = ids.length
-      ? await tx.select({ id: table.id, fr: table.nameFr, en: table.nameEn }).from(table).where(inArray(table.id, ids))
-      : [];
-    lookups[kind] = new Map(rows.map(({ id, fr, en }) => [id, { fr, en }]));
-  }
-  return {
-    ...lookups,
-    statuses: new Map(statusRows.map(({ id, fr, en }) => [id, { fr, en }])),
-    funds: new Map(fundRows.map(({ id, fr, en }) => [id, { fr, en }])),
-    users: new Map(userRows.map((row) => [row.id, fullNameOf(row)])),
-  };
 }

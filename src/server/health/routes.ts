@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { AppError } from '../platform/errors/app-error';
 import { contract, envelopeOf } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
@@ -12,7 +11,7 @@ const health = contract({
 });
 
 /** For load balancers: 200 when the database answers within a second, 503 otherwise. */
-export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+export const healthRoutes: FeatureRoutes = async (app, { database }) => {
   app.get('/health', { ...health, config: { access: 'public' } }, async (request) => {
     try {
       await Promise.race([

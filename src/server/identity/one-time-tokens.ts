@@ -3,7 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
 import type { UserStatus } from '../../shared/constants';
-import { findUserForUpdate, statusOf, type UserRow } from '../users/store';
+import type { UserRow } from '../db/schema';
+import { findUserForUpdate, statusOf } from './accounts';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
@@ -15,13 +16,17 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 
 /** 32 random bytes in base64url: exactly this shape, anything else is refused before hashing. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+export const isTokenShaped = (token: string): boolean => TOKEN_SHAPE.test(token);
+
+/** A new random token (links, and the proof of a password step, ADR 0035). */
+export const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** Only the hash is stored: a database leak does not hand out sign-in links. */
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Voids the user's earlier unused tokens of this purpose, then stores a new one; returns it in clear. */
 export async function issueToken(db: Db, userId: string, purpose: TokenPurpose): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = new Date();
   await db.transaction(async (tx) => {
     await voidTokens(tx, userId, purpose, now);
@@ -55,7 +60,7 @@ export async function voidTokens(
  * that applies the change: if the change fails, the token stays usable.
  */
 async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<string | undefined> {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const now = new Date();
   const [row] = await db
     .update(oneTimeTokens)

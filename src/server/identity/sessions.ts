@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionClaims, TokenService } from '../platform/auth/tokens';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
-import type { UserRow } from '../users/store';
+import type { UserRow } from '../db/schema';
 
 /**
  * Sessions live in PostgreSQL (ADR 0014): the token names its row (`sid`), so one sign-out ends that

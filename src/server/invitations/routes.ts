@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
-import type { z } from 'zod';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
-import { accountAnswerSchema, messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
-import type { RouteDeps } from '../platform/route-deps';
+import { messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
+import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
@@ -14,18 +13,18 @@ import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { startSession } from '../identity/sessions';
+import { relyingPartyOf } from '../two-factor/authenticators';
+import { afterPassword } from '../two-factor/password-step';
 import {
   bumpLockVersion,
   countActiveAdmins,
   findUserByEmail,
   fullNameOf,
   isUniqueViolation,
-  statusOf,
-  toAccount,
   toUser,
   type UserRow,
 } from '../users/store';
+import { statusOf } from '../identity/accounts';
 
 const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
 const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
@@ -38,11 +37,12 @@ const invite = contract({
   response: { 201: envelopeOf(userAnswerSchema) },
 });
 const confirm = contract({
-  summary: 'Accepts an invitation with its token: names and password, then signed in',
+  summary:
+    'Accepts an invitation with its token: names and password, then signed in, or first asked to set up a second factor when the office requires one',
   tags: ['invitations'],
   querystring: localeQuery,
   body: confirmInvitationSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  response: { 200: envelopeOf(signedInOrChallengeSchema) },
 });
 const resend = contract({
   summary: 'Asks for a fresh invitation mail; the same answer whether or not the address is invited',
@@ -52,15 +52,13 @@ const resend = contract({
   response: { 200: envelopeOf(messageAnswerSchema) },
 });
 
-export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
-  { config, database, mail, tokens, limits },
-) => {
+export const invitationRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {
   const { db } = database;
+  const rp = relyingPartyOf(config.publicUrl);
 
   app.post('/invitations', { ...invite, config: { access: 'admin' } }, async (request, reply) => {
     const inviter = userOf(request);
-    const input = request.body as z.output<typeof inviteSchema>;
+    const input = request.body;
     if (await findUserByEmail(db, input.email)) throw emailTaken();
 
     let created: { user: UserRow; token: string };
@@ -102,7 +100,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/invitations/confirm',
     { ...confirm, config: { access: 'public' }, preValidation: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-      const input = request.body as z.output<typeof confirmInvitationSchema>;
+      const input = request.body;
       // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
       const passwordHash = await hashPassword(input.password);
       const confirmed = await db.transaction(async (tx) => {
@@ -123,8 +121,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
         await voidTokens(tx, user.id, 'invitation', now);
         return row!;
       });
-      await startSession(db, reply, tokens, confirmed);
-      return ok(toAccount(confirmed, { viewerId: confirmed.id, activeAdminCount: await countActiveAdmins(db) }));
+      return ok(await afterPassword({ db, tokens, rp }, reply, confirmed));
     },
   );
 
@@ -133,7 +130,7 @@ export const invitationRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/invitations/resend',
     { ...resend, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-      const input = request.body as z.output<typeof resendInvitationSchema>;
+      const input = request.body;
       const user = await findUserByEmail(db, input.email);
       if (user && statusOf(user) === 'invited') {
         const token = await issueToken(db, user.id, 'invitation');

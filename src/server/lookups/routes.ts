@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import {
@@ -23,7 +22,7 @@ const lookup = (summary: string, item: z.ZodType) =>
   contract({ summary, tags: ['lookups'], querystring: localeQuery, response: { 200: envelopeOf(z.array(item)) } });
 
 /** SPEC §7 lookups, for any signed-in user, named in the request's `locale`. */
-export const lookupRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+export const lookupRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
   app.get(
     '/municipalities',

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { accountAnswerSchema, messageAnswerSchema } from '../../shared/schemas/users-answers';
+import { messageAnswerSchema } from '../../shared/schemas/users-answers';
+import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { AppError } from '../platform/errors/app-error';
@@ -13,8 +12,10 @@ import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { startSession } from '../identity/sessions';
-import { bumpTokenVersion, countActiveAdmins, findUserByEmail, statusOf, toAccount } from '../users/store';
+import { bumpTokenVersion, findUserByEmail } from '../users/store';
+import { statusOf } from '../identity/accounts';
+import { relyingPartyOf } from '../two-factor/authenticators';
+import { afterPassword } from '../two-factor/password-step';
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 
@@ -26,25 +27,24 @@ const forgot = contract({
   response: { 200: envelopeOf(messageAnswerSchema) },
 });
 const reset = contract({
-  summary: 'Sets a new password with the token of the reset mail: ends other sessions, starts this one',
+  summary:
+    'Sets a new password with the token of the reset mail: ends other sessions, starts this one, or asks for the second factor first as a sign-in does',
   tags: ['passwords'],
   querystring: localeQuery,
   body: resetPasswordSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  response: { 200: envelopeOf(signedInOrChallengeSchema) },
 });
 
-export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
-  { config, database, mail, tokens, limits },
-) => {
+export const passwordRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {
   const { db } = database;
+  const rp = relyingPartyOf(config.publicUrl);
 
   // Same answer, same status, about the same time for any address: it must not reveal who has an account.
   app.post(
     '/passwords/forgot',
     { ...forgot, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
-      const input = request.body as z.output<typeof forgotPasswordSchema>;
+      const input = request.body;
       const user = await findUserByEmail(db, input.email);
       // Invited and archived people have no password to reset: they get nothing, and the same answer.
       if (user && statusOf(user) === 'active') {
@@ -62,7 +62,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
     '/passwords/reset',
     { ...reset, config: { access: 'public' }, preValidation: limitedBy(limits.tokenByAddress) },
     async (request, reply) => {
-      const input = request.body as z.output<typeof resetPasswordSchema>;
+      const input = request.body;
       const passwordHash = await hashPassword(input.password);
       const updated = await db.transaction(async (tx) => {
         const user = await redeemToken(tx, input.token, 'reset', 'active', invalidToken);
@@ -76,8 +76,8 @@ export const passwordRoutes: FastifyPluginAsync<RouteDeps> = async (
         await voidTokens(tx, user.id, 'reset', now);
         return row!;
       });
-      await startSession(db, reply, tokens, updated);
-      return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
+      // A mailbox is not a second factor: the reset link sets the password, the sign-in still asks for the rest.
+      return ok(await afterPassword({ db, tokens, rp }, reply, updated));
     },
   );
 };

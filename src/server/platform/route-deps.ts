@@ -2,6 +2,8 @@
  * What the app is built from, and what each feature's routes receive. Kept apart from app.ts, which imports
  * every feature's routes: a feature importing app.ts for these types closed a circle.
  */
+import type { FastifyPluginAsync, FastifyPluginOptions, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { TokenService } from './auth/tokens';
@@ -34,3 +36,13 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   /** Background jobs, run once across all processes (platform/jobs, ADR 0023): handlers are added by features. */
   jobs: JobRunner;
 };
+
+/**
+ * A feature's routes: a Fastify plugin with the zod type provider (ADR 0026, 0031), so each route's request is
+ * typed by its `contract(…)`. Every feature's `routes.ts` exports one: `export const xRoutes: FeatureRoutes = …`.
+ */
+export type FeatureRoutes<Options extends FastifyPluginOptions = RouteDeps> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  ZodTypeProvider
+>;

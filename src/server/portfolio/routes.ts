@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
-import { type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
+import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { isUuid } from '../platform/http/params';
 import { ok } from '../platform/http/wire';
-import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/routes';
+import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import {
   csvAnswerSchema,
   dashboardMetaSchema,
@@ -36,12 +36,6 @@ async function fundFilter(db: Db, value: string | undefined): Promise<string | n
   if (value === undefined || value === '') return null;
   if (!isUuid(value) || !(await fundExists(db, value.toLowerCase()))) throw badRequest('portfolio.errors.unknownFund');
   return value.toLowerCase();
-}
-
-function mineFilter(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  throw badRequest('errors.api.badListParams');
 }
 
 const COMPANY_COLUMNS = [
@@ -99,7 +93,7 @@ const tags = ['portfolio'];
 const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
 /** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
-export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database, lists }) => {
+export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   app.get(
@@ -112,7 +106,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
     }),
     async (request) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
-      const mine = mineFilter(params.filters['mine']);
+      const mine = booleanFilter(params.filters['mine']);
       const { data, meta } = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,
@@ -133,7 +127,7 @@ export const portfolioRoutes: FastifyPluginAsync<RouteDeps> = async (app, { data
       response: { 200: envelopeOf(scheduleAnswerSchema) },
     }),
     async (request) => {
-      const { companyId, id } = request.params as z.infer<typeof scheduleParams>;
+      const { companyId, id } = request.params;
       const terms = await findContributionTerms(db, companyId.toLowerCase(), id.toLowerCase());
       if (!terms) throw notFound();
       const result = computeSchedule(terms, todayIso());

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
 import { badRequest } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
@@ -9,11 +8,9 @@ import { searchResultsSchema, similarCompanySchema } from '../../shared/schemas/
 import { SEARCH_KINDS, SEARCH_MAX_LENGTH, searchWordsOf, type SearchKind } from '../../shared/search';
 import { globalSearch, similarCompanies } from './store';
 
-const one = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** `filter[kinds]=companies,documents`: absent means all; an unknown kind is a mistake worth saying (400). */
-function kindsOf(value: unknown): Set<SearchKind> {
-  const text = one(value).trim();
+function kindsOf(value: string | undefined): Set<SearchKind> {
+  const text = (value ?? '').trim();
   if (!text) return new Set(SEARCH_KINDS);
   const kinds = text.split(',').map((kind) => kind.trim());
   if (!kinds.every((kind): kind is SearchKind => (SEARCH_KINDS as readonly string[]).includes(kind))) {
@@ -44,26 +41,22 @@ const similar = contract({
 });
 
 /** `GET /search` (issue 14) and the duplicate warning `GET /companies/similar`, for any signed-in user. */
-export const searchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { database }) => {
+export const searchRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 
   app.get('/search', search, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const kinds = kindsOf(query['filter[kinds]']);
+    const kinds = kindsOf(request.query['filter[kinds]']);
     // Users are for administrators only: for anyone else the kind is not there at all, asked or not.
     if (userOf(request).role !== 'admin') kinds.delete('users');
     // Only letters and digits are searched: punctuation, tsquery or SQL syntax and NUL are separators,
     // and a query with nothing else finds nothing (200 with empty lists, not an error).
-    const words = searchWordsOf(one(query['q']));
+    const words = searchWordsOf(request.query.q ?? '');
     const data = await globalSearch(db, words, kinds, request.locale);
     return ok(data, { words });
   });
 
   app.get('/companies/similar', similar, async (request) => {
-    const name = one((request.query as Record<string, unknown>)['name'])
-      .replaceAll('\u0000', '')
-      .trim()
-      .slice(0, SEARCH_MAX_LENGTH);
+    const name = (request.query.name ?? '').replaceAll('\u0000', '').trim().slice(0, SEARCH_MAX_LENGTH);
     // Fewer than three letters make no trigram worth comparing.
     if (name.length < 3) return ok([]);
     return ok(await similarCompanies(db, name, request.locale));

@@ -10,7 +10,7 @@ import { headline, markedHeadline, textQuery } from '../db/full-text';
 import { selectRows } from '../db/rows';
 import { highlightRanges } from '../../shared/documents';
 import type { Locale } from '../../shared/constants';
-import { renderSystemTitle } from '../../shared/events';
+import { renderSystemTitle } from '../platform/history/render';
 import {
   SEARCH_RESULTS_PER_KIND,
   SIMILAR_COMPANIES_LIMIT,

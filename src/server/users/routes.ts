@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
@@ -6,7 +5,7 @@ import { z } from 'zod';
 import { lockVersion, optionalText } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
 import { userAnswerSchema, userOptionSchema } from '../../shared/schemas/users-answers';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors/app-error';
@@ -20,11 +19,9 @@ import {
   bumpTokenVersion,
   countActiveAdmins,
   findUserById,
-  findUserForUpdate,
   fullNameOf,
   listUsers,
   lockActiveAdmins,
-  statusOf,
   toUser,
   toUserOptions,
   USER_DEFAULT_SORT,
@@ -32,6 +29,7 @@ import {
   type UserRow,
   type UserSortField,
 } from './store';
+import { findUserForUpdate, statusOf } from '../identity/accounts';
 
 /** An invited user's disabled name fields may come back blank or null: only a real value is a change. */
 const blankName = optionalText();
@@ -57,7 +55,6 @@ const userPatchBody = z.object({
 });
 
 const idParams = z.object({ id: uuid() });
-const idOf = (request: { params: unknown }) => (request.params as z.infer<typeof idParams>).id;
 const oneUser = (summary: string, extra: { body?: z.ZodType } = {}) =>
   contract({
     summary,
@@ -73,7 +70,7 @@ const USER_FILTERS = ['search', 'status'] as const;
 const refused = (code: string, key: string, field?: string) =>
   field ? new AppError(422, code, key, { [field]: [{ key, params: {} }] }) : new AppError(422, code, key);
 
-export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, mail }) => {
+export const userRoutes: FeatureRoutes = async (app, { config, database, mail }) => {
   const { db } = database;
 
   const present = async (viewer: UserRow, rows: UserRow[]) => {
@@ -134,7 +131,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
 
   app.get('/users/:id', { ...oneUser('One user (administrators)'), config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const row = await findUserById(db, idOf(request));
+    const row = await findUserById(db, request.params.id);
     if (!row) throw notFound();
     return ok(await presentOne(viewer, row));
   });
@@ -144,7 +141,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   });
   app.patch('/users/:id', { ...edit, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = idOf(request);
+    const id = request.params.id;
     const current = await findUserById(db, id);
     if (!current) throw notFound();
 
@@ -185,7 +182,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   const archive = oneUser('Archives a user: their sessions end, history keeps them (administrators)');
   app.delete('/users/:id', { ...archive, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = idOf(request);
+    const id = request.params.id;
     const archived = await db.transaction(async (tx) => {
       const admins = await lockActiveAdmins(tx);
       const target = await findUserForUpdate(tx, id);
@@ -209,7 +206,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   const restore = oneUser('Restores an archived user (administrators)');
   app.post('/users/:id/restore', { ...restore, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = idOf(request);
+    const id = request.params.id;
     const restored = await db.transaction(async (tx) => {
       const target = await findUserForUpdate(tx, id);
       if (!target) throw notFound();
@@ -227,7 +224,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, d
   const reinvite = oneUser('Sends an invited user a fresh invitation mail (administrators)');
   app.post('/users/:id/reinvite', { ...reinvite, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const target = await findUserById(db, idOf(request));
+    const target = await findUserById(db, request.params.id);
     if (!target) throw notFound();
     if (statusOf(target) !== 'invited') throw refused('not_invited', 'users.errors.notInvited');
     const token = await issueToken(db, target.id, 'invitation');

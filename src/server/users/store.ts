@@ -4,16 +4,10 @@ import { users } from '../db/schema';
 import type { SortTerm } from '../platform/http/list-params';
 import type { Account, User, UserOption } from '../../shared/wire';
 import type { UserStatus } from '../../shared/constants';
+import { statusOf } from '../identity/accounts';
 
 export type { UserRow } from '../db/schema';
 import type { UserRow } from '../db/schema';
-
-/** SPEC §4: disabled if disabledAt is set; else active if confirmedAt is set; else invited. */
-export function statusOf(row: Pick<UserRow, 'disabledAt' | 'confirmedAt'>): UserStatus {
-  if (row.disabledAt) return 'disabled';
-  if (row.confirmedAt) return 'active';
-  return 'invited';
-}
 
 export function fullNameOf(row: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
@@ -202,9 +196,4 @@ export async function lockActiveAdmins(tx: Db): Promise<string[]> {
     .orderBy(users.id)
     .for('update');
   return rows.map((r) => r.id);
-}
-
-export async function findUserForUpdate(tx: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1).for('update');
-  return row;
 }

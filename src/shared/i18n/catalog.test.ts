@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { fr } from './fr';
-import { leafKeys, translate } from '.';
+import { catalogParts, catalogs, leafKeys, translate } from '.';
+import { DOMAINS } from './domains/names';
 
 describe('catalogs', () => {
-  it('have exactly the same keys in French and English', () => {
-    expect(leafKeys(fr).sort()).toEqual(leafKeys(en).sort());
+  it('have exactly the same keys in French and English, part by part', () => {
+    for (const [name, part] of Object.entries(catalogParts)) {
+      expect(leafKeys(part.fr).sort(), name).toEqual(leafKeys(part.en).sort());
+    }
+    expect(leafKeys(catalogs.fr).sort()).toEqual(leafKeys(catalogs.en).sort());
+  });
+
+  it('give each top-level key to one part, and each domain part its own name as its only key', () => {
+    const owners = new Map<string, string>();
+    for (const [name, part] of Object.entries(catalogParts)) {
+      for (const key of Object.keys(part.en)) {
+        expect(owners.get(key), `${key} is in ${owners.get(key)} and ${name}`).toBeUndefined();
+        owners.set(key, name);
+      }
+    }
+    for (const domain of DOMAINS) expect(Object.keys(catalogParts[domain]!.en), domain).toEqual([domain]);
   });
 
   it('have no empty message and the same placeholders in both languages', () => {
-    for (const key of leafKeys(en)) {
+    for (const key of leafKeys(catalogs.en)) {
       const english = translate('en', key, {});
       const french = translate('fr', key, {});
       expect(english.trim(), key).not.toBe('');
@@ -30,5 +43,12 @@ describe('catalogs', () => {
   it('interpolates values', () => {
     expect(translate('en', 'common.rows', { rows: 25 })).toBe('25 rows');
     expect(translate('fr', 'common.rows', { rows: 25 })).toBe('25 lignes');
+  });
+
+  it('read every part whole on the server: the signed-in screens and the server-only mails', () => {
+    expect(translate('en', 'companies.title')).toBe('Companies');
+    expect(translate('fr', 'companies.title')).toBe('Entreprises');
+    expect(translate('en', 'mail.greeting')).toBe('Hello,');
+    expect(translate('fr', 'mail.greeting')).toBe('Bonjour,');
   });
 });

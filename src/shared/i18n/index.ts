@@ -1,10 +1,31 @@
-import { en, type Catalog } from './en';
+import { en } from './en';
 import { fr } from './fr';
+import { signedIn as signedInEn } from './signed-in.en';
+import { signedIn as signedInFr } from './signed-in.fr';
+import { domainMessages } from './domains';
+import { DOMAINS } from './domains/names';
 import type { Locale } from '../constants';
-import { interpolate, lookup } from './translate';
+import { interpolate, lookup, type Messages } from './translate';
 
-export const catalogs: Record<Locale, Catalog> = { en, fr };
-export type { Catalog };
+/**
+ * The catalog's parts (docs/decisions/0030): what the first load shows, what the signed-in frame brings, and
+ * one part per domain, each under top-level keys of its own. The browser loads them part by part; the
+ * server reads them whole.
+ */
+export const catalogParts: Record<string, Record<Locale, Messages>> = {
+  firstLoad: { en, fr },
+  signedIn: { en: signedInEn, fr: signedInFr },
+  ...Object.fromEntries(
+    DOMAINS.map((domain) => [
+      domain,
+      { en: { [domain]: domainMessages.en[domain] }, fr: { [domain]: domainMessages.fr[domain] } },
+    ]),
+  ),
+};
+
+const whole = (locale: Locale): Messages =>
+  Object.assign({}, ...Object.values(catalogParts).map((part) => part[locale]));
+export const catalogs: Record<Locale, Messages> = { en: whole('en'), fr: whole('fr') };
 export { interpolate, lookup };
 
 export function translate(locale: Locale, key: string, params?: Record<string, unknown>): string {

@@ -1,12 +1,23 @@
-import type { Catalog } from './en';
-
 /*
- * Reading a catalog, without the catalogs themselves: the SPA imports this and loads only the
- * language it shows (docs/decisions/0010); the server reads both through `./index`.
+ * Reading a catalog, without the catalogs themselves: the SPA imports this and loads only the parts and the
+ * language it shows (docs/decisions/0010, 0030); the server reads every part through `./index`.
  */
 
+/** A catalog or one of its parts: nested objects whose leaves are messages. */
+export interface Messages {
+  readonly [key: string]: string | Messages;
+}
+
+/**
+ * The French of an English part: exactly its keys, any text. With `satisfies`, a missing or an extra key
+ * fails the typecheck, at any depth, even while the English part is still empty.
+ */
+export type SameKeys<English> = [keyof English] extends [never]
+  ? Record<string, never>
+  : { [K in keyof English]: English[K] extends string ? string : SameKeys<English[K]> };
+
 /** Reads `a.b.c` in a catalog; undefined when the key does not lead to a string. */
-export function lookup(catalog: Catalog, key: string): string | undefined {
+export function lookup(catalog: Messages, key: string): string | undefined {
   let node: unknown = catalog;
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EVENT_CATEGORY_SLUGS, SYSTEM_EVENT_CODES } from '../events';
+import { EVENT_CATEGORY_SLUGS } from '../events';
+import { SYSTEM_EVENT_CODES } from '../history';
 
 /** One event as `GET /companies/:companyId/events` answers it (the API contract; `CompanyEvent` is its type). */
 export const companyEventSchema = z.object({

@@ -37,11 +37,14 @@ export function withParams(key: string, params: Record<string, string | number>)
 }
 
 /**
- * Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". A key is
- * an `errors.…` one, or a feature's own `<feature>.errors.…` (the event schema's "system is reserved").
+ * Whether a message is a schema message key: an `errors.…` one, or a feature's or domain's own
+ * `<feature>.errors.…` (the event schema's "system is reserved", `servicing.errors.…`).
  */
+export const isMessageKey = (message: string): boolean => /^(\w+\.)?errors\./.test(message);
+
+/** Splits a schema message into its i18n key and values. Messages that are not keys become "invalid". */
 export function parseMessage(message: string): IssueMessage {
   const [key = '', query = ''] = message.split('?', 2);
-  if (!/^(\w+\.)?errors\./.test(key)) return { key: V.invalid, params: {} };
+  if (!isMessageKey(key)) return { key: V.invalid, params: {} };
   return { key, params: Object.fromEntries(new URLSearchParams(query)) };
 }

@@ -15,6 +15,7 @@ import { PasswordField } from '../components/password-field';
 import { accountInputOf } from '../session/account-language';
 import { USER_QUERY_KEY, useSession } from '../session/session';
 import { PasswordForm } from './password-form';
+import { TwoFactorSection } from './two-factor-section';
 
 /** The values the form starts from: the account as saved, and no current password typed yet. */
 function initialValues(user: Account): AccountInput {
@@ -120,6 +121,7 @@ function AccountForm({ user }: { user: Account }) {
         </form>
       </Paper>
       <PasswordForm />
+      <TwoFactorSection />
     </Stack>
   );
 }

@@ -79,9 +79,15 @@ export async function downloadFile(path: string, query: Query = {}): Promise<voi
 export async function api<T, M = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
-  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  options: {
+    body?: unknown;
+    query?: Query;
+    signal?: AbortSignal;
+    /** Another bearer than the session's: the proof of a password step while setting up a second factor. */
+    token?: string;
+  } = {},
 ): Promise<ApiResponse<T, M>> {
-  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const token = options.token ?? localStorage.getItem(STORAGE_KEYS.token);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers['authorization'] = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -101,7 +107,7 @@ export async function api<T, M = Record<string, unknown>>(
   const payload = (await response.json().catch(() => undefined)) as
     { data?: unknown; meta?: unknown; errors?: ApiErrorBody } | undefined;
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401 && token && !options.token) unauthorizedListeners.forEach((listener) => listener());
     throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });
   }
   return {

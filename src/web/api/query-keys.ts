@@ -27,4 +27,9 @@ export const queryKeys = {
   search: ['search'] as const,
   searchOf: (words: readonly string[], language: Locale) => ['search', words, language] as const,
   backups: ['backups'] as const,
+  /** My second factors (account screen). */
+  twoFactor: ['twoFactor'] as const,
+  /** A user's second factors and their history, as an administrator reads them (in the reader's language). */
+  userTwoFactor: (id: string, language: Locale) => ['users', 'twoFactor', id, language] as const,
+  securitySettings: ['securitySettings'] as const,
 };

@@ -1,30 +1,27 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../i18n';
 import { checkSignIn, type SignInValues } from '../../shared/schemas/plain-checks';
-import type { Account } from '../../shared/wire';
 import { api, ApiError } from '../api/client';
 import { GuestLayout } from '../components/guest-layout';
 import { PasswordField } from '../components/password-field';
 import { reportError } from '../components/server-errors';
-import { useSession } from '../session/session';
+import { useSignInAnswer, type SignInAnswer } from '../session/sign-in-answer';
 import { usePlainForm } from './plain-form';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  const navigate = useNavigate();
+  const answered = useSignInAnswer();
   const location = useLocation();
   // signInSchema's rules without zod on the first load (plain-checks.ts); the API parses with the schema.
   const form = usePlainForm<SignInValues>({ email: '', password: '' }, checkSignIn);
 
   const signIn = useMutation({
-    mutationFn: (input: SignInValues) => api<Account>('POST', '/sign_in', { body: input }),
-    onSuccess: async ({ data, headers }) => {
-      await session.signIn(headers, data);
+    mutationFn: (input: SignInValues) => api<SignInAnswer>('POST', '/sign_in', { body: input }),
+    onSuccess: async (answer) => {
       const from = (location.state as { from?: string } | null)?.from;
-      void navigate(from && from !== '/login' ? from : '/', { replace: true });
+      await answered(answer, from && from !== '/login' ? from : '/');
     },
     onError: (error) =>
       reportError(error, {

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import {
   confirmInvitationFormSchema,
@@ -11,26 +11,22 @@ import {
   type ConfirmInvitationFormInput,
   type ResetPasswordFormInput,
 } from '../../shared/schemas/users';
-import type { Account } from '../../shared/wire';
 import { api, ApiError } from '../api/client';
 import { fieldError } from '../components/form';
 import { GuestLayout } from '../components/guest-layout';
 import { PasswordField } from '../components/password-field';
 import { reportError } from '../components/server-errors';
-import { useSession } from '../session/session';
+import { useSignInAnswer, type SignInAnswer } from '../session/sign-in-answer';
 
 /** Sends the form with the link's token; on success the answer's authorization header signs the person in. */
 function useTokenSubmit<T>(path: string) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const session = useSession();
-  const navigate = useNavigate();
+  const answered = useSignInAnswer();
   const mutation = useMutation({
-    mutationFn: (input: T) => api<Account>('POST', path, { body: { ...input, token } }),
-    onSuccess: async ({ data, headers }) => {
-      await session.signIn(headers, data);
-      void navigate('/', { replace: true });
-    },
+    mutationFn: (input: T) => api<SignInAnswer>('POST', path, { body: { ...input, token } }),
+    // Signed in, or first the second factor: a link from a mailbox is not one (ADR 0035).
+    onSuccess: (answer) => answered(answer, '/'),
   });
   return { token, mutation };
 }

@@ -6,7 +6,7 @@ import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
 import { useBackups, useStartBackup } from './api';
-import { dateFormat, numberFormat } from '../../shared/intl';
+import { formatInstant, numberFormat } from '../../shared/intl';
 
 /** Dark shades: the badge text must keep a 4.5:1 contrast on white. */
 const STATUS_COLORS = { running: 'blue.9', succeeded: 'teal.9', failed: 'red.9' } as const;
@@ -24,8 +24,7 @@ export default function BackupsPage() {
   const locale = i18n.language;
   const backups = useBackups();
   const start = useStartBackup();
-  const formatDate = (iso: string) =>
-    dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  const formatDate = (iso: string) => formatInstant(iso, locale);
   const running = backups.data?.some((b) => b.status === 'running') ?? false;
 
   const onStart = () =>

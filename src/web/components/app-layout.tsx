@@ -95,6 +95,7 @@ export function AppLayout() {
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
           {session.isAdmin && link('/backups', t('backups.nav'))}
+          {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />
           <AccountLanguageSwitch />

@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import type { en } from '../../shared/i18n/en';
+import type { WebDomain } from '../../shared/i18n/domains/names';
 import { useTranslation } from '../i18n';
 
-/** What a route may carry in its `handle`: the key of its tab title under `screens.titles`. */
+/**
+ * What a route may carry in its `handle`: the key of its tab title under `screens.titles`, or a whole key of the
+ * domain part its page loads (`servicing.titles.loans`), so a domain's screens are named in its own part.
+ */
 export interface ScreenHandle {
-  title: keyof (typeof en)['screens']['titles'];
+  title: keyof (typeof en)['screens']['titles'] | `${WebDomain}.${string}`;
 }
 
 const titleOf = (handle: unknown): ScreenHandle['title'] | undefined =>
@@ -24,7 +28,9 @@ export function DocumentTitle() {
     .at(-1);
   useEffect(() => {
     const appName = t('common.appName');
-    document.title = key ? t('screens.titleFormat', { screen: t(`screens.titles.${key}`), appName }) : appName;
+    document.title = key
+      ? t('screens.titleFormat', { screen: t(key.includes('.') ? key : `screens.titles.${key}`), appName })
+      : appName;
   }, [key, t]);
   return null;
 }

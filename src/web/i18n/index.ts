@@ -1,9 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Catalog } from '../../shared/i18n/en';
 import { fr } from '../../shared/i18n/fr';
-import { interpolate, lookup } from '../../shared/i18n/translate';
+import { interpolate, lookup, type Messages } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
-import { parseMessage } from '../../shared/schemas/messages';
+import { isMessageKey, parseMessage } from '../../shared/schemas/messages';
+import { partLoaders, type Part } from './parts';
+
+export type { Part };
 
 /*
  * The SPA's translations (docs/decisions/0010): the shared catalogs read with the shared `lookup` and
@@ -24,29 +26,78 @@ export function storedLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
-/**
- * Only the language in use is downloaded (issue 19): French, the default, comes with the first load; English
- * when it is chosen or was kept from an earlier visit (`loadCatalog` before the first render).
+/*
+ * The catalog arrives in parts (docs/decisions/0030): the first-load part in French with the sign-in page, every
+ * other part — the signed-in frame's, a domain's — with the frame or the lazy page that names it
+ * (`loadMessages`), and only in the language shown. English, the first-load part included, is fetched when it is
+ * chosen or was kept from an earlier visit (`loadCatalog` before the first render).
  */
-const catalogs: Partial<Record<Locale, Catalog>> = { fr };
-const catalogLoaders: Record<Locale, () => Promise<Catalog>> = {
-  fr: () => Promise.resolve(fr),
-  en: () => import('../../shared/i18n/en').then((module) => module.en),
+type CatalogPart = 'firstLoad' | Part;
+const loaders: Record<CatalogPart, Record<Locale, () => Promise<Messages>>> = {
+  firstLoad: { fr: () => Promise.resolve(fr), en: () => import('../../shared/i18n/en').then((module) => module.en) },
+  ...partLoaders,
 };
+/** Each language's messages so far: the parts fetched in it, merged (each holds top-level keys of its own). */
+const messages: Record<Locale, Record<string, Messages | string>> = { fr: { ...fr }, en: {} };
+const loaded: Record<Locale, Set<CatalogPart>> = { fr: new Set(['firstLoad']), en: new Set() };
+const inFlight = new Map<string, Promise<void>>();
+/** Every part asked for so far: a switch of language fetches each of them in the new one before showing it. */
+const wanted = new Set<CatalogPart>(['firstLoad']);
+
+function loadPart(locale: Locale, part: CatalogPart): Promise<void> {
+  if (loaded[locale].has(part)) return Promise.resolve();
+  const key = `${locale}:${part}`;
+  let loading = inFlight.get(key);
+  if (!loading) {
+    loading = loaders[part][locale]()
+      .then((partMessages) => {
+        Object.assign(messages[locale], partMessages);
+        loaded[locale].add(part);
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, loading);
+  }
+  return loading;
+}
+
+/** Fetches, in `locale`, every part asked for — including one asked for while this waits. */
+async function loadWanted(locale: Locale): Promise<void> {
+  for (;;) {
+    const missing = [...wanted].filter((part) => !loaded[locale].has(part));
+    if (missing.length === 0) return;
+    await Promise.all(missing.map((part) => loadPart(locale, part)));
+  }
+}
 
 /** Fetches a language's messages once; `setLocale` and the app's start wait for it. */
 export async function loadCatalog(locale: Locale): Promise<void> {
-  catalogs[locale] ??= await catalogLoaders[locale]();
+  await loadWanted(locale);
+}
+
+/**
+ * Fetches the parts a lazy page or the signed-in frame shows (router.tsx), in the language shown; should the
+ * language change meanwhile, in that one too.
+ */
+export async function loadMessages(parts: readonly Part[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  for (;;) {
+    const locale = language;
+    await loadWanted(locale);
+    if (locale === language) return;
+  }
 }
 
 let language: Locale = storedLocale();
 const listeners = new Set<() => void>();
 
-/** A key that leads to no message reads as the key itself, as it did with i18next. */
+/**
+ * A key that leads to no message reads as the key itself, as it did with i18next. Should English fail to arrive
+ * (an old tab after a deploy), the French words are shown rather than keys.
+ */
 const translatorFor =
   (locale: Locale): TFunction =>
   (key, params) =>
-    interpolate(lookup(catalogs[locale] ?? fr, key) ?? key, params);
+    interpolate(lookup(messages[locale], key) ?? lookup(messages.fr, key) ?? key, params);
 
 function applyLocale(locale: Locale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -55,7 +106,7 @@ applyLocale(language);
 
 /** Switches the interface language and keeps the choice across reloads. */
 export async function setLocale(locale: Locale): Promise<void> {
-  await loadCatalog(locale);
+  await loadWanted(locale);
   localStorage.setItem(STORAGE_KEYS.locale, locale);
   applyLocale(locale);
   if (locale === language) return;
@@ -92,12 +143,13 @@ export function useTranslation(): { t: TFunction; i18n: { language: Locale; chan
 }
 
 /**
- * Translates a shared-schema message (`key` or `key?max=100`) in the current language. Messages that
- * came from the server (422 field map) are already in the user's language and are shown as they are.
+ * Translates a shared-schema message (`key` or `key?max=100`: `errors.…`, or a feature's or domain's own
+ * `servicing.errors.…`) in the current language. Messages that came from the server (422 field map) are already
+ * in the user's language and are shown as they are.
  */
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (!message.startsWith('errors.')) return message;
+  if (!isMessageKey(message)) return message;
   const { key, params } = parseMessage(message);
   return i18n.t(key, params);
 }

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadMessages, type Part } from '../i18n';
+import { partLoaders } from '../i18n/parts';
+
+// Components are rendered here without the router that fetches their catalog parts (docs/decisions/0030):
+// every part is there from the start, in whichever language a test switches to.
+beforeAll(() => loadMessages(Object.keys(partLoaders) as Part[]));
 
 // jsdom lacks what Mantine measures with (ARCHITECTURE §2).
 if (!window.matchMedia) {

@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Locale } from '../../shared/constants';
+import type { SecuritySettings, SecuritySettingsInput, UserTwoFactor } from '../../shared/schemas/two-factor';
 import type { InviteInput, UserEditInput } from '../../shared/schemas/users';
 import type { ListMeta, User } from '../../shared/wire';
 import { api } from '../api/client';
@@ -59,3 +61,39 @@ export const useRestoreUser = () =>
 
 export const useReinviteUser = () =>
   useUserMutation(async (id: string) => (await api<User>('POST', `/users/${id}/reinvite`)).data);
+
+/** A user's second factors and their history, written in the reader's language (ADR 0035). */
+export function useUserTwoFactor(id: string, language: Locale) {
+  return useQuery({
+    queryKey: queryKeys.userTwoFactor(id, language),
+    queryFn: async () => (await api<UserTwoFactor>('GET', `/users/${id}/two_factor`)).data,
+  });
+}
+
+export function useResetTwoFactor(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api<UserTwoFactor>('POST', `/users/${id}/two_factor/reset`)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.users, 'twoFactor', id] }),
+  });
+}
+
+export function useSecuritySettings() {
+  return useQuery({
+    queryKey: queryKeys.securitySettings,
+    queryFn: async () => (await api<SecuritySettings>('GET', '/settings/security')).data,
+  });
+}
+
+export function useSaveSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SecuritySettingsInput) =>
+      (await api<SecuritySettings>('PATCH', '/settings/security', { body: input })).data,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(queryKeys.securitySettings, settings);
+      // Whether a second factor is required of someone shows on their page.
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.users, 'twoFactor'] });
+    },
+  });
+}

@@ -14,6 +14,7 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useUpdateUser, useUser } from './api';
 import { useUserActions } from './user-actions';
+import { UserTwoFactor } from './user-two-factor';
 
 /** /users/{id} (administrators). */
 export default function UserEditPage() {
@@ -120,6 +121,7 @@ function UserEditForm({ user }: { user: User }) {
           </Stack>
         </form>
       </Paper>
+      {!invited && <UserTwoFactor user={user} />}
     </Stack>
   );
 }

@@ -28,6 +28,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/passwords/reset': 'public',
   'POST /api/invitations/confirm': 'public',
   'POST /api/invitations/resend': 'public',
+  // The second step of a sign-in: authorized by the proof of the password step in its body.
+  'POST /api/sign_in/second_factor': 'public',
   // Public to the access hook, authorized by the HMAC signature of the link instead.
   'PUT /api/storage/:key': 'signed-url',
   'GET /api/storage/:key': 'signed-url',
@@ -36,6 +38,15 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/account': 'user',
   'POST /api/account/password': 'user',
   'POST /api/sign_out': 'user',
+  'GET /api/account/two_factor': 'user',
+  'DELETE /api/account/two_factor/totp': 'user',
+  'POST /api/account/two_factor/recovery_codes': 'user',
+  'DELETE /api/account/passkeys/:id': 'user',
+  // Setting up a second factor: a session, or the proof of a password step that must set one up (ADR 0035).
+  'POST /api/account/two_factor/totp': 'enrolment',
+  'POST /api/account/two_factor/totp/confirm': 'enrolment',
+  'POST /api/account/passkeys/options': 'enrolment',
+  'POST /api/account/passkeys': 'enrolment',
   // The overseeing-user picker: active users' id and name only (issue 12.2).
   'GET /api/users/options': 'user',
   'GET /api/municipalities': 'user',
@@ -82,6 +93,10 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/backups': 'admin',
   'POST /api/backups': 'admin',
   'GET /api/backups/:id/download': 'admin',
+  'GET /api/users/:id/two_factor': 'admin',
+  'POST /api/users/:id/two_factor/reset': 'admin',
+  'GET /api/settings/security': 'admin',
+  'PATCH /api/settings/security': 'admin',
 };
 
 type Caller = 'signedOut' | 'user' | 'admin' | 'disabledUser' | 'tamperedToken' | 'expiredToken' | 'foreignSecret';
@@ -146,6 +161,8 @@ function expectedStatus(expected: Expected, caller: Caller): (status: number) =>
   const below500 = (s: number) => s < 500;
   if (expected === 'public') return (s) => below500(s) && s !== 401 && s !== 403;
   if (expected === 'signed-url') return (s) => s >= 400 && s < 500;
+  // Without a proof in the bearer, an enrolment route is a signed-in route.
+  if (expected === 'enrolment') expected = 'user';
   if (caller === 'user') return expected === 'admin' ? (s) => s === 403 : (s) => below500(s) && s !== 401 && s !== 403;
   if (caller === 'admin') return (s) => below500(s) && s !== 401 && s !== 403;
   return (s) => s === 401;

@@ -41,13 +41,17 @@ describe('the published API contract', () => {
         )
         .map(([method]) => `${method.toUpperCase()} ${url}`),
     );
-    // These act on the record the address names; they take no body.
+    // These act on the record the address names (or on the signed-in account); they take no body.
     expect(withoutBody.sort()).toEqual([
+      'POST /api/account/passkeys/options',
+      'POST /api/account/two_factor/recovery_codes',
+      'POST /api/account/two_factor/totp',
       'POST /api/backups',
       'POST /api/companies/{id}/restore',
       'POST /api/sign_out',
       'POST /api/users/{id}/reinvite',
       'POST /api/users/{id}/restore',
+      'POST /api/users/{id}/two_factor/reset',
     ]);
   });
 

@@ -9,7 +9,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { snakePath, toSnake } from '../../../shared/case';
-import { parseMessage } from '../../../shared/schemas/common';
+import { GUID, parseMessage } from '../../../shared/schemas/common';
 import type { AppError } from '../errors/app-error';
 import { badRequest, invalid, notFound, type ErrorDetail } from '../errors/app-error';
 
@@ -39,8 +39,21 @@ export const localeQuery = z.object({
   locale: z.string().optional().describe('fr (default) or en: the language of messages and names'),
 });
 
-/** The `:id`-style path parameters: UUIDs, anything else names no record (404, never reaching SQL). */
-export const uuid = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/**
+ * The `:id`-style path parameters: UUIDs, anything else names no record (404, never reaching SQL). The handler
+ * receives the id as stored (lowercase), whatever case the address used.
+ */
+export const uuid = () =>
+  z
+    .string()
+    .regex(GUID)
+    .transform((id) => id.toLowerCase());
+
+/**
+ * An answer that is not JSON (a file, a stream, an empty body): documented as text with what it is, and typed as
+ * anything, since the handler sends it as it is (no key conversion, no schema check).
+ */
+export const rawAnswer = (description: string): z.ZodType<unknown> => z.string().describe(description);
 
 /** Bodies their handler parses itself, declared for the published document only (see `parsedInHandler`). */
 const documentedOnly = new WeakSet<object>();
@@ -50,34 +63,55 @@ const documentedOnly = new WeakSet<object>();
  * reader's units) and a refusal must clean up after it (an upload to discard): declared so that the document
  * shows it, not validated a second time before the handler.
  */
-export function parsedInHandler<T extends z.ZodType>(schema: T): T {
+export function parsedInHandler(schema: z.ZodType): z.ZodType<unknown> {
   documentedOnly.add(schema);
-  return schema;
+  // Typed as unknown: the handler receives the body as sent, not as the schema would have parsed it.
+  return schema as z.ZodType<unknown>;
 }
 
-export interface RouteContract {
+export interface RouteContract<
+  Params extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Querystring extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends Record<number, z.ZodType> = Record<number, z.ZodType>,
+> {
   summary: string;
   tags: string[];
-  params?: z.ZodObject;
-  querystring?: z.ZodObject;
-  body?: z.ZodType;
+  params?: Params;
+  querystring?: Querystring;
+  body?: Body;
   /** Success answers by status; the error envelope is added for every error status. */
-  response: Record<number, z.ZodType>;
+  response: Response;
 }
 
-/** The `schema` route option of a contract. */
-export function contract(route: RouteContract): { schema: FastifySchema } {
+/**
+ * The `schema` route option of a contract, with the zod types kept: a feature's plugin is registered with the
+ * zod type provider (`FeatureRoutes`, platform/route-deps.ts), so `request.params`, `query` and `body` have the
+ * types of the schemas that validated them — camelCase, after the wire's conversion — and need no cast.
+ */
+export function contract<
+  Params extends z.ZodObject | undefined = undefined,
+  Querystring extends z.ZodObject | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Response extends Record<number, z.ZodType> = Record<number, z.ZodType>,
+>(
+  route: RouteContract<Params, Querystring, Body, Response>,
+): {
+  schema: FastifySchema & { params: Params; querystring: Querystring; body: Body; response: Response };
+} {
   const response: Record<number, z.ZodType> = { ...route.response };
   for (const status of ERROR_STATUSES) response[status] ??= errorEnvelope;
+  const schema = {
+    summary: route.summary,
+    tags: route.tags,
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.querystring ? { querystring: route.querystring } : {}),
+    ...(route.body ? { body: route.body } : {}),
+    response,
+  };
+  // The keys a contract leaves out are absent at run time, as Fastify expects; only their types are kept.
   return {
-    schema: {
-      summary: route.summary,
-      tags: route.tags,
-      ...(route.params ? { params: route.params } : {}),
-      ...(route.querystring ? { querystring: route.querystring } : {}),
-      ...(route.body ? { body: route.body } : {}),
-      response,
-    },
+    schema: schema as typeof schema & { params: Params; querystring: Querystring; body: Body; response: Response },
   };
 }
 

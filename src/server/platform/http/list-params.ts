@@ -101,6 +101,23 @@ export function parseListParams<F extends string>(rawQuery: unknown, options: Li
   return { pageNumber, pageSize, sort, filters };
 }
 
+/** Longer searches are typing accidents; the cap keeps the LIKE patterns small. */
+const SEARCH_MAX_LENGTH = 100;
+
+/** `filter[search]`: the words to find, each of which must appear; none when absent or blank. */
+export function searchFilter(value: string | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (text.length > SEARCH_MAX_LENGTH) throw badRequest('errors.api.badListParams');
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** A yes/no filter (`filter[archived]=true`): absent, blank or `false` is no; anything but `true` is a 400. */
+export function booleanFilter(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw badRequest('errors.api.badListParams');
+}
+
 /** LIMIT/OFFSET of a page. */
 export function pageWindow(params: Pick<ListParams<string>, 'pageNumber' | 'pageSize'>): {
   limit: number;

@@ -27,6 +27,13 @@ const UNSTORABLE = /\u0000|\p{Cs}/u;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * A field of a request part not yet validated (a hook that runs for every route, a body its handler parses
+ * itself): undefined when the part is not an object.
+ */
+export const rawField = (part: unknown, name: string): unknown =>
+  part !== null && typeof part === 'object' ? (part as Record<string, unknown>)[name] : undefined;
+
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -38,8 +45,7 @@ function isLocale(value: unknown): value is Locale {
 export function registerWire(app: FastifyInstance): void {
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.addHook('onRequest', async (request) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    const asked = query?.['locale'];
+    const asked = rawField(request.query, 'locale');
     request.locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
     // The same guard as JSON bodies, stricter: an address has no business with any control character
     // (a NUL reaching PostgreSQL was a 500 on every list's search, issue 12.7).

@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { limitCounters } from '../../db/schema';
+import { rawField } from '../http/wire';
 import { AppError } from '../errors/app-error';
 
 /**
@@ -167,7 +168,7 @@ export const byAddress = (request: FastifyRequest): string => request.ip;
 
 /** The email of the body, as the schemas normalise it; undefined when there is none to count. */
 export function byEmail(request: FastifyRequest): string | undefined {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const email = rawField(request.body, 'email');
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
 }
 

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FeatureRoutes } from '../route-deps';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors/app-error';
-import { contract, localeQuery } from '../http/contract';
+import { contract, localeQuery, rawAnswer } from '../http/contract';
 import type { LocalStorage, Verdict } from './local-storage';
 import { MAX_UPLOAD_BYTES } from './storage';
 
@@ -14,8 +14,6 @@ function refuse(verdict: Extract<Verdict, { ok: false }>): AppError {
   // Same answer as S3 for a bad or expired signature.
   return new AppError(403, verdict.reason === 'expired' ? 'url_expired' : 'invalid_signature', 'errors.api.forbidden');
 }
-
-const keyOf = (request: FastifyRequest) => (request.params as { key?: string }).key ?? '';
 
 function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
@@ -49,21 +47,21 @@ const upload = contract({
     content_type: text('the only content type accepted'),
     max_bytes: text('the largest body accepted'),
   }),
-  response: { 200: z.string().describe('empty, like S3') },
+  response: { 200: rawAnswer('empty, like S3') },
 });
 const read = contract({
   summary: 'Reads a file through a signed URL of the local storage',
   tags: ['storage'],
   params: keyParams,
   querystring: signedQuery({ filename: text('when present, served as an attachment of this name') }),
-  response: { 200: z.string().describe('the file, in its stored content type') },
+  response: { 200: rawAnswer('the file, in its stored content type') },
 });
 
 /**
  * The local adapter's signed URLs, served by the API itself. Public routes: the signature is the
  * authorization, checked before the body is read, so nobody without a URL can make us buffer 10 MB.
  */
-export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> = async (app, { storage }) => {
+export const localStorageRoutes: FeatureRoutes<{ storage: LocalStorage }> = async (app, { storage }) => {
   // Uploads are raw bytes of any type; the signed content type decides what is accepted.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
@@ -77,7 +75,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
       config: { access: 'public' },
       bodyLimit: MAX_UPLOAD_BYTES,
       onRequest: async (request) => {
-        const verdict = storage.verify('PUT', keyOf(request), request.query as Record<string, unknown>);
+        const verdict = storage.verify('PUT', request.params.key, request.query);
         if (!verdict.ok) throw refuse(verdict);
         if (mediaType(request.headers['content-type']) !== verdict.request.contentType) throw unsupportedType();
         const length = Number(request.headers['content-length'] ?? 0);
@@ -85,7 +83,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
       },
     },
     async (request, reply) => {
-      const verdict = storage.verify('PUT', keyOf(request), request.query as Record<string, unknown>);
+      const verdict = storage.verify('PUT', request.params.key, request.query);
       if (!verdict.ok) throw refuse(verdict);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (body.length > (verdict.request.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge();
@@ -96,7 +94,7 @@ export const localStorageRoutes: FastifyPluginAsync<{ storage: LocalStorage }> =
   );
 
   app.get('/storage/:key', { ...read, config: { access: 'public' } }, async (request, reply) => {
-    const verdict = storage.verify('GET', keyOf(request), request.query as Record<string, unknown>);
+    const verdict = storage.verify('GET', request.params.key, request.query);
     if (!verdict.ok) throw refuse(verdict);
     const file = await storage.openRead(verdict.request.key);
     if (!file) throw notFound();

@@ -1,39 +1,79 @@
-import { LOCALES } from '../../shared/constants';
-import type { Locale } from '../../shared/constants';
-import {
-  formatMoney,
-  renderSystemTitle,
-  type Bilingual,
-  type FieldChange,
-  type HistoryPartKind,
-  type HistoryValue,
-  type SystemEventCode,
-  type SystemEventParams,
-} from '../../shared/events';
+import { inArray } from 'drizzle-orm';
+import { LOCALES, type Locale } from '../../shared/constants';
+import type { Bilingual, FieldChange, HistoryPartKind, HistoryValue } from '../../shared/history';
 import { translate } from '../../shared/i18n';
+import { formatMoney } from '../../shared/intl';
 import type { CompanyInput } from '../../shared/schemas/company';
 import { isRiskRating, riskRatingKey } from '../../shared/companies';
-import type { CompanyGraph } from '../companies/graph';
-import type { Tx } from '../db/client';
-import { insertSystemEvent, namesOf, type LookupKind } from './store';
+import type { Executor, Tx } from '../db/client';
+import {
+  activityAreas,
+  contributionFunds,
+  legalForms,
+  municipalities,
+  statuses,
+  users,
+  warranties,
+} from '../db/schema';
+import { recordSystemEvent } from '../platform/history/record';
+import { fullNameOf } from '../users/store';
+import type { CompanyGraph } from './graph';
 
-/**
- * Records a change in a company's history. Call it with the transaction that makes the change, so that
- * the event exists exactly when the change does: a failed or rolled-back action leaves no event.
- * `authorId` is who made the change (the signed-in user).
+/*
+ * A company's field-level history (docs/decisions/0025): what a save changed, computed in its transaction and
+ * recorded through the one history writer (platform/history, ADR 0031).
  */
-export async function recordSystemEvent<C extends SystemEventCode>(
-  tx: Tx,
-  event: { companyId: string; code: C; params: SystemEventParams[C]; authorId: string | null },
-): Promise<void> {
-  const params = event.params as Record<string, unknown>;
-  await insertSystemEvent(tx, {
-    companyId: event.companyId,
-    code: event.code,
-    params,
-    authorId: event.authorId,
-    titles: LOCALES.map((locale) => renderSystemTitle(event.code, params, locale)),
-  });
+
+/** The other lookups a company names (by id), whose names the field-level history keeps. */
+const LOOKUP_TABLES = { legalForms, activityAreas, municipalities, warranties };
+export type LookupKind = keyof typeof LOOKUP_TABLES;
+
+export async function namesOf(
+  tx: Executor,
+  wanted: { statuses?: string[]; funds?: string[]; users?: string[] } & Partial<Record<LookupKind, string[]>>,
+): Promise<
+  { statuses: Map<string, Bilingual>; funds: Map<string, Bilingual>; users: Map<string, string> } & Record<
+    LookupKind,
+    Map<string, Bilingual>
+  >
+> {
+  const statusIds = [...new Set(wanted.statuses ?? [])];
+  const fundIds = [...new Set(wanted.funds ?? [])];
+  const userIds = [...new Set(wanted.users ?? [])];
+  // One after the other: a transaction is one connection, which runs one statement at a time anyway.
+  const statusRows = statusIds.length
+    ? await tx
+        .select({ id: statuses.id, fr: statuses.nameFr, en: statuses.nameEn })
+        .from(statuses)
+        .where(inArray(statuses.id, statusIds))
+    : [];
+  const fundRows = fundIds.length
+    ? await tx
+        .select({ id: contributionFunds.id, fr: contributionFunds.nameFr, en: contributionFunds.nameEn })
+        .from(contributionFunds)
+        .where(inArray(contributionFunds.id, fundIds))
+    : [];
+  const userRows = userIds.length
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const lookups = {} as Record<LookupKind, Map<string, Bilingual>>;
+  for (const kind of Object.keys(LOOKUP_TABLES) as LookupKind[]) {
+    const ids = [...new Set(wanted[kind] ?? [])];
+    const table = LOOKUP_TABLES[kind];
+    const rows = ids.length
+      ? await tx.select({ id: table.id, fr: table.nameFr, en: table.nameEn }).from(table).where(inArray(table.id, ids))
+      : [];
+    lookups[kind] = new Map(rows.map(({ id, fr, en }) => [id, { fr, en }]));
+  }
+  return {
+    ...lookups,
+    statuses: new Map(statusRows.map(({ id, fr, en }) => [id, { fr, en }])),
+    funds: new Map(fundRows.map(({ id, fr, en }) => [id, { fr, en }])),
+    users: new Map(userRows.map((row) => [row.id, fullNameOf(row)])),
+  };
 }
 
 type Names = Awaited<ReturnType<typeof namesOf>>;

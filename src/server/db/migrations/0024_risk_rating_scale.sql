@@ -1,4 +1,4 @@
--- A company's risk rating becomes one of four letters, A (lowest risk) to D (ADR 0032); migration 0018 then
+-- A company's risk rating becomes one of four letters, A (lowest risk) to D (ADR 0032); migration 0025 then
 -- holds the column to them. Free text written before is read as the letter it names, in either language
 -- (the demo wrote both A–D and Faible/Moyen/Élevé); blank becomes none. A value that names no letter is
 -- cleared, and the company's history says what it was: a system "company changed" event like a save's

@@ -1,0 +1,37 @@
+import type { Locale } from '../../shared/constants';
+import type { WebDomain } from '../../shared/i18n/domains/names';
+import type { Messages } from '../../shared/i18n/translate';
+
+/*
+ * Where the browser fetches each part of the catalog after the first load (docs/decisions/0030). Each import is
+ * its own file per language, so a part reaches the browser only with the frame or the pages that name it, and
+ * only in the language shown. A domain added to `WEB_DOMAINS` fails the typecheck until it has its line here.
+ */
+
+/** The signed-in frame's part, or a domain's. */
+export type Part = 'signedIn' | WebDomain;
+
+type Loaders = Record<Locale, () => Promise<Messages>>;
+
+export const partLoaders: Record<Part, Loaders> = {
+  signedIn: {
+    fr: () => import('../../shared/i18n/signed-in.fr').then((m) => m.signedIn),
+    en: () => import('../../shared/i18n/signed-in.en').then((m) => m.signedIn),
+  },
+  servicing: {
+    fr: () => import('../../shared/i18n/domains/servicing.fr').then((m) => ({ servicing: m.servicing })),
+    en: () => import('../../shared/i18n/domains/servicing.en').then((m) => ({ servicing: m.servicing })),
+  },
+  pipeline: {
+    fr: () => import('../../shared/i18n/domains/pipeline.fr').then((m) => ({ pipeline: m.pipeline })),
+    en: () => import('../../shared/i18n/domains/pipeline.en').then((m) => ({ pipeline: m.pipeline })),
+  },
+  tasks: {
+    fr: () => import('../../shared/i18n/domains/tasks.fr').then((m) => ({ tasks: m.tasks })),
+    en: () => import('../../shared/i18n/domains/tasks.en').then((m) => ({ tasks: m.tasks })),
+  },
+  twoFactor: {
+    fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
+    en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),
+  },
+};
