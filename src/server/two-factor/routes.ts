@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
 import {
@@ -16,7 +16,7 @@ import {
 import { accountAnswerSchema } from '../../shared/schemas/users-answers';
 import { secondFactorRequiredOf, type AccountEventCode } from '../../shared/two-factor';
 import type { Db } from '../db/client';
-import type { RouteDeps } from '../platform/route-deps';
+import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
@@ -87,9 +87,8 @@ async function statusOf(db: Db, user: UserRow, factors?: Factors): Promise<TwoFa
 
 const tags = ['two-factor'];
 const idParams = z.object({ id: uuid() });
-const idOf = (request: FastifyRequest) => (request.params as z.infer<typeof idParams>).id;
 
-export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { config, database, tokens }) => {
+export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, tokens }) => {
   const { db } = database;
   const rp = relyingPartyOf(config.publicUrl);
   const limits = secondFactorLimits(db);
@@ -156,7 +155,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
       preValidation: [limits.byAddress.consume, limits.failuresByAddress.check],
     },
     async (request, reply) => {
-      const input = request.body as z.output<typeof secondFactorSchema>;
+      const input = request.body;
       const pending = await findOpenSignIn(db, input.proof);
       if (!pending) throw signInExpired();
       const { user, challenge } = pending;
@@ -247,7 +246,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
     { ...confirmTotp, config: { access: 'enrolment' } },
     async (request, reply) => {
       const user = userOf(request);
-      const { code } = request.body as z.output<typeof confirmTotpSchema>;
+      const { code } = request.body;
       const totp = await findTotp(db, user.id);
       if (!totp || totp.confirmedAt) throw stateConflict('totp_not_started', 'twoFactor.errors.totpNotStarted');
       const step = totpStepOf(totp.secret, code);
@@ -310,7 +309,8 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
       passkeys,
     );
     await openRegistration(db, user.id, options.challenge);
-    return ok({ options });
+    // Spread into a plain object: the library's interface has no index signature for the loose answer schema.
+    return ok({ options: { ...options } });
   });
 
   const addPasskeyRoute = contract({
@@ -323,7 +323,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
   });
   app.post('/account/passkeys', { ...addPasskeyRoute, config: { access: 'enrolment' } }, async (request, reply) => {
     const user = userOf(request);
-    const input = request.body as z.output<typeof registerPasskeySchema>;
+    const input = request.body;
     const challenge = await findOpenRegistration(db, user.id);
     const credential = challenge?.webauthnChallenge
       ? await verifyRegistration(rp, input.credential, challenge.webauthnChallenge)
@@ -350,7 +350,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
   app.delete('/account/passkeys/:id', removePasskey, async (request) => {
     const user = userOf(request);
     return factorRemoved(user, async (tx) => {
-      const removed = await deletePasskey(tx, user.id, idOf(request));
+      const removed = await deletePasskey(tx, user.id, request.params.id);
       if (!removed) return false;
       await record(tx, user, 'passkeyRemoved', { name: removed.name });
       return true;
@@ -378,7 +378,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
     response: { 200: envelopeOf(userTwoFactorSchema) },
   });
   app.get('/users/:id/two_factor', { ...userTwoFactor, config: { access: 'admin' } }, async (request) => {
-    const user = await findUserById(db, idOf(request));
+    const user = await findUserById(db, request.params.id);
     if (!user) throw notFound();
     return ok(await userTwoFactorOf(request, user));
   });
@@ -394,7 +394,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
   app.post('/users/:id/two_factor/reset', { ...reset, config: { access: 'admin' } }, async (request) => {
     const admin = userOf(request);
     const user = await db.transaction(async (tx) => {
-      const target = await findUserForUpdate(tx, idOf(request));
+      const target = await findUserForUpdate(tx, request.params.id);
       if (!target) throw notFound();
       await deleteAllFactors(tx, target.id);
       await recordAccountEvent(tx, { userId: target.id, actorId: admin.id, code: 'twoFactorReset' });
@@ -426,7 +426,7 @@ export const twoFactorRoutes: FastifyPluginAsync<RouteDeps> = async (app, { conf
     response: { 200: envelopeOf(securitySettingsAnswerSchema) },
   });
   app.patch('/settings/security', { ...saveSettings, config: { access: 'admin' } }, async (request) => {
-    const input = request.body as z.output<typeof securitySettingsSchema>;
+    const input = request.body;
     if (!(await savePolicy(db, input, userOf(request).id))) throw conflict();
     return ok(await settingsAnswer());
   });
