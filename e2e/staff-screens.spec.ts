@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { ACCOUNTS } from './accounts';
 import { callApi, createCompany } from './company-fixtures';
 import { expect, expectAccessible, signIn, test } from './fixtures';
@@ -73,6 +74,15 @@ async function expectSeenWhole(element: Locator): Promise<void> {
     return null;
   });
   expect(cut).toBeNull();
+}
+
+/**
+ * Beyond expectAccessible's serious and critical findings: none of these rules fails either, whatever the
+ * impact axe gives it (a duplicate banner is "moderate", yet a screen reader lists two page headers).
+ */
+async function expectNoneOf(page: Page, rules: string[]): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 interface ScheduleAnswer {
@@ -522,6 +532,65 @@ test.describe('a staff member’s portfolio screens', () => {
         expect(csv).toContain(names[1]);
         expect(csv).toContain(names[3]);
       }
+    });
+  });
+
+  test('8. the history’s change button is readable, the page loading after sign-in and the search dialog pass axe', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const company = await createCompany(page, `Atelier Contraste ${Date.now()}`, { employee_count: 4 });
+    // A field-level change in the history: a save through the form.
+    await page.goto(`/companies/${company.id}`);
+    await page.getByRole('textbox', { name: 'Nombre d’employés' }).fill('5');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+
+    await onEachScreen(page, async ({ w }) => {
+      // The history, its changes folded then shown.
+      await page.goto(`/companies/${company.id}/events`);
+      const show = page.getByRole('button', { name: w('Afficher les changements', 'Show the changes') }).first();
+      await expect(show).toBeVisible();
+      await expectAccessible(page);
+      // Under the pointer, as a user leaves it after a click: still readable (expectAccessible moves the pointer away).
+      await show.hover();
+      await expectNoneOf(page, ['color-contrast']);
+      await show.click();
+      const hide = page.getByRole('button', { name: w('Masquer les changements', 'Hide the changes') }).first();
+      await expect(hide).toHaveAttribute('aria-expanded', 'true');
+      await hide.hover();
+      await expectNoneOf(page, ['color-contrast']);
+      await expectAccessible(page);
+      await hide.focus();
+      await expectAccessible(page);
+
+      // A page loading after sign-in: the user is being fetched.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/user', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/dashboard');
+      // Said to a screen reader as what it is: the page is loading.
+      await expect(page.getByRole('status', { name: w('Chargement…', 'Loading…') })).toBeVisible();
+      await expectAccessible(page);
+      await expectNoneOf(page, ['aria-prohibited-attr']);
+      release();
+      await page.unroute('**/api/user');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // The search dialog: one banner on the page, the app's own.
+      await page.keyboard.press('Control+k');
+      const dialog = page.getByRole('dialog', { name: w('Recherche', 'Search') });
+      await expect(dialog.getByRole('combobox')).toBeFocused();
+      await page.keyboard.type('atelier contraste');
+      await expect(dialog.getByRole('option').first()).toBeVisible();
+      await expectAccessible(page);
+      await expectNoneOf(page, ['landmark-no-duplicate-banner', 'landmark-banner-is-top-level', 'landmark-unique']);
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
     });
   });
 });

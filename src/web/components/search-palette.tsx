@@ -174,7 +174,8 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
           aria-expanded={flat.length > 0}
           aria-controls={listId}
           aria-activedescendant={flat.length > 0 ? optionId(current) : undefined}
-          rightSection={searching ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+          // The status line below says it is searching: the spinner only shows it.
+          rightSection={searching ? <Loader size="xs" aria-hidden /> : null}
           autoComplete="off"
           spellCheck={false}
         />
