@@ -109,6 +109,9 @@ export const routes: RouteObject[] = [
                 ...titled('schedule'),
                 ...lazyPage(() => import('./companies/schedule-page')),
               },
+              // A company's history or documents from its file or the search: made current, then opened.
+              { path: '/companies/:id/events', ...lazyPage(() => import('./companies/open-as-current')) },
+              { path: '/companies/:id/documents', ...lazyPage(() => import('./companies/open-as-current')) },
               {
                 path: '/companies/:id/file',
                 ...titled('companyFile'),
