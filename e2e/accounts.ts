@@ -22,6 +22,8 @@ export const ACCOUNTS = {
   screens: { email: 'screens@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Écran' },
   screensPhone: { email: 'screens-phone@e2e.test', role: 'user', firstName: 'Sacha', lastName: 'Mobile' },
   portfolio: { email: 'portfolio@e2e.test', role: 'user', firstName: 'Paule', lastName: 'Portefeuille' },
+  // e2e/staff-screens.spec.ts: a staff member going through the portfolio screens.
+  staff: { email: 'staff@e2e.test', role: 'user', firstName: 'Stéphane', lastName: 'Conseiller' },
   // e2e/two-factor.spec.ts: one sets up an authenticator app, one a passkey, one is an administrator made to set one up.
   twoFactorApp: { email: 'totp@e2e.test', role: 'user', firstName: 'Théo', lastName: 'Codes' },
   twoFactorKey: { email: 'passkey@e2e.test', role: 'user', firstName: 'Pascale', lastName: 'Clé', locale: 'en' },

@@ -45,3 +45,49 @@ export async function createCurrentCompany(page: Page, name: string): Promise<st
     return company.id as string;
   }, name);
 }
+
+/** Calls the API from the page with the signed-in user's token, as the SPA does; `data` of the answer. */
+export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+export interface CreatedCompany {
+  id: string;
+  name: string;
+  financial_contributions: Array<{ id: string }>;
+  lock_version: number;
+}
+
+/**
+ * A company created through the API with the first status, legal form, activity area and municipality;
+ * `fields` (wire keys, snake_case) add to or replace them. Not made current.
+ */
+export async function createCompany(
+  page: Page,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<CreatedCompany> {
+  const first = async (path: string) => (await callApi<Array<{ id: string }>>(page, 'GET', path))[0]!.id;
+  return callApi<CreatedCompany>(page, 'POST', '/companies', {
+    name,
+    legal_form_id: await first('/legal_forms'),
+    status_id: await first('/statuses'),
+    activity_area_id: await first('/activity_areas'),
+    address: { address: '1, rue Principale', zip_code: 'G5L 1A1', municipality_id: await first('/municipalities') },
+    ...fields,
+  });
+}

@@ -117,8 +117,8 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   await expectAccessible(page);
 
   // The schedule: the same figures as the API's.
-  await fieldset.getByRole('link', { name: 'Tableau d’amortissement de la contribution 1' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tableau d’amortissement' })).toBeVisible();
+  await fieldset.getByRole('link', { name: 'Échéancier de remboursement de la contribution 1' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Échéancier de remboursement' })).toBeVisible();
   const api = await callApi<{
     payment: number;
     balance_today: number;
@@ -132,8 +132,9 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   const third = nbsp((await table.getByRole('row').nth(3).innerText()).replace(/\t/g, ' '));
   expect(third).toContain(money(api.rows[2]!.payment));
   expect(third).toContain(money(api.rows[2]!.balance));
-  expect(nbsp(await page.locator('dl').innerText())).toContain(money(api.payment));
-  expect(nbsp(await page.locator('dl').innerText())).toContain(money(api.balance_today));
+  const computed = page.getByRole('group', { name: 'Calculé selon les modalités' });
+  expect(nbsp(await computed.innerText())).toContain(money(api.payment));
+  expect(nbsp(await computed.innerText())).toContain(money(api.balance_today));
   await expect(page.getByText(/pendant le moratoire \(2 mois\), seuls les intérêts sont payés/)).toBeVisible();
   await expectAccessible(page);
 

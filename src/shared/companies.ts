@@ -19,6 +19,16 @@ import type { presignedUploadSchema } from './schemas/assets';
 export const BLOCK_TYPES = ['notes', 'defaultOfPayment'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
+/**
+ * A company's risk rating (ADR 0032): a letter of this scale, A the lowest risk, or none. What a letter is
+ * called, in each language, is in the catalogs under `riskRatingKey`.
+ */
+export const RISK_RATINGS = ['A', 'B', 'C', 'D'] as const;
+export type RiskRating = (typeof RISK_RATINGS)[number];
+export const isRiskRating = (value: unknown): value is RiskRating => RISK_RATINGS.includes(value as RiskRating);
+/** The catalog key naming a rating ("B – Moyen", "B – Medium"), or no rating ("Non cotée", "Not rated"). */
+export const riskRatingKey = (rating: RiskRating | null) => `companies.riskRatings.${rating ?? 'none'}` as const;
+
 /** camelCase fields `GET /companies` sorts on (`sort=name,-inserted_at` on the wire). */
 export const COMPANY_SORT_FIELDS = ['name', 'referenceNumber', 'insertedAt', 'updatedAt'] as const;
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];

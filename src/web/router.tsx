@@ -132,6 +132,9 @@ export const routes: RouteObject[] = [
                 ...titled('servicing.titles.statement'),
                 ...lazyPage(() => import('./servicing/statement-page'), ['servicing']),
               },
+              // A company's history or documents from its file or the search: made current, then opened.
+              { path: '/companies/:id/events', ...lazyPage(() => import('./companies/open-as-current')) },
+              { path: '/companies/:id/documents', ...lazyPage(() => import('./companies/open-as-current')) },
               {
                 path: '/companies/:id/file',
                 ...titled('companyFile'),

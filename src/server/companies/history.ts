@@ -5,6 +5,7 @@ import { translate } from '../../shared/i18n';
 import { formatMoney } from '../../shared/intl';
 import { COMPANY_MAPS as MAPS, type CompanyInput } from '../../shared/schemas/company';
 import { historyFields, type HistoryKind, type NameKind } from '../../shared/schemas/record-fields';
+import { isRiskRating, riskRatingKey } from '../../shared/companies';
 import type { Executor, Tx } from '../db/client';
 import {
   activityAreas,
@@ -251,6 +252,16 @@ export async function recordCompanySave(
         return typeof v === 'number' ? { kind, value: v } : { kind: 'text', value: String(v) };
       case 'date':
         return { kind: 'date', value: String(value) };
+      // Kept by its words in both languages, like a lookup's name ("B – Moyen", "B – Medium").
+      case 'riskRating':
+        return isRiskRating(v)
+          ? {
+              kind: 'name',
+              value: Object.fromEntries(
+                LOCALES.map((locale) => [locale, translate(locale, riskRatingKey(v))]),
+              ) as unknown as Bilingual,
+            }
+          : { kind: 'text', value: String(v) };
       default: {
         const name = names[kind as NameKind].get(String(v));
         return name ? { kind: 'name', value: name } : null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { hashPassword } from '../platform/auth/passwords';
 import {
   DEMO_ADMIN_EMAIL,
@@ -85,6 +86,35 @@ describe('the demo dataset, read back through the API', () => {
     const saved = await t.inject({ method: 'PATCH', url: `/api/companies/${id}`, headers: auth, payload: form });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.lock_version).toBe(1);
+  });
+
+  it('gives every loan the agreed payment and expected end date its terms give, as the schedule computes them', async () => {
+    const list = (await get('/api/companies?page[size]=50')).json().data as Json[];
+    let loans = 0;
+    for (const summary of list) {
+      const company = (await get(`/api/companies/${summary.id}`)).json().data as Json;
+      for (const loan of company.financial_contributions as Json[]) {
+        const result = scheduleFigures(
+          {
+            amount: loan.amount,
+            rate: loan.rate,
+            amortization: loan.amortization,
+            moratorium: loan.moratorium,
+            authorizationDate: loan.authorization_date,
+          },
+          todayIso(),
+        );
+        expect(result.ok).toBe(true);
+        if (!result.ok) continue;
+        const agreed = { refund: loan.refund, expectedEndDate: loan.expected_end_date };
+        expect(agreementDifferences(agreed, result.figures), JSON.stringify(loan)).toEqual({
+          payment: false,
+          endDate: false,
+        });
+        loans += 1;
+      }
+    }
+    expect(loans).toBeGreaterThan(10);
   });
 
   it('lists documents and the history of a company, and the long timeline of the first', async () => {

@@ -28,6 +28,7 @@ import {
   startBlanketDeferral,
   type ServicingCounts,
 } from './demo-servicing';
+import { RISK_RATINGS } from '../../shared/companies';
 
 export const DEMO_ADMIN_EMAIL = 'demo-admin@atrium.local';
 export const DEMO_ADMIN_PASSWORD = 'demo-password';
@@ -252,7 +253,6 @@ const PROJECTS = [
   'Expansion',
   'Relève',
 ];
-const RISK_RATINGS = ['A', 'B', 'C', 'D', 'Faible', 'Moyen', 'Élevé'];
 const DOCUMENT_NAMES = [
   'États financiers',
   'Plan d’affaires',
@@ -366,7 +366,8 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
     emailAddress: `'info@entreprise-' || b.g || '.example.ca'`,
     employeeCount: `1 + ${r(14, 250, 'b.g')}`,
     phoneNumber: `'819' || lpad(${r(15, 10000000, 'b.g')}::text, 7, '0')`,
-    riskRating: pick(RISK_RATINGS, 16, 'b.g'),
+    // One company in eleven not rated yet.
+    riskRating: `CASE WHEN b.g % 11 = 0 THEN NULL ELSE ${pick(RISK_RATINGS, 16, 'b.g')} END`,
     endOfFinancialYear: `${textArray(['31/03', '30/06', '30/09', '31/12'])}[1 + ${r(17, 4, 'b.g')}]`,
     legalFormId: lookup('legal', 18, 'b.g'),
     statusId: lookup('status', 19, 'b.g'),
@@ -396,19 +397,27 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
     fundsGenerated: money(39, 0, 400000, gk),
     debtService: money(40, 0, 150000, gk),
   });
-  // 0–3 contributions.
+  // 0–3 contributions, their terms drawn first (`terms`): the agreed payment (`refund`) and the expected end date
+  // are what the terms give, as an agreement typed without a mistake would say (ADR 0032): the annuity payment,
+  // and the last payment moratorium and amortization months after authorization.
+  const terms = `SELECT g, k, ${money(42, 5000, 150000, gk)} AS amount,
+              (1 + ${r(43, 800, gk)} / 100.0)::numeric(7,3) AS rate,
+              -- The long-history loan (demo-servicing.ts) runs ten years: none of its installments due is its last.
+              CASE WHEN g = ${LONG_HISTORY_COMPANY} AND k = 3 THEN 120 ELSE 12 * (1 + ${r(44, 7, gk)}) END AS amortization,
+              ${r(45, 13, gk)} AS moratorium,
+              (now() - make_interval(days => ${LOAN_AGE_DAYS}))::date AS authorization_date
+         FROM ${series}, generate_series(1, g % 4) AS k`;
   const contribution = filled<typeof CONTRIBUTION_FIELDS>(financialContributions, {
     contributionFundId: lookup('fund', 41, gk),
-    amount: money(42, 5000, 150000, gk),
-    rate: `(1 + ${r(43, 800, gk)} / 100.0)::numeric(7,3)`,
-    // The long-history loan (demo-servicing.ts) runs ten years: none of its installments due is its last.
-    amortization: `CASE WHEN g = ${LONG_HISTORY_COMPANY} AND k = 3 THEN 120 ELSE 12 * (1 + ${r(44, 7, gk)}) END`,
-    moratorium: r(45, 13, gk),
-    refund: money(46, 0, 50000, gk),
+    amount: 't.amount',
+    rate: 't.rate',
+    amortization: 't.amortization',
+    moratorium: 't.moratorium',
+    refund: 'round(t.amount * (t.rate / 1200) / (1 - power(1 + t.rate / 1200, -t.amortization)), 2)',
     warrantyId: lookup('warranty', 47, gk),
-    authorizationDate: `(now() - make_interval(days => ${LOAN_AGE_DAYS}))::date`,
+    authorizationDate: 't.authorization_date',
     followupDate: `(now() - make_interval(days => ${LOAN_AGE_DAYS} - 180))::date`,
-    expectedEndDate: '(now() + make_interval(days => 365 * k))::date',
+    expectedEndDate: '(t.authorization_date + make_interval(months => (t.moratorium + t.amortization)::int))::date',
     projectName: pick(PROJECTS, 48, gk),
     projectCost: money(49, 10000, 900000, gk),
   });
@@ -445,12 +454,13 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
             ${statement.values},
             now() - make_interval(days => (6 - k) * 365)
        FROM ${series}, generate_series(1, 1 + g % 5) AS k`,
-    `WITH ${LOOKUPS}
+    `WITH ${LOOKUPS},
+     terms AS (${terms})
      INSERT INTO financial_contributions (company_id, ${contribution.columns}, inserted_at)
      SELECT ${companyId()},
             ${contribution.values},
             now() - make_interval(days => ${LOAN_AGE_DAYS})
-       FROM ${series}, generate_series(1, g % 4) AS k`,
+       FROM terms t`,
     // 1–2 blocks: notes, and for one company in six a default of payment.
     `INSERT INTO blocks (company_id, block_type, content, position)
      SELECT ${companyId()}, 'notes', ${pick(NOTES_BLOCKS, 50)}, 0 FROM ${series}

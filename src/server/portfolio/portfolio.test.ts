@@ -356,7 +356,7 @@ describe('GET /api/companies/:companyId/financial_contributions/:id/schedule', (
     const data = res.json().data;
     // Every field it answered before servicing (ADR 0036) is still there; the servicing fields come beside them.
     expect(Object.keys(data)).toEqual(
-      expect.arrayContaining(['balance_today', 'payment', 'rows', 'total_interest', 'total_paid']),
+      expect.arrayContaining(['balance_today', 'last_payment_date', 'payment', 'rows', 'total_interest', 'total_paid']),
     );
     expect(data).toMatchObject({ status: 'not_disbursed', projected: true });
     expect(data.payment).toBe(1000);
@@ -370,6 +370,8 @@ describe('GET /api/companies/:companyId/financial_contributions/:id/schedule', (
     });
     expect(data.total_paid).toBe(12000);
     expect(data.balance_today).toBe(9000);
+    // The date the expected end date is compared with: the last row's.
+    expect(data.last_payment_date).toBe(data.rows[11].date);
   });
 
   it('answers 422 with the field to fix, in the language asked, when the terms give no schedule', async () => {
@@ -420,6 +422,8 @@ describe('CSV exports', () => {
     const cells = rows[0]!.split(';');
     expect(cells[1]).toBe('Alpha Inc.');
     expect(cells[2]).toBe('Client actif');
+    // The rating in the file's language, as the screens name it (ADR 0032).
+    expect(cells[12]).toBe('B – Moyen');
     expect(cells[13]).toBe('Moi Même');
     expect(cells.at(-1)).toBe('non');
 
@@ -434,6 +438,7 @@ describe('CSV exports', () => {
     const [header, row] = lines(res.body);
     expect(header!.split(',').slice(0, 3)).toEqual(['Reference number', 'Name', 'Status']);
     expect(row!.split(',')[1]).toBe('Delta');
+    expect(row).toContain(',A – Low,');
     expect(res.headers['content-disposition']).toMatch(/filename="companies-/);
     expect((await get('/api/companies/export.csv?sort=nope')).statusCode).toBe(400);
     expect((await get('/api/companies/export.csv?filter[colour]=red')).statusCode).toBe(400);
@@ -482,10 +487,9 @@ describe('CSV exports', () => {
   });
 
   it('quotes separators and quotes, and defuses cells Excel would run as formulas', async () => {
-    await create({ name: '=HYPERLINK("x";"y")', risk_rating: 'A; "B"' });
+    await create({ name: '=HYPERLINK("x";"y")' });
     const body = (await get('/api/companies/export.csv?filter[search]=hyperlink')).body;
     const row = lines(body)[1]!;
     expect(row).toContain(`"'=HYPERLINK(""x"";""y"")"`);
-    expect(row).toContain('"A; ""B"""');
   });
 });

@@ -9,6 +9,7 @@ import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
 import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from '../platform/http/csv';
 import { fundFilter } from './params';
+import { riskRatingKey } from '../../shared/companies';
 import {
   exportCompanies,
   exportPortfolio,
@@ -97,7 +98,11 @@ export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) =
       const body = csvStream(
         header,
         await primed(exportCompanies(db, { ...selection, locale })),
-        (row) => COMPANY_COLUMNS.map((column) => row[column]),
+        // A rating in the file's language, as the screens name it; none is an empty cell, like other blanks.
+        (row) =>
+          COMPANY_COLUMNS.map((column) =>
+            column === 'riskRating' ? row.riskRating && translate(locale, riskRatingKey(row.riskRating)) : row[column],
+          ),
         locale,
         yesNo(locale),
       );

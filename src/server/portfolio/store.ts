@@ -14,6 +14,7 @@ import {
   type DashboardMeta,
 } from '../../shared/portfolio/dashboard';
 import type { Locale } from '../../shared/constants';
+import type { RiskRating } from '../../shared/companies';
 
 export interface DashboardFilter {
   fundId: string | null;
@@ -116,9 +117,9 @@ async function buildDashboard(db: Db, snapshots: ListSnapshots, filter: Dashboar
          GROUP BY s.id
          ORDER BY count(*) DESC, f_search_text(s.${name(filter.locale)}), s.id`,
   );
-  const byRisk = await selectRows<{ riskRating: string | null; companiesCount: number }>(
+  const byRisk = await selectRows<{ riskRating: RiskRating | null; companiesCount: number }>(
     db,
-    sql`SELECT nullif(trim(c.risk_rating), '') AS "riskRating", count(*)::int AS "companiesCount"
+    sql`SELECT c.risk_rating AS "riskRating", count(*)::int AS "companiesCount"
           FROM companies c
          WHERE ${companyWhere}
          GROUP BY 1
@@ -237,7 +238,7 @@ export interface CompanyExportRow {
   phoneNumber: string | null;
   website: string | null;
   employeeCount: number | null;
-  riskRating: string | null;
+  riskRating: RiskRating | null;
   overseeingUser: string | null;
   insertedAt: string;
   archived: boolean;

@@ -218,6 +218,7 @@ export function scheduleAnswer(loan: LoanRow, servicing: LoanServicing): Servici
     totalInterest: dollars(installments.reduce((sum, installment) => sum + installment.interest, 0)),
     totalPaid: dollars(installments.reduce((sum, installment) => sum + installment.payment, 0)),
     balanceToday: dollars(projected ? scheduledBalance : f.outstandingPrincipal),
+    lastPaymentDate: installments.at(-1)?.dueDate ?? servicing.originalTerms.authorizationDate,
     rows: installments.map(rowAnswer),
     asOf,
     loanNumber: loan.loanNumber,

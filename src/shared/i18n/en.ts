@@ -188,7 +188,7 @@ export const en = {
       account: 'My account',
       notFound: 'Page not found',
       dashboard: 'Dashboard',
-      schedule: 'Loan schedule',
+      schedule: 'Repayment schedule',
       companyFile: 'Company file',
       backups: 'Backups',
     },

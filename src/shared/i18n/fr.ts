@@ -188,7 +188,7 @@ export const fr = {
       account: 'Mon compte',
       notFound: 'Page introuvable',
       dashboard: 'Tableau de bord',
-      schedule: 'Calendrier de remboursement',
+      schedule: 'Échéancier de remboursement',
       companyFile: 'Dossier de l’entreprise',
       backups: 'Sauvegardes',
     },

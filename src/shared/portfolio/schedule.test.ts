@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, computeSchedule, scheduleFigures, type ScheduleTerms } from './schedule';
+import fc from 'fast-check';
+import { addMonths, agreementDifferences, computeSchedule, scheduleFigures, type ScheduleTerms } from './schedule';
 
 const terms = (overrides: Partial<ScheduleTerms>): ScheduleTerms => ({
   amount: 10_000,
@@ -171,6 +172,8 @@ describe('scheduleFigures: the table’s figures without the table', () => {
       // Balance today: after the last payment dated on or before today, the amount before the first.
       const made = rows.filter((row) => row.date <= today);
       expect(figures.figures.balanceToday).toBe(made.length > 0 ? made.at(-1)!.balance : t.amount);
+      // The last payment's date is the table's last row's.
+      expect(figures.figures.lastPaymentDate).toBe(rows.at(-1)!.date);
     }
   });
 
@@ -179,5 +182,60 @@ describe('scheduleFigures: the table’s figures without the table', () => {
     const full = computeSchedule(bad, '2026-11-23');
     expect(scheduleFigures(bad, '2026-11-23')).toEqual(full);
     expect(full.ok).toBe(false);
+  });
+});
+
+describe('agreementDifferences: the figures typed at authorization against the terms’', () => {
+  // 19 009 $ at 2,34 % over 24 months after a 12-month moratorium: 811,49 $ a month, last paid 2028-10-21.
+  const figures = { payment: 811.49, lastPaymentDate: '2028-10-21' };
+  it.each([
+    ['nothing typed', { refund: null, expectedEndDate: null }, { payment: false, endDate: false }],
+    [
+      'the same payment and date',
+      { refund: 811.49, expectedEndDate: '2028-10-21' },
+      { payment: false, endDate: false },
+    ],
+    ['a payment a cent off', { refund: 811.5, expectedEndDate: null }, { payment: true, endDate: false }],
+    ['another payment and date', { refund: 12_829, expectedEndDate: '2027-11-25' }, { payment: true, endDate: true }],
+  ] as const)('%s', (_label, agreed, expected) => {
+    expect(agreementDifferences(agreed, figures)).toEqual(expected);
+  });
+
+  it('finds nothing to compare without a schedule', () => {
+    expect(agreementDifferences({ refund: 1, expectedEndDate: '2030-01-01' }, null)).toEqual({
+      payment: false,
+      endDate: false,
+    });
+  });
+
+  it('agrees with a loan’s own payment and last date, whatever its terms', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 360 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }),
+        (cents, basisPoints, amortization, moratorium, day) => {
+          const t = terms({
+            amount: cents / 100,
+            rate: basisPoints / 100,
+            amortization,
+            moratorium,
+            authorizationDate: day.toISOString().slice(0, 10),
+          });
+          const result = scheduleFigures(t, '2030-01-01');
+          if (!result.ok) return false;
+          const { payment, lastPaymentDate } = result.figures;
+          return (
+            !agreementDifferences({ refund: payment, expectedEndDate: lastPaymentDate }, result.figures).payment &&
+            agreementDifferences(
+              { refund: payment + 0.01, expectedEndDate: addMonths(lastPaymentDate, 1) },
+              result.figures,
+            ).endDate
+          );
+        },
+      ),
+    );
   });
 });

@@ -35,6 +35,8 @@ export interface Schedule {
   totalPaid: number;
   /** Balance after the last payment dated on or before today; the amount before the first one. */
   balanceToday: number;
+  /** YYYY-MM-DD: the date of the last payment, moratorium and amortization months after authorization. */
+  lastPaymentDate: string;
 }
 
 /** Why a contribution has no schedule: the field to fix, and a catalog key saying how. */
@@ -71,6 +73,7 @@ function figures(terms: ScheduleTerms, today: string, onRow?: (row: ScheduleRow)
       balance: installment.closing / 100,
     });
   }
+  const lastDueDay = walk.installments.at(-1)?.dueDay;
   return {
     ok: true as const,
     figures: {
@@ -78,6 +81,7 @@ function figures(terms: ScheduleTerms, today: string, onRow?: (row: ScheduleRow)
       totalInterest: totalInterest / 100,
       totalPaid: totalPaid / 100,
       balanceToday: balanceToday / 100,
+      lastPaymentDate: lastDueDay === undefined ? checked.terms.authorizationDate : dayToDate(lastDueDay),
     },
   };
 }
@@ -110,4 +114,29 @@ const QUEBEC_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto
 /** Today's date in the app's time zone (Québec), as YYYY-MM-DD: the day a user there calls today. */
 export function todayIso(now: Date = new Date()): string {
   return QUEBEC_DAY.format(now);
+}
+
+/**
+ * What a loan's agreement said when it was authorized, typed in the company file beside the terms: the
+ * agreed (monthly) payment — the `refund` field — and the expected end date (ADR 0032).
+ */
+export interface AgreedFigures {
+  refund: number | null;
+  expectedEndDate: string | null;
+}
+
+/**
+ * Where the figures typed at authorization disagree with those the terms give: a payment a cent or more
+ * apart, an end date other than the last payment's. Nothing typed, or no schedule, is no disagreement.
+ */
+export function agreementDifferences(
+  agreed: AgreedFigures,
+  figures: Pick<ScheduleFigures, 'payment' | 'lastPaymentDate'> | null,
+): { payment: boolean; endDate: boolean } {
+  if (!figures) return { payment: false, endDate: false };
+  return {
+    payment:
+      agreed.refund !== null && Math.abs(Math.round(agreed.refund * 100) - Math.round(figures.payment * 100)) >= 1,
+    endDate: agreed.expectedEndDate !== null && agreed.expectedEndDate !== figures.lastPaymentDate,
+  };
 }

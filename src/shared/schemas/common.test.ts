@@ -152,7 +152,6 @@ describe('single-line fields refuse line breaks and control characters (issue 12
   const singleLineFields: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
     ['company name', companySchema, validCompany(), 'name'],
     ['company street address', companySchema, validCompany(), 'address.address'],
-    ['risk rating', companySchema, validCompany(), 'riskRating'],
     ['owner name', companySchema, validCompany(), 'owners.0.name'],
     ['owner city', companySchema, validCompany(), 'owners.0.city'],
     ['project name', companySchema, validCompany(), 'financialContributions.0.projectName'],

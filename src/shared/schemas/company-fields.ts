@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_LIMITS } from '../companies';
+import { COMPANY_LIMITS, isRiskRating, type RiskRating } from '../companies';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR, EMAIL_MAX_LENGTH, isYearInRange } from '../constants';
 import { GUID, V, multilineText, singleLine, withParams, wrongValue } from './common';
 
@@ -199,6 +199,19 @@ export const optionalId = () =>
         return z.NEVER;
       }
       return value.trim().toLowerCase();
+    });
+
+/** A letter of the risk scale (ADR 0032), in either case, or none (blank). */
+export const riskRating = () =>
+  z
+    .string({ error: wrongValue })
+    .nullish()
+    .transform((value, ctx): RiskRating | null => {
+      if (isBlank(value)) return null;
+      const letter = value.trim().toUpperCase();
+      if (isRiskRating(letter)) return letter;
+      ctx.addIssue({ code: 'custom', message: V.notAChoice, input: value });
+      return z.NEVER;
     });
 
 /** The id of a part: present when the part was read from the API, absent for a new one. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCK_TYPES, COMPANY_LIMITS } from '../companies';
+import { BLOCK_TYPES, COMPANY_LIMITS, RISK_RATINGS } from '../companies';
 import { RATE_DECIMALS } from '../servicing/terms';
 import { lockVersion, requiredId, requiredText, wrongValue } from './common';
 import { emptyFormOf, field, inputShape, type FieldMap } from './record-fields';
@@ -23,6 +23,7 @@ import {
   year,
   nullableDate,
   list,
+  riskRating,
 } from './company-fields';
 
 export { CV } from './company-fields';
@@ -101,13 +102,14 @@ export const COMPANY_FIELDS = {
     form: 'phone',
     largest: () => '5145550199',
   }),
+  /** A letter of the risk scale, A the lowest risk, or none (ADR 0032); the form offers the scale's names. */
   riskRating: field({
-    input: optionalText(50),
-    answer: answerText(),
+    input: riskRating(),
+    answer: z.enum(RISK_RATINGS).nullable(),
     label: `${F}.riskRating`,
-    history: 'text',
-    form: 'text',
-    largest: ({ text }) => text(50),
+    history: 'riskRating',
+    form: 'optionalChoice',
+    largest: () => 'D',
   }),
   /** DD/MM. */
   endOfFinancialYear: field({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RISK_RATINGS } from '../companies';
 
 /** Answers of the portfolio calls (issue 13), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
 export const dashboardLoanSchema = z.object({
@@ -40,7 +41,7 @@ export const dashboardStatusSchema = z.object({
 
 export const dashboardRiskSchema = z.object({
   /** null: companies without a rating. */
-  riskRating: z.string().nullable(),
+  riskRating: z.enum(RISK_RATINGS).nullable(),
   companiesCount: z.number().int(),
 });
 
@@ -77,6 +78,8 @@ export const scheduleAnswerSchema = z.object({
   totalPaid: z.number(),
   /** Balance after the last payment dated on or before today; the amount before the first one. */
   balanceToday: z.number(),
+  /** YYYY-MM-DD: the last payment's date, which the contribution's expected end date is compared with. */
+  lastPaymentDate: z.string(),
   rows: z.array(
     z.object({
       /** YYYY-MM-DD. */

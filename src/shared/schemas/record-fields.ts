@@ -11,8 +11,8 @@ import type { z } from 'zod';
 /** Lookups the history keeps by their names at the time (ADR 0025), and people by their full name. */
 export type NameKind =
   'statuses' | 'users' | 'funds' | 'legalForms' | 'activityAreas' | 'municipalities' | 'warranties';
-/** How the history keeps a changed value: typed, or a lookup's name. */
-export type HistoryKind = 'text' | 'number' | 'percent' | 'money' | 'date' | NameKind;
+/** How the history keeps a changed value: typed, a risk rating's letter (named in each language), or a lookup's name. */
+export type HistoryKind = 'text' | 'number' | 'percent' | 'money' | 'date' | 'riskRating' | NameKind;
 
 /**
  * How the form shows a value and reads it back: `text` as typed ('' for none), `phone` 3-3-4, numbers in the

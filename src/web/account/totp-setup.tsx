@@ -1,6 +1,7 @@
+import { LoadingMark } from '../components/status-pages';
 import { lazy, Suspense, useState } from 'react';
 import '@mantine/core/styles/Code.css';
-import { Button, Code, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -70,7 +71,7 @@ export function TotpSetup({
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack>
         <Text size="sm">{t('twoFactor.totp.scan')}</Text>
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        <Suspense fallback={<LoadingMark size="sm" />}>
           <QrCode value={setup.uri} label={t('twoFactor.totp.qrLabel')} />
         </Suspense>
         <div>

@@ -1,5 +1,6 @@
+import { LoadingMark } from '../components/status-pages';
 import { useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatInstant } from '../../shared/intl';
 import type { Passkey, TwoFactorChange, TwoFactorStatus } from '../../shared/schemas/two-factor';
@@ -74,7 +75,7 @@ export function TwoFactorSection() {
       <Stack>
         <TwoFactorHeading id="two-factor-title" enabled={data?.enabled} />
         <Text size="sm">{t('twoFactor.intro')}</Text>
-        {status.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {status.isPending && <LoadingMark size="sm" />}
         {status.isError && <Text role="alert">{t('errors.generic')}</Text>}
         {data && (
           <>

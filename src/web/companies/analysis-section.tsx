@@ -20,18 +20,26 @@ function WarningIcon() {
 
 /**
  * Statement analysis (issue 13, ADR 0021): the ratios of each year, flagged by text and icon past their
- * threshold, with the sales and net profit over the years. `withChart` is off in the printed file.
+ * threshold, with the sales and net profit over the years. `withChart` is off in the printed file, which
+ * shows the latest three years.
  */
 export function AnalysisSection({
   statements,
   withChart = true,
+  latestYears,
 }: {
   statements: readonly FinancialStatement[];
   withChart?: boolean;
+  /**
+   * Shows only the latest years. Every statement is analysed first, so the first year shown still
+   * compares its sales with the year before it.
+   */
+  latestYears?: number;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const years = analyseStatements(statements);
+  const analysed = analyseStatements(statements);
+  const years = latestYears === undefined ? analysed : analysed.slice(-latestYears);
   const a = (key: string, params?: Record<string, unknown>) => t(`portfolio.analysis.${key}`, params);
   const thresholds = RATIO_KEYS.filter((key) => key !== 'workingCapital')
     .map((key) => `${a(`ratios.${key}`)} ${formatRatio(key, RATIO_THRESHOLDS[key], locale)}`)

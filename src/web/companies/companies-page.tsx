@@ -11,6 +11,7 @@ import { setCurrentCompanyId, useCurrentCompanyId } from '../session/current-com
 import { useCompaniesList } from './api';
 import { CompanyCard } from './company-card';
 import { Onboarding } from './onboarding';
+import type { ListArrival } from './list-arrival';
 
 /** Only one warning at a time, even when the page mounts twice (StrictMode, a quick back and forth). */
 const NEED_COMPANY_TOAST_ID = 'need-active-company';
@@ -30,11 +31,13 @@ export default function CompaniesPage() {
   const query = useCompaniesList({ page: list.page, size: list.size, search: list.search, archived });
   const totalPages = query.data?.meta.totalPages ?? 1;
 
-  // SPEC §2: warn on arrival when no company is selected (documents and events send users here).
+  // SPEC §2: warn on arrival when no company is selected (documents and events send users here), but not
+  // on the way back from a company's form.
   const warned = useRef(false);
-  const redirected = Boolean((location.state as { needActiveCompany?: boolean } | null)?.needActiveCompany);
+  const arrival = (location.state as ListArrival | null) ?? {};
+  const redirected = Boolean(arrival.needActiveCompany);
   useEffect(() => {
-    if (warned.current || (currentId && !redirected)) return;
+    if (warned.current || (currentId && !redirected) || arrival.fromCompanyForm) return;
     warned.current = true;
     toast('warning', i18n.t('toasts.needActiveCompany'), NEED_COMPANY_TOAST_ID);
     // Only on arrival: choosing a company afterwards must not warn again.

@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { Company } from '../../shared/companies';
+import { riskRatingKey, type Company } from '../../shared/companies';
 import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 import { formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { useTranslation } from '../i18n';
 import { AnalysisSection } from './analysis-section';
+import { formatPhone } from './format';
 import { useCompany } from './api';
 import { useContributionFunds, useMunicipalities, useStatuses } from './lookups';
 import { ScheduleFigures, ScheduleProblems, termsOf } from './schedule-page';
@@ -40,21 +41,16 @@ function CompanyFile({ company }: { company: Company }) {
   const today = todayIso();
   const municipality = municipalities.data?.find((m) => m.id === company.address.municipalityId)?.name;
   const notes = company.blocks.filter((block) => block.content);
-  // The latest statements: the three most recent years are what a committee reads.
-  const latest = [...company.financialStatements]
-    .filter((s) => s.year !== null)
-    .sort((a, b) => a.year! - b.year!)
-    .slice(-3);
 
   const profile: [string, string][] = [
     [f('referenceNumber'), company.referenceNumber],
     [f('status'), statuses.data?.find((s) => s.id === company.statusId)?.name ?? MISSING],
     [f('address'), [company.address.address, municipality, company.address.zipCode].filter(Boolean).join(', ')],
     [f('email'), company.emailAddress ?? MISSING],
-    [f('phone'), company.phoneNumber ?? MISSING],
+    [f('phone'), company.phoneNumber ? formatPhone(company.phoneNumber) : MISSING],
     [f('website'), company.website ?? MISSING],
     [f('employees'), company.employeeCount === null ? MISSING : String(company.employeeCount)],
-    [f('riskRating'), company.riskRating ?? MISSING],
+    [f('riskRating'), t(riskRatingKey(company.riskRating))],
   ];
 
   return (
@@ -100,7 +96,7 @@ function CompanyFile({ company }: { company: Company }) {
                   <Table.Th scope="row" fw={500}>
                     {owner.name}
                   </Table.Th>
-                  <Table.Td>{owner.phoneNumber ?? ''}</Table.Td>
+                  <Table.Td>{owner.phoneNumber ? formatPhone(owner.phoneNumber) : ''}</Table.Td>
                   <Table.Td>
                     {owner.sharesPercentage === null
                       ? ''
@@ -113,7 +109,8 @@ function CompanyFile({ company }: { company: Company }) {
         )}
       </section>
 
-      <AnalysisSection statements={latest} withChart={false} />
+      {/* The three most recent years are what a committee reads. */}
+      <AnalysisSection statements={company.financialStatements} withChart={false} latestYears={3} />
 
       <section aria-labelledby="file-contributions">
         <Title order={2} size="h3" id="file-contributions" mb="xs">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { currentLocale, useTranslation } from '../i18n';
 import { setCurrentCompanyId } from '../session/current-company';
 import { useArchiveCompany, useCreateCompany, useRestoreCompany, useUpdateCompany } from './api';
 import { BlocksSection } from './blocks-section';
+import { FROM_COMPANY_FORM } from './list-arrival';
 import { ContributionsSection } from './contributions-section';
 import {
   companyResolver,
@@ -30,7 +31,16 @@ import { StatementsSection, statementViewOfIndex } from './statements-section';
  * validates on change, blur and submit with the shared schema; a save sends the whole graph. On any
  * failure what the user typed stays: a 422 lands on the fields, a 409 says someone else saved.
  */
-export function CompanyForm({ company, onReload }: { company: Company | null; onReload?: () => void }) {
+export function CompanyForm({
+  company,
+  onReload,
+  links,
+}: {
+  company: Company | null;
+  onReload?: () => void;
+  /** Shown under the title: where the saved file leads (its history, documents, printable copy). */
+  links?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -47,7 +57,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
   const [statementView, setStatementView] = useState(0);
   const [conflict, setConflict] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty);
-  const back = () => void navigate('/companies');
+  const back = () => void navigate('/companies', { state: FROM_COMPANY_FORM });
   /** Saved, archived or restored: nothing left to lose. */
   const done = () => {
     guard.release();
@@ -132,6 +142,7 @@ export function CompanyForm({ company, onReload }: { company: Company | null; on
         <Title order={1}>
           {company ? t('companies.form.editTitle', { name: company.name }) : t('companies.form.newTitle')}
         </Title>
+        {links}
         <Text size="sm" c="gray.7">
           {t('companies.form.requiredHint')}
         </Text>

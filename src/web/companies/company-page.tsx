@@ -5,6 +5,8 @@ import { useTranslation } from '../i18n';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { useCompany } from './api';
+import { companyScreenPath } from '../session/current-company';
+import type { Company } from '../../shared/companies';
 import { CompanyForm } from './company-form';
 import { AnalysisSection } from './analysis-section';
 
@@ -12,6 +14,31 @@ import { AnalysisSection } from './analysis-section';
 export default function CompanyPage() {
   const { id } = useParams();
   return id ? <EditCompany id={id} /> : <CompanyForm company={null} />;
+}
+
+/**
+ * Where the file leads: its history and documents (which make it the current company, ADR 0032) and its
+ * printable copy. An archived company is not worked on, so it offers only the copy.
+ */
+function FileLinks({ company }: { company: Company }) {
+  const { t } = useTranslation();
+  return (
+    <Group component="nav" aria-label={t('companies.form.fileLinks')} gap="lg">
+      {!company.archivedAt && (
+        <>
+          <Anchor component={Link} to={companyScreenPath(company.id, 'events')}>
+            {t('layout.events')}
+          </Anchor>
+          <Anchor component={Link} to={companyScreenPath(company.id, 'documents')}>
+            {t('layout.documents')}
+          </Anchor>
+        </>
+      )}
+      <Anchor component={Link} to={`/companies/${company.id}/file`}>
+        {t('portfolio.file.printLabel')}
+      </Anchor>
+    </Group>
+  );
 }
 
 function EditCompany({ id }: { id: string }) {
@@ -29,14 +56,14 @@ function EditCompany({ id }: { id: string }) {
   if (query.data)
     return (
       <Stack>
-        <CompanyForm key={`${id}:${generation}`} company={query.data} onReload={() => void reload()} />
+        <CompanyForm
+          key={`${id}:${generation}`}
+          company={query.data}
+          onReload={() => void reload()}
+          links={<FileLinks company={query.data} />}
+        />
         {/* Read from the saved file (issue 13): the analysis and the printable file follow each save. */}
         <AnalysisSection statements={query.data.financialStatements} />
-        <Group>
-          <Anchor component={Link} to={`/companies/${id}/file`}>
-            {t('portfolio.file.printLabel')}
-          </Anchor>
-        </Group>
       </Stack>
     );
   if (query.isPending) return <PageLoader />;

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
-import { useFieldArray } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import { LoanLine } from '../components/loan-status';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
+import { formatAmount, formatDay } from '../../shared/portfolio/ratios';
+import { scheduleFigures, todayIso, type ScheduleFigures } from '../../shared/portfolio/schedule';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';
-import { CONTRIBUTION_NUMBER_FIELDS } from './form-values';
+import { CONTRIBUTION_NUMBER_FIELDS, termsOfFormValues } from './form-values';
 import { useContributionFunds, useWarranties } from './lookups';
 
 /** SPEC §2 financial contributions: numbered, oldest first, each with its fund, terms and dates. */
@@ -58,7 +60,14 @@ export function ContributionsSection() {
               />
               <TextField name={name('projectName')} label={c('projectName')} />
               {CONTRIBUTION_NUMBER_FIELDS.map(([key, kind]) => (
-                <NumberField key={key} name={name(key)} label={c(key)} kind={kind} />
+                <NumberField
+                  key={key}
+                  name={name(key)}
+                  label={c(key)}
+                  kind={kind}
+                  description={key === 'refund' ? <AgreedPaymentNote index={index} /> : undefined}
+                  styles={DESCRIPTION_STYLES}
+                />
               ))}
               <LookupSelect
                 name={name('warrantyId')}
@@ -68,7 +77,11 @@ export function ContributionsSection() {
               />
               <DateField name={name('authorizationDate')} label={c('authorizationDate')} />
               <DateField name={name('followupDate')} label={c('followupDate')} />
-              <DateField name={name('expectedEndDate')} label={c('expectedEndDate')} />
+              <DateField
+                name={name('expectedEndDate')}
+                label={c('expectedEndDate')}
+                note={<ExpectedEndNote index={index} />}
+              />
             </SimpleGrid>
             <Group justify="space-between" mt="sm" gap="sm">
               {companyId && field.id ? (
@@ -103,5 +116,45 @@ export function ContributionsSection() {
         );
       })}
     </FormSection>
+  );
+}
+
+/** Mantine's dimmed description is 3.3:1 on white; these notes must be read (4.5:1). */
+const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
+
+/**
+ * The schedule's figures of a contribution as the form holds it now (typed, not yet saved), or null when
+ * its terms give none: what the figures typed at authorization are set beside (ADR 0032).
+ */
+function useFiguresFromTerms(index: number): ScheduleFigures | null {
+  const form = useCompanyForm();
+  const values = useWatch({ control: form.control, name: `financialContributions.${index}` });
+  const result = scheduleFigures(termsOfFormValues(values), todayIso());
+  return result.ok ? result.figures : null;
+}
+
+function AgreedPaymentNote({ index }: { index: number }) {
+  const { t, i18n } = useTranslation();
+  const figures = useFiguresFromTerms(index);
+  const c = (key: string, params?: Record<string, unknown>) =>
+    t(`companies.form.financialContributions.${key}`, params);
+  return (
+    <>
+      {c('refundHint')}
+      {figures && ` ${c('refundComputed', { payment: formatAmount(figures.payment, i18n.language) })}`}
+    </>
+  );
+}
+
+function ExpectedEndNote({ index }: { index: number }) {
+  const { t, i18n } = useTranslation();
+  const figures = useFiguresFromTerms(index);
+  const c = (key: string, params?: Record<string, unknown>) =>
+    t(`companies.form.financialContributions.${key}`, params);
+  return (
+    <>
+      {c('expectedEndDateHint')}
+      {figures && ` ${c('expectedEndDateComputed', { date: formatDay(figures.lastPaymentDate, i18n.language) })}`}
+    </>
   );
 }

@@ -42,10 +42,10 @@ export function TextareaField({ name, label }: { name: CompanyField; label: stri
   );
 }
 
-/** A calendar date, kept as YYYY-MM-DD and typed and shown in the app's language. */
-export function DateField({ name, label }: { name: CompanyField; label: string }) {
+/** A calendar date, kept as YYYY-MM-DD and typed and shown in the app's language; `note` says more of it. */
+export function DateField({ name, label, note }: { name: CompanyField; label: string; note?: ReactNode }) {
   const form = useCompanyForm();
-  return <DayInput form={form} name={name} label={label} />;
+  return <DayInput form={form} name={name} label={label} note={note} />;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Company } from '../../shared/companies';
-import { companyResolver, newCompanyValues, toFormValues, type CompanyFormState } from './form-values';
+import {
+  companyResolver,
+  newCompanyValues,
+  termsOfFormValues,
+  toFormValues,
+  type CompanyFormState,
+} from './form-values';
+import { emptyFinancialContribution } from '../../shared/schemas/company';
 import { reformatNumberText } from './format';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -130,5 +137,33 @@ describe('company form values', () => {
     const { values: out, errors } = await resolve(values, false);
     expect(errors).toEqual({});
     expect(out).not.toHaveProperty('lockVersion');
+  });
+});
+
+describe('a contribution’s terms as the form holds them', () => {
+  const typed = (values: Record<string, string | null>) => ({ ...emptyFinancialContribution(), ...values });
+
+  it.each([
+    ['French', { amount: '19\u202f009,00', rate: '2,34', amortization: '24', moratorium: '12' }],
+    ['English', { amount: '19,009.00', rate: '2.34', amortization: '24', moratorium: '12' }],
+  ])('reads %s numbers as the schema does', (_language, values) => {
+    expect(termsOfFormValues(typed({ ...values, authorizationDate: '2025-10-21' }))).toEqual({
+      amount: 19009,
+      rate: 2.34,
+      amortization: 24,
+      moratorium: 12,
+      authorizationDate: '2025-10-21',
+    });
+  });
+
+  it('leaves a term not readable yet (half typed, blank) as null', () => {
+    expect(termsOfFormValues(typed({ amount: '12,5x', rate: '', amortization: 'douze' }))).toEqual({
+      amount: null,
+      rate: null,
+      amortization: null,
+      moratorium: null,
+      authorizationDate: null,
+    });
+    expect(termsOfFormValues(undefined).amount).toBeNull();
   });
 });

@@ -8,10 +8,13 @@ import {
   companySchema,
   companyUpdateSchema,
   emptyCompany,
+  financialContributionSchema,
   type CompanyFormValues,
   type CompanyUpdateInput,
+  type FinancialContributionFormValues,
 } from '../../shared/schemas/company';
 import { isNumberFormKind, type FieldMap, type FieldSpec } from '../../shared/schemas/record-fields';
+import type { ScheduleTerms } from '../../shared/portfolio/schedule';
 import { formatPhone, normalizeNumberText, numberToInput, type NumberKind } from './format';
 
 /** What the form holds: the shared form values, plus the version an edit read (SPEC: no lost updates). */
@@ -80,6 +83,30 @@ export function toFormValues(company: Company, locale: Locale): CompanyFormState
 
 export const newCompanyValues = (): CompanyFormState => emptyCompany();
 
+/** A contribution's numeric texts as the schema reads them. */
+const normalizeContribution = (contribution: FinancialContributionFormValues): FinancialContributionFormValues =>
+  normalizedNumbers(MAPS.contribution, contribution);
+
+/**
+ * A contribution's terms as the form holds them now (typed, not saved yet), read the way the schema reads
+ * them; a term not readable yet is null. What the schedule's figures are computed from in the form.
+ */
+export function termsOfFormValues(contribution: FinancialContributionFormValues | undefined): ScheduleTerms {
+  const values = contribution ? normalizeContribution(contribution) : undefined;
+  const shape = financialContributionSchema.shape;
+  const read = <T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? (result.data ?? null) : null;
+  };
+  return {
+    amount: read(shape.amount, values?.amount),
+    rate: read(shape.rate, values?.rate),
+    amortization: read(shape.amortization, values?.amortization),
+    moratorium: read(shape.moratorium, values?.moratorium),
+    authorizationDate: read(shape.authorizationDate, values?.authorizationDate),
+  };
+}
+
 /** Numeric texts as the schema reads them (`1,234.56` as the English form writes it → `1234.56`). */
 function normalizedNumbers<T extends object>(map: FieldMap, values: T): T {
   const numbers = Object.entries(map).filter(([, spec]) => isNumberFormKind(spec.form));
@@ -97,9 +124,7 @@ function normalizeNumbers(values: CompanyFormState): CompanyFormState {
     ...normalizedNumbers(MAPS.company, values),
     owners: values.owners?.map((owner) => normalizedNumbers(MAPS.owner, owner)),
     financialStatements: values.financialStatements?.map((statement) => normalizedNumbers(MAPS.statement, statement)),
-    financialContributions: values.financialContributions?.map((contribution) =>
-      normalizedNumbers(MAPS.contribution, contribution),
-    ),
+    financialContributions: values.financialContributions?.map(normalizeContribution),
   };
 }
 

@@ -1,6 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from '../i18n';
-import type { Company } from '../../shared/companies';
+import { RISK_RATINGS, riskRatingKey, type Company } from '../../shared/companies';
 import { AvatarField } from './avatar-field';
 import { BlurFormattedField, LookupSelect, NumberField, PhoneField, TextField, useCompanyForm } from './fields';
 import { formatDayMonth, formatZipCode } from './format';
@@ -134,7 +134,12 @@ export function ProfileSection({ overseeingUser }: { overseeingUser: Company['ov
           kind="integer"
           inputMode="numeric"
         />
-        <TextField name="riskRating" label={t('companies.form.fields.riskRating')} />
+        <LookupSelect
+          name="riskRating"
+          label={t('companies.form.fields.riskRating')}
+          items={RISK_RATINGS.map((rating) => ({ id: rating, name: t(riskRatingKey(rating)) }))}
+          noneLabel={t(riskRatingKey(null))}
+        />
         <BlurFormattedField
           name="endOfFinancialYear"
           label={t('companies.form.fields.endOfFinancialYear')}

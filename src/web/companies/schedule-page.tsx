@@ -1,10 +1,18 @@
-import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { Company, FinancialContribution } from '../../shared/companies';
-import { computeSchedule, todayIso, type Schedule } from '../../shared/portfolio/schedule';
+import {
+  agreementDifferences,
+  computeSchedule,
+  todayIso,
+  type Schedule,
+  type ScheduleRow,
+} from '../../shared/portfolio/schedule';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { TableOrCards, type Column } from '../components/table-or-cards';
 import { useTranslation, type TFunction } from '../i18n';
 import { useCompany } from './api';
 import { useContributionFunds } from './lookups';
@@ -20,7 +28,32 @@ export const termsOf = (c: FinancialContribution) => ({
   authorizationDate: c.authorizationDate,
 });
 
-/** The terms and the schedule's key figures, as a description list (schedule page and printed file). */
+/** A labelled group of figures: a description list under a short title. */
+function FigureGroup({ label, items }: { label: string; items: [string, string][] }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <Text id={id} fw={600} size="sm" mb={4}>
+        {label}
+      </Text>
+      <dl className={classes.terms}>
+        {items.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * A loan's figures in two groups, so that none is mistaken for another (ADR 0032): those typed in the company
+ * file at authorization (the terms, the agreed payment, the expected end date) and those computed from the
+ * terms (the schedule's payment, totals, last payment and balance today); then, where a typed figure
+ * disagrees with the computed one, a note saying both and why. Schedule page and printed file.
+ */
 export function ScheduleFigures({
   contribution,
   schedule,
@@ -38,31 +71,59 @@ export function ScheduleFigures({
     contribution.rate === null
       ? MISSING
       : numberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(contribution.rate / 100);
-  const items: [string, string][] = [
+  const typed: [string, string][] = [
     ...(fundName ? ([[t('portfolio.dashboard.columns.fund'), fundName]] as [string, string][]) : []),
     [s('amount'), formatAmount(contribution.amount, locale)],
     [s('rate'), rate],
     [s('amortization'), months(contribution.amortization)],
     [s('moratorium'), months(contribution.moratorium ?? 0)],
     [s('authorizationDate'), formatDay(contribution.authorizationDate, locale)],
-    ...(schedule
-      ? ([
-          [s('payment'), formatAmount(schedule.payment, locale)],
-          [s('totalInterest'), formatAmount(schedule.totalInterest, locale)],
-          [s('totalPaid'), formatAmount(schedule.totalPaid, locale)],
-          [s('balanceToday'), formatAmount(schedule.balanceToday, locale)],
-        ] as [string, string][])
-      : []),
+    [s('agreedPayment'), formatAmount(contribution.refund, locale)],
+    [s('expectedEndDate'), formatDay(contribution.expectedEndDate, locale)],
   ];
+  const differences = agreementDifferences(contribution, schedule);
   return (
-    <dl className={classes.terms}>
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Stack gap="sm">
+      <FigureGroup label={s('typed')} items={typed} />
+      {schedule && (
+        <FigureGroup
+          label={s('computed')}
+          items={[
+            [s('payment'), formatAmount(schedule.payment, locale)],
+            [s('totalInterest'), formatAmount(schedule.totalInterest, locale)],
+            [s('totalPaid'), formatAmount(schedule.totalPaid, locale)],
+            [s('lastPaymentDate'), formatDay(schedule.lastPaymentDate, locale)],
+            [s('balanceToday'), formatAmount(schedule.balanceToday, locale)],
+          ]}
+        />
+      )}
+      {schedule && differences.payment && (
+        <Difference>
+          {s('paymentDiffers', {
+            agreed: formatAmount(contribution.refund, locale),
+            computed: formatAmount(schedule.payment, locale),
+          })}
+        </Difference>
+      )}
+      {schedule && differences.endDate && (
+        <Difference>
+          {s('endDateDiffers', {
+            expected: formatDay(contribution.expectedEndDate, locale),
+            last: formatDay(schedule.lastPaymentDate, locale),
+            months: schedule.rows.length,
+          })}
+        </Difference>
+      )}
+    </Stack>
+  );
+}
+
+/** A note beside the figures: dark text (readable), marked by an orange rule at its start. */
+function Difference({ children }: { children: ReactNode }) {
+  return (
+    <Text role="note" size="sm" className={classes.difference}>
+      {children}
+    </Text>
   );
 }
 
@@ -101,14 +162,12 @@ export default function SchedulePage() {
 }
 
 function ScheduleView({ company, index }: { company: Company; index: number }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const { t } = useTranslation();
   const funds = useContributionFunds();
   const contribution = company.financialContributions[index]!;
   const result = computeSchedule(termsOf(contribution), todayIso());
   const schedule = result.ok ? result.schedule : null;
   const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
-  const money = (value: number) => formatAmount(value, locale);
   const project = contribution.projectName || s('noProject', { number: index + 1 });
   const fundName = funds.data?.find((f) => f.id === contribution.contributionFundId)?.name;
 
@@ -136,44 +195,64 @@ function ScheduleView({ company, index }: { company: Company; index: number }) {
           <Text size="sm" c="gray.7">
             {s('convention', { moratorium: contribution.moratorium ?? 0, amortization: contribution.amortization })}
           </Text>
-          <Table className={classes.numbers} striped withTableBorder>
-            <Table.Caption c="gray.8">{s('caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th data-numeric>{s('columns.number')}</Table.Th>
-                <Table.Th>{s('columns.date')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.payment')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.interest')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.principal')}</Table.Th>
-                <Table.Th data-numeric>{s('columns.balance')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {schedule.rows.map((row) => (
-                <Table.Tr key={row.number}>
-                  <Table.Td>{row.number}</Table.Td>
-                  <Table.Td style={{ textAlign: 'start' }}>{formatDay(row.date, locale)}</Table.Td>
-                  <Table.Td>{money(row.payment)}</Table.Td>
-                  <Table.Td>{money(row.interest)}</Table.Td>
-                  <Table.Td>{money(row.principal)}</Table.Td>
-                  <Table.Td>{money(row.balance)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={2}>
-                  {s('totals')}
-                </Table.Th>
-                <Table.Td>{money(schedule.totalPaid)}</Table.Td>
-                <Table.Td>{money(schedule.totalInterest)}</Table.Td>
-                <Table.Td>{money(contribution.amount ?? 0)}</Table.Td>
-                <Table.Td />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+          <InstallmentsView schedule={schedule} amount={contribution.amount ?? 0} />
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The installments, month by month: a table on a wide screen and on paper, a card per installment on a
+ * phone (six columns of money and dates ran past its screen). A column added here shows in both.
+ */
+function InstallmentsView({ schedule, amount }: { schedule: Schedule; amount: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
+  const money = (value: number) => formatAmount(value, locale);
+  const columns: Column<ScheduleRow>[] = [
+    {
+      key: 'number',
+      header: s('columns.number'),
+      cell: (row) => row.number,
+      cardCell: (row) => s('installment', { number: row.number }),
+      numeric: true,
+      head: true,
+    },
+    { key: 'date', header: s('columns.date'), cell: (row) => formatDay(row.date, locale), head: true },
+    {
+      key: 'payment',
+      header: s('columns.payment'),
+      cell: (row) => money(row.payment),
+      numeric: true,
+      total: money(schedule.totalPaid),
+    },
+    {
+      key: 'interest',
+      header: s('columns.interest'),
+      cell: (row) => money(row.interest),
+      numeric: true,
+      total: money(schedule.totalInterest),
+    },
+    {
+      key: 'principal',
+      header: s('columns.principal'),
+      cell: (row) => money(row.principal),
+      numeric: true,
+      total: money(amount),
+    },
+    { key: 'balance', header: s('columns.balance'), cell: (row) => money(row.balance), numeric: true },
+  ];
+  return (
+    <TableOrCards
+      rows={schedule.rows}
+      columns={columns}
+      rowKey={(row) => row.number}
+      label={s('caption')}
+      caption
+      totalsLabel={s('totals')}
+      border
+    />
   );
 }

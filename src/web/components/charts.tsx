@@ -22,14 +22,41 @@ export interface BarFigureProps {
   /** Formats the axis values (money in the user's locale, counts). */
   format: (value: number) => string;
   orientation?: 'horizontal' | 'vertical';
+  /** The least height; horizontal bars (`vertical` orientation) grow with their categories' names. */
   height?: number;
 }
 
+/** Width of the names' axis of horizontal bars; recharts wraps a name at its words to fit it. */
+const NAME_AXIS_WIDTH = 150;
+/** Axis text is 12 px: about this many characters to a line of NAME_AXIS_WIDTH, and this many px a line. */
+const CHARACTERS_PER_LINE = 20;
+const LINE_HEIGHT = 15;
+
+/**
+ * Horizontal bars: each category's band tall enough for its name wrapped on the axis, so that long fund
+ * names ("Programme d'aide d'urgence aux PME (PAUPME)") do not run into each other. One line more than
+ * the characters need, since lines break at words.
+ */
+function namedBarsHeight(names: readonly string[], least: number): number {
+  const lines = Math.max(1, ...names.map((name) => Math.ceil(name.length / CHARACTERS_PER_LINE)));
+  const band = (lines + (lines > 1 ? 1 : 0)) * LINE_HEIGHT + 12;
+  // The value axis and the legend take about 60 px.
+  return Math.max(least, names.length * band + 60);
+}
+
 export default function BarFigure({ data, dataKey, series, format, orientation, height = 260 }: BarFigureProps) {
+  const horizontalBars = orientation === 'vertical';
   return (
     <div aria-hidden="true">
       <BarChart
-        h={height}
+        h={
+          horizontalBars
+            ? namedBarsHeight(
+                data.map((row) => String(row[dataKey])),
+                height,
+              )
+            : height
+        }
         data={data}
         dataKey={dataKey}
         series={series}
@@ -38,8 +65,10 @@ export default function BarFigure({ data, dataKey, series, format, orientation, 
         withTooltip={false}
         withLegend={series.length > 1}
         tickLine="none"
-        gridAxis={orientation === 'vertical' ? 'y' : 'x'}
-        yAxisProps={{ width: orientation === 'vertical' ? 140 : 90 }}
+        gridAxis={horizontalBars ? 'y' : 'x'}
+        // Every category named: recharts otherwise skips names it finds crowded.
+        xAxisProps={horizontalBars ? undefined : { interval: 0 }}
+        yAxisProps={horizontalBars ? { width: NAME_AXIS_WIDTH, interval: 0 } : { width: 90 }}
         barChartProps={{ accessibilityLayer: false }}
       />
     </div>

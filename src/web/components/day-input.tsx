@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { Locale } from '../../shared/constants';
@@ -22,11 +22,14 @@ export function DayInput<T extends FieldValues>({
   name,
   label,
   required,
+  note,
 }: {
   form: UseFormReturn<T>;
   name: Path<T>;
   label: string;
   required?: boolean;
+  /** What the date is, above the hint of how to type one. */
+  note?: ReactNode;
 }) {
   return (
     <Controller
@@ -36,6 +39,7 @@ export function DayInput<T extends FieldValues>({
         <DayText
           label={label}
           required={required}
+          note={note}
           name={field.name}
           inputRef={field.ref}
           value={(field.value as string | null | undefined) ?? ''}
@@ -53,8 +57,10 @@ function DayText({
   onChange,
   onBlur,
   inputRef,
+  note,
   ...props
 }: {
+  note?: ReactNode;
   label: string;
   required?: boolean;
   name: string;
@@ -80,7 +86,16 @@ function DayText({
       ref={inputRef}
       value={text}
       autoComplete="off"
-      description={t('dates.hint')}
+      description={
+        note ? (
+          <>
+            <span style={{ display: 'block' }}>{note}</span>
+            {t('dates.hint')}
+          </>
+        ) : (
+          t('dates.hint')
+        )
+      }
       // Mantine's dimmed grey is 3.3:1 on white; the hint must be read (4.5:1).
       styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
       onChange={(event) => {

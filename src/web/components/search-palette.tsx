@@ -8,14 +8,20 @@ import { queryKeys } from '../api/query-keys';
 import { MarkedText } from './marked-text';
 import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
-import { setCurrentCompanyId } from '../session/current-company';
-import { SEARCH_KINDS, searchWordsOf, type SearchKind, type SearchResults } from '../../shared/search';
+import { companyScreenPath, CURRENT_COMPANY_SCREENS, type CurrentCompanyScreen } from '../session/current-company';
+import { searchWordsOf, type SearchResults } from '../../shared/search';
+
+const CURRENT_COMPANY_SCREEN_KEYS = Object.keys(CURRENT_COMPANY_SCREENS) as CurrentCompanyScreen[];
 
 /** Results as the user types, once the typing pauses. */
 const DEBOUNCE_MS = 200;
 
+/** The results' groups in order: the best company's history and documents come right after the companies. */
+const GROUPS = ['companies', 'shortcuts', 'documents', 'events', 'users'] as const;
+type Group = (typeof GROUPS)[number];
+
 interface Option {
-  kind: SearchKind;
+  kind: Group;
   id: string;
   title: string;
   highlight: string;
@@ -29,7 +35,8 @@ interface Option {
  * The global search (issue 14): a combobox over grouped results (WAI-ARIA combobox with a listbox). Focus
  * stays in the input; the arrows move the active option (aria-activedescendant), Enter opens it, and a
  * status line announces the number of results. A document or event makes its company current and opens
- * that company's list searched for the same words, where its row shows the excerpt.
+ * that company's list searched for the same words, where its row shows the excerpt; the best company
+ * also offers its history and documents directly (ADR 0032).
  */
 export default function SearchPalette({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -55,8 +62,7 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
     setActive(0);
   };
 
-  const go = (to: string, companyId?: string) => () => {
-    if (companyId) setCurrentCompanyId(companyId);
+  const go = (to: string) => () => {
     close();
     void navigate(to);
   };
@@ -67,30 +73,42 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
     const search = encodeURIComponent(words.join(' '));
     const inCompany = (name: string, archived: boolean) =>
       t(archived ? 'search.inArchivedCompany' : 'search.inCompany', { name });
-    const options: Record<SearchKind, Option[]> = {
+    // The best company, when it can be worked on, also opens straight to its history or documents.
+    const best = data?.companies?.[0];
+    const options: Record<Group, Option[]> = {
       companies: (data?.companies ?? []).map((hit) => ({
         kind: 'companies',
         ...hit,
         detail: hit.referenceNumber,
-        open: go(`/companies/${hit.id}`, hit.id),
+        open: go(`/companies/${hit.id}`),
       })),
+      shortcuts:
+        best && !best.archived
+          ? CURRENT_COMPANY_SCREEN_KEYS.map((screen) => ({
+              kind: 'shortcuts',
+              id: `${screen}-${best.id}`,
+              title: t(`layout.${screen}`),
+              highlight: '',
+              detail: best.title,
+              open: go(companyScreenPath(best.id, screen)),
+            }))
+          : [],
+      // A document or event opens its company's list searched for the same words, the company made current.
       documents: (data?.documents ?? []).map((hit) => ({
         kind: 'documents',
         ...hit,
         detail: inCompany(hit.companyName, hit.companyArchived),
-        open: go(`/documents?search=${search}`, hit.companyId),
+        open: go(companyScreenPath(hit.companyId, 'documents', `?search=${search}`)),
       })),
       events: (data?.events ?? []).map((hit) => ({
         kind: 'events',
         ...hit,
         detail: inCompany(hit.companyName, hit.companyArchived),
-        open: go(`/events?search=${search}`, hit.companyId),
+        open: go(companyScreenPath(hit.companyId, 'events', `?search=${search}`)),
       })),
       users: (data?.users ?? []).map((hit) => ({ kind: 'users', ...hit, open: go(`/users/${hit.id}`) })),
     };
-    const shown = SEARCH_KINDS.map((kind) => ({ kind, options: options[kind] })).filter(
-      (group) => group.options.length > 0,
-    );
+    const shown = GROUPS.map((kind) => ({ kind, options: options[kind] })).filter((group) => group.options.length > 0);
     // Each group's first option's index in the whole list (the arrows go through all groups).
     return shown.map((group, i) => ({
       ...group,
@@ -156,7 +174,8 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
           aria-expanded={flat.length > 0}
           aria-controls={listId}
           aria-activedescendant={flat.length > 0 ? optionId(current) : undefined}
-          rightSection={searching ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+          // The status line below says it is searching: the spinner only shows it.
+          rightSection={searching ? <Loader size="xs" aria-hidden /> : null}
           autoComplete="off"
           spellCheck={false}
         />
@@ -207,9 +226,11 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
                         </Badge>
                       )}
                     </Group>
-                    <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
-                      <MarkedText highlight={option.highlight} />
-                    </Text>
+                    {option.highlight && (
+                      <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+                        <MarkedText highlight={option.highlight} />
+                      </Text>
+                    )}
                     {option.detail && (
                       <Text size="xs" c="gray.7">
                         {option.detail}

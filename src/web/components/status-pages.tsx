@@ -1,4 +1,4 @@
-import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text, Title, type MantineSize } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from '../i18n';
 
@@ -36,11 +36,19 @@ export function ErrorPage() {
   );
 }
 
-export function PageLoader() {
+/**
+ * A spinner a screen reader reads as what it is: a status named "Loading…". A label on Mantine's bare span
+ * is not read (axe aria-prohibited-attr): a name needs a role.
+ */
+export function LoadingMark({ label, size }: { label?: string; size?: MantineSize }) {
   const { t } = useTranslation();
+  return <Loader role="status" aria-label={label ?? t('common.loading')} size={size} />;
+}
+
+export function PageLoader() {
   return (
     <Center mih="40vh">
-      <Loader aria-label={t('common.loading')} />
+      <LoadingMark />
     </Center>
   );
 }

@@ -18,11 +18,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import type { Locale } from '../../shared/constants';
+import { RISK_RATINGS, riskRatingKey } from '../../shared/companies';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import type { DashboardEndingSoon, DashboardFollowup } from '../../shared/portfolio/dashboard';
 import { downloadFile } from '../api/client';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
+import { TableOrCards } from '../components/table-or-cards';
 import { useTranslation } from '../i18n';
 import { ScrollTable } from '../components/scroll-table';
 import { DayInput } from '../components/day-input';
@@ -78,6 +80,12 @@ export default function DashboardPage() {
   const dashboard = query.data?.dashboard;
   const meta = query.data?.meta;
   const money = (value: number) => formatAmount(value, locale);
+  // The whole scale in its order, a rating no company has at 0, so every chart of it reads the same (ADR 0032).
+  const byRisk = [...RISK_RATINGS, null].map((rating) => ({
+    key: rating ?? 'none',
+    name: t(riskRatingKey(rating)),
+    count: dashboard?.byRisk.find((r) => r.riskRating === rating)?.companiesCount ?? 0,
+  }));
   const loanLink = (row: DashboardFollowup | DashboardEndingSoon) => (
     <Anchor
       component={Link}
@@ -240,56 +248,66 @@ export default function DashboardPage() {
             )}
           </Section>
 
-          <SimpleGrid cols={{ base: 1, lg: 3 }}>
-            <Section title={t('portfolio.dashboard.byFund.title')} hint={t('portfolio.dashboard.chartHint')}>
-              {dashboard.byFund.length === 0 ? (
-                <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
-              ) : (
-                <>
-                  <Suspense fallback={<Box h={260} />}>
-                    <BarFigure
-                      data={dashboard.byFund.map((f) => ({
-                        fund: f.fundName,
-                        committed: f.committed,
-                        outstanding: f.outstanding,
-                      }))}
-                      dataKey="fund"
-                      orientation="vertical"
-                      series={[
-                        { name: 'committed', label: t('portfolio.dashboard.byFund.committed'), color: 'blue.7' },
-                        { name: 'outstanding', label: t('portfolio.dashboard.byFund.outstanding'), color: 'teal.7' },
-                      ]}
-                      format={(value) => formatCompactMoney(value, locale)}
-                    />
-                  </Suspense>
-                  <ScrollTable>
-                    <Table miw={320}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
-                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.loans')}</Table.Th>
-                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.committed')}</Table.Th>
-                          <Table.Th ta="end">{t('portfolio.dashboard.byFund.outstanding')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {dashboard.byFund.map((f) => (
-                          <Table.Tr key={f.fundId}>
-                            <Table.Th scope="row" fw={400}>
-                              {f.fundName}
-                            </Table.Th>
-                            <Table.Td ta="end">{count(f.loansCount, locale)}</Table.Td>
-                            <Table.Td ta="end">{money(f.committed)}</Table.Td>
-                            <Table.Td ta="end">{money(f.outstanding)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </ScrollTable>
-                </>
-              )}
-            </Section>
+          <Section title={t('portfolio.dashboard.byFund.title')} hint={t('portfolio.dashboard.chartHint')}>
+            {dashboard.byFund.length === 0 ? (
+              <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
+            ) : (
+              // A row of its own: its figures run to millions, which a third of the page cut.
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+                <Suspense fallback={<Box h={260} />}>
+                  <BarFigure
+                    data={dashboard.byFund.map((f) => ({
+                      fund: f.fundName,
+                      committed: f.committed,
+                      outstanding: f.outstanding,
+                    }))}
+                    dataKey="fund"
+                    orientation="vertical"
+                    series={[
+                      { name: 'committed', label: t('portfolio.dashboard.byFund.committed'), color: 'blue.7' },
+                      { name: 'outstanding', label: t('portfolio.dashboard.byFund.outstanding'), color: 'teal.7' },
+                    ]}
+                    format={(value) => formatCompactMoney(value, locale)}
+                  />
+                </Suspense>
+                <TableOrCards
+                  rows={dashboard.byFund}
+                  rowKey={(f) => f.fundId}
+                  label={t('portfolio.dashboard.byFund.title')}
+                  striped={false}
+                  columns={[
+                    {
+                      key: 'fund',
+                      header: t('portfolio.dashboard.columns.fund'),
+                      cell: (f) => f.fundName,
+                      rowHeader: true,
+                      head: true,
+                    },
+                    {
+                      key: 'loans',
+                      header: t('portfolio.dashboard.byFund.loans'),
+                      cell: (f) => count(f.loansCount, locale),
+                      numeric: true,
+                    },
+                    {
+                      key: 'committed',
+                      header: t('portfolio.dashboard.byFund.committed'),
+                      cell: (f) => money(f.committed),
+                      numeric: true,
+                    },
+                    {
+                      key: 'outstanding',
+                      header: t('portfolio.dashboard.byFund.outstanding'),
+                      cell: (f) => money(f.outstanding),
+                      numeric: true,
+                    },
+                  ]}
+                />
+              </SimpleGrid>
+            )}
+          </Section>
 
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Section title={t('portfolio.dashboard.byStatus.title')} hint={t('portfolio.dashboard.chartHint')}>
               {dashboard.byStatus.length === 0 ? (
                 <Text c="gray.7">{t('portfolio.dashboard.noData')}</Text>
@@ -331,11 +349,9 @@ export default function DashboardPage() {
                 <>
                   <Suspense fallback={<Box h={260} />}>
                     <BarFigure
-                      data={dashboard.byRisk.map((r) => ({
-                        rating: r.riskRating ?? t('portfolio.dashboard.byRisk.notRated'),
-                        companies: r.companiesCount,
-                      }))}
+                      data={byRisk.map((r) => ({ rating: r.name, companies: r.count }))}
                       dataKey="rating"
+                      orientation="vertical"
                       series={[
                         { name: 'companies', label: t('portfolio.dashboard.byStatus.companies'), color: 'grape.7' },
                       ]}
@@ -345,11 +361,7 @@ export default function DashboardPage() {
                   <CountTable
                     heading={t('portfolio.dashboard.byRisk.rating')}
                     countHeading={t('portfolio.dashboard.byStatus.companies')}
-                    rows={dashboard.byRisk.map((r) => ({
-                      key: r.riskRating ?? '',
-                      name: r.riskRating ?? t('portfolio.dashboard.byRisk.notRated'),
-                      count: r.companiesCount,
-                    }))}
+                    rows={byRisk}
                     locale={locale}
                   />
                 </>

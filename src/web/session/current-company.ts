@@ -33,6 +33,17 @@ export function useCurrentCompanyId(): string | null {
   return useSyncExternalStore(subscribe, getCurrentCompanyId, () => null);
 }
 
+/** The screens that work on the current company (SPEC §2: they need one). */
+export const CURRENT_COMPANY_SCREENS = { events: '/events', documents: '/documents' } as const;
+export type CurrentCompanyScreen = keyof typeof CURRENT_COMPANY_SCREENS;
+
+/**
+ * A link to a company's history or documents that makes it current on the way (companies/open-as-current.tsx,
+ * ADR 0032): from its file and from the search, whichever company is current.
+ */
+export const companyScreenPath = (companyId: string, screen: CurrentCompanyScreen, search = '') =>
+  `/companies/${companyId}/${screen}${search}`;
+
 export interface CompanySummary {
   id: string;
   name: string;

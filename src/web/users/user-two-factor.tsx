@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadingMark } from '../components/status-pages';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInstant } from '../../shared/intl';
 import type { User } from '../../shared/wire';
 import { useConfirm } from '../components/confirm-dialog';
@@ -36,7 +37,7 @@ export function UserTwoFactor({ user }: { user: User }) {
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="user-two-factor-title">
       <Stack>
         <TwoFactorHeading id="user-two-factor-title" enabled={data?.enabled} />
-        {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {query.isPending && <LoadingMark size="sm" />}
         {query.isError && <Text role="alert">{t('errors.generic')}</Text>}
         {data && (
           <>

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BLOCK_TYPES } from '../../../shared/companies';
+import { BLOCK_TYPES, RISK_RATINGS } from '../../../shared/companies';
 import { timestamps } from './columns';
 import { contributionFunds, legalForms, activityAreas, municipalities, statuses, warranties } from './lookups';
 import { users } from './users';
@@ -43,7 +43,8 @@ export const companies = pgTable(
     employeeCount: integer('employee_count'),
     /** Ten digits, no separators: the form formats it 3-3-4. */
     phoneNumber: text('phone_number'),
-    riskRating: text('risk_rating'),
+    /** One of RISK_RATINGS, A (lowest risk) to D (ADR 0032). */
+    riskRating: text('risk_rating', { enum: RISK_RATINGS }),
     /** DD/MM. */
     endOfFinancialYear: text('end_of_financial_year'),
     legalFormId: uuid('legal_form_id')
@@ -94,6 +95,7 @@ export const companies = pgTable(
       .on(t.updatedAt, t.id)
       .where(sql`${t.archivedAt} is null`),
     index('companies_overseeing_user_idx').on(t.overseeingUserId),
+    check('companies_risk_rating_check', sql`${t.riskRating} in ('A', 'B', 'C', 'D')`),
   ],
 );
 
