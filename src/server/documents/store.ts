@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import { companies, documentCategories, documents } from '../db/schema';
 import { headline, markedHeadline, textQuery } from '../db/full-text';
 import { highlightRanges } from '../../shared/documents';
@@ -167,7 +168,7 @@ export async function listDocuments(
   }
   const where = and(...conditions);
   // The total is counted once between two writes (ADR 0012).
-  const key = JSON.stringify(['documents', query.companyId, query.categoryId ?? null, query.search]);
+  const key = keptKey('documents', query.companyId, query.categoryId ?? null, query.search);
   const { total } = await snapshots.get(key, async () => {
     const [counted] = await db.select({ n: count() }).from(documents).where(where);
     return { total: counted?.n ?? 0, anchors: [], step: 0 };

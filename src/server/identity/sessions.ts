@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionClaims, TokenService } from '../platform/auth/tokens';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import type { UserRow } from '../db/schema';
 
 /**
@@ -94,7 +95,7 @@ export async function findSessionUser(db: Db, claims: SessionClaims): Promise<Us
 export function keptSessionUsers(db: Db, kept: ListSnapshots): (claims: SessionClaims) => Promise<UserRow | undefined> {
   return (claims) =>
     kept.get(
-      JSON.stringify(['identity', claims.sid, claims.sub]),
+      keptKey('identity', claims.sid, claims.sub),
       async () => {
         const user = await findSessionUser(db, claims);
         return user && Object.freeze(user);

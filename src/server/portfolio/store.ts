@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/list-store';
 import { MAX_RATE_PERCENT, MAX_SCHEDULE_MONTHS } from '../../shared/portfolio/schedule';
 import {
@@ -74,7 +75,7 @@ export interface DashboardAnswer {
  * migration 0015), in this process or another (ADR 0027).
  */
 export function readDashboard(db: Db, snapshots: ListSnapshots, filter: DashboardFilter): Promise<DashboardAnswer> {
-  const key = JSON.stringify(['portfolio', filter.fundId, filter.mineUserId, filter.today, filter.locale]);
+  const key = keptKey('portfolio', filter.fundId, filter.mineUserId, filter.today, filter.locale);
   return snapshots.get(
     key,
     () => buildDashboard(db, filter),
