@@ -23,7 +23,7 @@ const graphQuery = (db: Executor) =>
         orderBy: [asc(financialContributions.insertedAt), asc(financialContributions.seq)],
       },
       blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
-      // The form names the person even once archived (issue 12.12); nothing else of the account.
+      // The form names the person even once archived; nothing else of the account.
       overseeingUser: { columns: { id: true, firstName: true, lastName: true, email: true, disabledAt: true } },
     },
   });

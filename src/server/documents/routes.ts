@@ -99,7 +99,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
   }
 
   /**
-   * A refused save leaves nothing behind (issue 5 "Bad input"): the upload it named is deleted, unless
+   * A refused save leaves nothing behind: the upload it named is deleted, unless
    * a record uses it (someone else's file named on purpose).
    */
   const discardUpload = (key: string | undefined) => discardUnreferenced(db, storage, key);
@@ -144,7 +144,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
     }),
     async (request, reply) => {
       const fileName = rawFileName(request.body);
-      /** The sealed copy of the upload (issue 12.1), to delete if the row is not saved. */
+      /** The sealed copy of the upload (ADR 0015), to delete if the row is not saved. */
       let sealed: string | undefined;
       let saved = false;
       try {
@@ -168,7 +168,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
             },
             userOf(request).id,
           );
-          // The text is read after the save answers (issue 14), by whichever process claims the job.
+          // The text is read after the save answers (ADR 0022), by whichever process claims the job.
           if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
           return inserted;
         });

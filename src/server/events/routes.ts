@@ -121,7 +121,7 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
     async (request) => {
       const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
-      // The timeline reads newest first only (issue 6); an index serves exactly that order.
+      // The timeline reads newest first only; an index serves exactly that order.
       if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badParameter('sort');
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listEvents(db, lists, {

@@ -9,7 +9,7 @@ import type { UserRow } from '../db/schema';
 
 /**
  * Sessions live in PostgreSQL (ADR 0014): the token names its row (`sid`), so one sign-out ends that
- * session alone, a password change ends the others, and every process sees it at once (issue 18).
+ * session alone, a password change ends the others, and every process sees it at once (ADR 0027).
  */
 
 /** Opens a session for the user and signs its token. */
@@ -85,7 +85,7 @@ export async function findSessionUser(db: Db, claims: SessionClaims): Promise<Us
 }
 
 /**
- * `findSessionUser` kept between requests (issue 15, ADR 0029): a token's user is read once, then served from
+ * `findSessionUser` kept between requests (ADR 0029): a token's user is read once, then served from
  * memory until a user or a session changes. Migration 0016 notifies the `identity` family of any update or
  * delete of either table, whichever process or script made it, and `kept` syncs with those notifications
  * before it serves: an archive, a role change, a password change or a sign-out through any process ends the

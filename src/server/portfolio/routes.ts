@@ -92,7 +92,7 @@ const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort
 const tags = ['portfolio'];
 const scheduleParams = z.object({ companyId: uuid(), id: uuid() });
 
-/** Issue 13: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
+/** ADR 0020: the dashboard, the loan schedule and the two CSV exports, for any signed-in user. */
 export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 

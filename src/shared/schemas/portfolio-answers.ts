@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Answers of the portfolio calls (issue 13), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
+/** Answers of the portfolio calls (ADR 0020), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
 export const dashboardLoanSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),

@@ -30,7 +30,7 @@ function EditCompany({ id }: { id: string }) {
     return (
       <Stack>
         <CompanyForm key={`${id}:${generation}`} company={query.data} onReload={() => void reload()} />
-        {/* Read from the saved file (issue 13): the analysis and the printable file follow each save. */}
+        {/* Read from the saved file (ADR 0020): the analysis and the printable file follow each save. */}
         <AnalysisSection statements={query.data.financialStatements} />
         <Group>
           <Anchor component={Link} to={`/companies/${id}/file`}>

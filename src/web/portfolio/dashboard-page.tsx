@@ -60,7 +60,7 @@ function Section({ title, children, hint }: { title: string; hint?: string; chil
   );
 }
 
-/** /dashboard (issue 13): the portfolio at a glance, for every signed-in user. */
+/** /dashboard (ADR 0020): the portfolio at a glance, for every signed-in user. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
