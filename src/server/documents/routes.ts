@@ -31,14 +31,13 @@ import {
   withUploadsLock,
   type DocumentRow,
 } from './store';
+import { iso } from '../db/rows';
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!isUuid(value)) throw badParameter('filter[category_id]');
   return value.toLowerCase();
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** "Rapport 2025" + key "….pdf" → "Rapport 2025.pdf", without doubling an extension the name already has. */
 function downloadNameOf(row: DocumentRow): string {

@@ -36,6 +36,7 @@ import {
   updateEvent,
   type EventRow,
 } from './store';
+import { iso } from '../db/rows';
 
 /** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
 function yearFilter(value: string | undefined): number | undefined {
@@ -51,8 +52,6 @@ function categoryFilter(value: string | undefined): EventCategorySlug | undefine
   if (!isEventCategorySlug(value.trim())) throw badParameter('filter[category_slug]', 'events.errors.badCategory');
   return value.trim() as EventCategorySlug;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The wire shape; a system event's title is written in the reader's language here, at read time. */
 function toEvent(row: EventRow, locale: Locale): CompanyEvent {
