@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — issue 7's load benchmark. Starts the app (node --import tsx src/server/main.ts, as
+ * `npm run bench` — the load benchmark (bench/README.md). Starts the app (node --import tsx src/server/main.ts, as
  * `npm start` runs it) as a child process on a seeded dataset, drives it with autocannon from this
  * process, and measures on the same machine two ceilings per case: the same store calls straight
  * through the database driver at the same concurrency, and a bare Fastify server answering the same
@@ -287,7 +287,7 @@ async function measureDataset(
     await database.close();
   }
 
-  // 1b. The machine's own ceiling (issue 15): pgbench running each case's statements, prepared, same clients.
+  // 1b. The machine's own ceiling (ADR 0029): pgbench running each case's statements, prepared, same clients.
   const pgbenchCeilings = new Map<string, Measure>();
   if (dataset.databaseUrl && (await pgbenchAvailable())) {
     for (const entry of captured) {
@@ -525,10 +525,10 @@ async function captureAnswer(base: string, http: HttpCase): Promise<CapturedAnsw
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Verdicts against the targets of issue 7
+ * Verdicts against the targets (bench/README.md)
  * ---------------------------------------------------------------------------------------------- */
 
-/** Issue 15's target for every read case on PostgreSQL: the app at 40 % of the pgbench ceiling or more. */
+/** The lean read path's target (ADR 0029) for every read case on PostgreSQL: the app at 40 % of the pgbench ceiling or more. */
 const MIN_PGBENCH_RATIO = 0.4;
 
 function judge(result: CaseResult, backend: Backend): void {
@@ -539,7 +539,7 @@ function judge(result: CaseResult, backend: Backend): void {
   if (minDbRatio !== undefined && result.ratioDb !== null) {
     checks.push({ name: '÷DB', ok: result.ratioDb >= minDbRatio, detail: `${result.ratioDb} vs ≥ ${minDbRatio}` });
   }
-  // Issue 15: every read at 40 % or more of what PostgreSQL alone serves (pgbench, same statements, same clients).
+  // ADR 0029: every read at 40 % or more of what PostgreSQL alone serves (pgbench, same statements, same clients).
   if (result.ratioPgbench !== null && result.method === 'GET' && !result.signIns) {
     checks.push({
       name: '÷PG',

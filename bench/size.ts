@@ -1,5 +1,5 @@
 /**
- * `npm run bench:size`: the bytes the browser really receives (issue 19). Starts the built app as
+ * `npm run bench:size`: the bytes the browser really receives (ADR 0018). Starts the built app as
  * `npm start` runs it, asks it for every file of the sign-in page's first load (index.html, the entry's
  * JavaScript and what it imports, its CSS, the fonts that CSS draws the interface's text with) and of each lazy route
  * on top of it, with `Accept-Encoding: br, gzip`, and counts the body bytes as sent (compressed or not).

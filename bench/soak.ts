@@ -291,7 +291,7 @@ async function client(index: number, token: string, refs: Refs, deadline: number
       },
     });
     if (saved.status !== 201) return void refusedMarkers.push(m);
-    // The record names the sealed copy of the upload (issue 12.1), not the key the upload went to.
+    // The record names the sealed copy of the upload (ADR 0015), not the key the upload went to.
     documents.set(m, { companyId: company.id, fileName: saved.json.data.file_name, size: bytes.length });
   };
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` — what a user waits for on a slow link (issue 19). Starts the built app (as
+ * `npm run bench:web` — what a user waits for on a slow link (ADR 0018). Starts the built app (as
  * `npm start` runs it) on a small demo dataset, drives Debian's Chromium through Playwright with the
  * network throttled by the DevTools protocol, and times three moments, cold (empty browser cache) and
  * warm (the same browser again, signed out):

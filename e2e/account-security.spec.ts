@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, PASSWORD } from './accounts';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
-/** Issue 12 items 3, 4 and 5 through the screens: password change, sign-out on the server, lockout message. */
+/** ADR 0013 and 0014 through the screens: password change, sign-out on the server, lockout message. */
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures';
 
 /**
- * The published contract (issue 16, ADR 0026): the reference page at /api/docs, served by the app itself,
+ * The published contract (ADR 0026): the reference page at /api/docs, served by the app itself,
  * renders the document of /api/openapi.json, works with the keyboard and passes axe in each state it reaches.
  */
 test('the API reference renders every operation, opens one from the keyboard, and passes axe', async ({ page }) => {

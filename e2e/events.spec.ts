@@ -71,7 +71,7 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await modal.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(modal).toBeHidden();
 
-  // A changed modal is not closed without asking (issue 12 item 20): Escape asks, staying keeps what was typed,
+  // A changed modal is not closed without asking (ADR 0017): Escape asks, staying keeps what was typed,
   // Cancel asks again and discarding closes it with nothing saved.
   await page.getByRole('button', { name: 'Nouvel événement' }).click();
   await modal.getByRole('textbox', { name: 'Titre' }).fill('Brouillon à ne pas perdre');

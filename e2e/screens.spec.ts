@@ -3,7 +3,7 @@ import { ACCOUNTS } from './accounts';
 import { createCurrentCompany, pdfFile } from './company-fixtures';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
-/** Issue 12 items 14-18, 20, 21: every screen of these stories at a desktop and at a phone width. */
+/** ADR 0017: every screen of these stories at a desktop and at a phone width. */
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -35,7 +35,7 @@ for (const viewport of VIEWPORTS) {
   const account = phone ? ACCOUNTS.screensPhone : ACCOUNTS.screens;
 
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    // An English browser: the French screens must not borrow its date format (issue 12 item 18).
+    // An English browser: the French screens must not borrow its date format (ADR 0017).
     test.use({ viewport, locale: 'en-US' });
 
     test('users: every fact and action without scrolling sideways, one word for archiving, readable buttons, changes not lost', async ({

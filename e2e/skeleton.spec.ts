@@ -94,7 +94,7 @@ test('my account: names, email and language are saved and kept', async ({ page }
   await page.getByRole('textbox', { name: 'Prénom' }).fill('Aurélie');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Côté');
   await page.getByRole('textbox', { name: 'Courriel' }).fill('aurelie.cote@e2e.test');
-  // A new sign-in email asks for the current password (issue 12.5).
+  // A new sign-in email asks for the current password (ADR 0014).
   await page.getByRole('textbox', { name: 'Mot de passe actuel, pour confirmer le nouveau courriel' }).fill(PASSWORD);
   await page.getByRole('combobox', { name: 'Langue' }).click();
   await page.getByRole('option', { name: 'English' }).click();

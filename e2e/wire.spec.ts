@@ -3,7 +3,7 @@ import { ACCOUNTS } from './accounts';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
 /**
- * What the browser downloads (issue 19, ADR 0018): compressed files, the interface's font cut and
+ * What the browser downloads (ADR 0018): compressed files, the interface's font cut and
  * preloaded, Mantine's styles split between the first load and the signed-in frame — and every screen
  * of the way still styled as before (axe checks contrast, so unstyled text or buttons would fail).
  */

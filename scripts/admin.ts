@@ -1,4 +1,4 @@
-/** `npm run admin` (issue 17): the command is src/server/cli/admin.ts; this runs it and exits with its code. */
+/** `npm run admin` (ADR 0024): the command is src/server/cli/admin.ts; this runs it and exits with its code. */
 import { runAdminCommand } from '../src/server/cli/admin';
 import { exitWith } from '../src/server/cli/command-database';
 import { loadConfig } from '../src/server/config';

@@ -1,4 +1,4 @@
-/** `npm run restore` (issue 17): the command is src/server/cli/backup-commands.ts; this runs it and exits with its code. */
+/** `npm run restore` (ADR 0024): the command is src/server/cli/backup-commands.ts; this runs it and exits with its code. */
 import { runRestoreCommand } from '../src/server/cli/backup-commands';
 import { exitWith } from '../src/server/cli/command-database';
 import { loadConfig } from '../src/server/config';

@@ -1,5 +1,5 @@
 /**
- * Build steps of what the browser downloads (issue 19, ADR 0018), used by vite.config.ts:
+ * Build steps of what the browser downloads (ADR 0018), used by vite.config.ts:
  * the interface's own cut of the Inter font, its preload from index.html, and the Brotli and gzip
  * copies of every text file that the server sends instead of compressing per request.
  */

@@ -1,5 +1,5 @@
 /**
- * The cases of issue 7: each is one API request as the SPA sends it (same query parameters, `locale`,
+ * The cases of the load benchmark (bench/README.md): each is one API request as the SPA sends it (same query parameters, `locale`,
  * bearer token) and, for the database ceiling, the store calls its route makes — the same functions,
  * so the ceiling follows the code when the SQL changes (bench/lib/capture.ts checks that both send the
  * same statements).
@@ -45,7 +45,7 @@ export const FULL_GRAPH_COMPANY = demoCompanyId(59);
  */
 export const SEARCH_ACCENTED = 'Érablière';
 export const SEARCH_UNACCENTED = 'montreal';
-/** Global search (issue 14): a company word typed without accents and a stemmed word of document content. */
+/** Global search (ADR 0022): a company word typed without accents and a stemmed word of document content. */
 export const GLOBAL_SEARCH = 'erabliere financement';
 
 export const LOCALE = 'fr';
@@ -234,7 +234,7 @@ export const CASES: BenchCase[] = [
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
   },
   {
-    // Issue 13: the whole dashboard, every active company (no filter), kept between writes (ADR 0020).
+    // ADR 0020: the whole dashboard, every active company (no filter), kept between writes.
     id: 'dashboard',
     label: 'portfolio dashboard',
     scaling: true,
@@ -247,7 +247,7 @@ export const CASES: BenchCase[] = [
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
   },
   {
-    // Issue 13: every contribution of the portfolio as CSV, streamed in keyset batches (memory stays flat).
+    // ADR 0020: every contribution of the portfolio as CSV, streamed in keyset batches (memory stays flat).
     id: 'portfolio-export',
     label: 'portfolio CSV export',
     scaling: true,

@@ -1,5 +1,5 @@
 /**
- * The machine's own ceiling for a case (issue 15): PostgreSQL's pgbench running the statements the route
+ * The machine's own ceiling for a case (ADR 0029): PostgreSQL's pgbench running the statements the route
  * sends — captured from the app (capture.ts), with the values it bound — prepared, with the
  * same number of clients, against the same cluster. What the app reaches is then read as a share of what
  * the database alone serves on this machine, not of another Node client.

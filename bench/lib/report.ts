@@ -19,7 +19,7 @@ export interface CaseResult {
   app: Measure & ResourceUse;
   /** Same store calls straight through the driver, same concurrency. */
   db: Measure | null;
-  /** PostgreSQL alone: pgbench running the same statements, prepared, same clients (issue 15); null on PGlite. */
+  /** PostgreSQL alone: pgbench running the same statements, prepared, same clients (ADR 0029); null on PGlite. */
   pgbench: Measure | null;
   ratioPgbench: number | null;
   /** Bare Fastify answering the captured bytes. */

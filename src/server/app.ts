@@ -115,7 +115,7 @@ function serializeError(error: FastifyError): { type: string; message: string; s
 }
 
 /**
- * One line per request at info level, once it is answered and naming it, instead of Fastify's two (issue 15:
+ * One line per request at info level, once it is answered and naming it, instead of Fastify's two (ADR 0029:
  * logging was a few percent of a read's CPU). "incoming request" is still written at debug level.
  */
 class RequestLog extends LogController {
@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     trustProxy: deps.config.trustProxy,
     // Query strings like `page[number]=2` are kept as flat keys and read by the list helpers.
     routerOptions: { ignoreTrailingSlash: true },
-    // Requests refused before routing still answer the JSON error envelope (issue 12.7).
+    // Requests refused before routing still answer the JSON error envelope.
     frameworkErrors,
     clientErrorHandler,
     ...options,
@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     }
   });
 
-  // Security headers: helmet's middleware, built once (issue 15: @fastify/helmet built it again for every request,
+  // Security headers: helmet's middleware, built once (ADR 0029: @fastify/helmet built it again for every request,
   // parsing the policy each time).
   const securityHeaders = helmet({
     contentSecurityPolicy: {

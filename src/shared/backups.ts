@@ -1,5 +1,5 @@
 import type { z } from 'zod';
 import type { backupSummarySchema } from './schemas/backups-answers';
 
-/** One backup as `GET /backups` answers it (issue 17 wire: id, created_at, size, status). */
+/** One backup as `GET /backups` answers it (ADR 0024; wire: id, created_at, size, status). */
 export type BackupSummary = z.infer<typeof backupSummarySchema>;

@@ -2,7 +2,7 @@
  * snake_case on the wire, camelCase in code (ARCHITECTURE §4). Both sides convert with these,
  * so a key is spelled the same way everywhere it is converted.
  *
- * Every answer renames the same few hundred keys: each is spelled once and looked up after that (issue 15:
+ * Every answer renames the same few hundred keys: each is spelled once and looked up after that (ADR 0029:
  * renaming cost ~3 % of a list request's CPU). Bounded, since a few keys come from stored data.
  */
 const SPELLINGS_KEPT = 5_000;

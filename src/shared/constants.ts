@@ -33,7 +33,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
- * Every date of the product lies in these years (issue 24): a typing slip such as 9999-12-31 would otherwise be
+ * Every date of the product lies in these years (docs/decisions/0036): a typing slip such as 9999-12-31 would otherwise be
  * stored, and a loan dated so gave schedule dates like "+010000-01". Wide enough for any real company or loan.
  */
 export const DATE_MIN_YEAR = 1900;

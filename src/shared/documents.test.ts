@@ -63,7 +63,7 @@ describe('file sizes in the reader’s units', () => {
     expect(formatFileSize(150.2 * 1024 * 1024, 'fr')).toBe('151 Mo');
   });
 
-  it('never rounds a size down to the limit it is over (issue 12.19)', () => {
+  it('never rounds a size down to the limit it is over', () => {
     expect(formatFileSize(Math.round(10.4 * 1024 * 1024), 'fr')).toBe('10,4 Mo');
     expect(formatFileSize(Math.round(10.4 * 1024 * 1024), 'en')).toBe('10.4 MB');
     expect(formatFileSize(MAX_UPLOAD_BYTES + 1, 'fr')).toBe('10,1 Mo');

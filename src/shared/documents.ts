@@ -33,7 +33,7 @@ export function isDocumentFileType(value: unknown): value is DocumentFileType {
 }
 
 /**
- * Where a document's text stands (issue 14): extracted in the background after the save, so a new PDF is
+ * Where a document's text stands (ADR 0022): extracted in the background after the save, so a new PDF is
  * `pending` for a moment; `no_text` is a JPEG or a scanned PDF, `failed` an unreadable or hostile file.
  */
 export const CONTENT_STATUSES = ['pending', 'indexed', 'no_text', 'failed'] as const;
@@ -148,7 +148,7 @@ export function formatFileSize(bytes: number, locale: Locale): string {
     unit += 1;
   }
   // One decimal below 100 units ("1,2 Mo", "10,4 Mo"), none above nor for bytes. Rounded up, never down:
-  // a file over the 10 MB limit must not read "10 Mo" next to "at most 10 Mo" (issue 12.19). The
+  // a file over the 10 MB limit must not read "10 Mo" next to "at most 10 Mo". The
   // epsilon keeps 1.2 MB, which binary floating point makes 1.2000000000000002, from reading "1,3".
   const digits = unit > 0 && value < 100 ? 1 : 0;
   const scale = 10 ** digits;

@@ -4,7 +4,7 @@ import type { Locale } from './constants';
 export const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-CA', en: 'en-CA' };
 
 /*
- * Formatters are made once per language and options, then reused (issue 15): making one costs 0.05–0.1 ms,
+ * Formatters are made once per language and options, then reused (ADR 0029): making one costs 0.05–0.1 ms,
  * which an answer formatting dozens of amounts, dates or numbers (an events timeline, a schedule, an export)
  * paid for each of them. The options are written in code, so the maps stay small.
  */

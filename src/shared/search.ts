@@ -1,5 +1,5 @@
 /**
- * Global search (issue 14) as both sides see it: the kinds, the wire shape of `GET /search`, and the
+ * Global search (ADR 0022) as both sides see it: the kinds, the wire shape of `GET /search`, and the
  * marked text of a `highlight` (docs/decisions/0022-search.md).
  */
 

@@ -18,5 +18,5 @@ export interface ApiErrorBody {
   detail?: Record<string, string[]>;
 }
 
-/** `GET /users/options`: an active user as the overseeing-user picker shows them (issue 12.2). */
+/** `GET /users/options`: an active user as the overseeing-user picker shows them. */
 export type UserOption = z.infer<typeof userOptionSchema>;

@@ -15,7 +15,7 @@ const validAccount = {
   email: 'new.address@example.com',
   first_name: 'Émilie',
   last_name: 'Tremblay',
-  // A new email needs the current password (issue 12.5): every account of these tests has this one.
+  // A new email needs the current password (ADR 0014): every account of these tests has this one.
   current_password: TEST_PASSWORD,
 };
 

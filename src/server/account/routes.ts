@@ -73,7 +73,7 @@ export const accountRoutes: FeatureRoutes = async (app, { database, mail, limits
   app.post('/account', updateAccount, async (request) => {
     const user = userOf(request);
     const { lockVersion, currentPassword, ...input } = request.body;
-    // Issue 12.5: the sign-in email is the key to the account (password resets go there).
+    // ADR 0014: the sign-in email is the key to the account (password resets go there).
     const emailChanged = input.email !== user.email;
     if (emailChanged) await requireCurrentPassword(request, currentPassword);
     const where =
@@ -111,7 +111,7 @@ export const accountRoutes: FeatureRoutes = async (app, { database, mail, limits
     return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
   });
 
-  // Issue 12.5: this session continues, every other one of the user ends at once.
+  // ADR 0014: this session continues, every other one of the user ends at once.
   app.post('/account/password', changePassword, async (request) => {
     const user = userOf(request);
     const input = request.body;

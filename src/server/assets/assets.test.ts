@@ -99,7 +99,7 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     const res = await createCompany({ name: 'Avec avatar', avatar_file_name: key });
     expect(res.statusCode, res.body).toBe(201);
     const company = res.json().data;
-    // The record keeps a sealed copy of the upload under a key of its own (issue 12.1).
+    // The record keeps a sealed copy of the upload under a key of its own (ADR 0015).
     expect(company.avatar_file_name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
     expect(company.avatar_file_name).not.toBe(key);
     const served = await send('GET', company.avatar_url);

@@ -41,7 +41,7 @@ const download = contract({
   response: { 200: rawAnswer('application/gzip: the archive, as an attachment') },
 });
 
-/** The Backups screen's API (issue 17), administrators only. */
+/** The Backups screen's API (ADR 0024), administrators only. */
 export const backupRoutes: FeatureRoutes<{ backups: BackupService }> = async (app, { backups }) => {
   app.get('/backups', { ...list, config: { access: 'admin' } }, async () => ok((await backups.list()).map(toSummary)));
 

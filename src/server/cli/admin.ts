@@ -99,7 +99,7 @@ async function listAdmins(db: Db): Promise<string[]> {
 }
 
 /**
- * `npm run admin -- <command> [EMAIL]` (issue 17): what cannot be done from the screens when locked out.
+ * `npm run admin -- <command> [EMAIL]` (ADR 0024): what cannot be done from the screens when locked out.
  * Usage errors exit 2, a refused command (unknown account…) 1, a busy embedded database 3.
  */
 export async function runAdminCommand(config: Config, args: string[]): Promise<CommandOutcome> {

@@ -30,7 +30,7 @@ const message = (key: string, params: Record<string, unknown> = {}): IssueMessag
  * What the schema cannot know: that the chosen lookups and a newly chosen overseeing user exist (and the
  * user is active), that the parts sent with an id belong to this company, and that the avatar is an uploaded
  * JPEG of at most 200×200 px. Every problem is collected, so one 422 tells the form everything, before
- * anything is written. A new avatar is sealed (issue 12.1): the answer names the copy the record must keep;
+ * anything is written. A new avatar is sealed (ADR 0015): the answer names the copy the record must keep;
  * the caller deletes it if the save fails, and the upload once it succeeds.
  */
 export async function checkCompanyInput(
@@ -39,7 +39,7 @@ export async function checkCompanyInput(
   input: CompanyInput,
   current?: { id: string; avatarFileName: string | null; overseeingUserId: string | null },
 ): Promise<{ sealedAvatar?: string }> {
-  // Issue 12.12: an overseeing user archived since is kept on an unchanged field; only a new choice
+  // An overseeing user archived since is kept on an unchanged field; only a new choice
   // must be an active user.
   const newOverseer =
     input.overseeingUserId && input.overseeingUserId !== current?.overseeingUserId ? input.overseeingUserId : null;

@@ -411,7 +411,7 @@ describe('PATCH /api/companies/:id', () => {
   });
 });
 
-// Issue 12.11: the 1 MiB body limit refused companies the rules allow. The largest valid company, in the
+// ADR 0016: the 1 MiB body limit refused companies the rules allow. The largest valid company, in the
 // form's own spelling (JSON.stringify, here with a 3-byte character everywhere), saves, and so does its edit.
 describe('the largest valid company', () => {
   it('saves (no 413 from a valid form), and the limit follows from the schema', async () => {
@@ -446,7 +446,7 @@ describe('the largest valid company', () => {
   }, 120_000);
 });
 
-describe('wrong values, single-line fields and the website (issue 12.10, 12.13)', () => {
+describe('wrong values, single-line fields and the website', () => {
   const bad = () =>
     fullCompany(ids, {
       name: 'Deux\nlignes',
@@ -552,7 +552,7 @@ describe('DELETE /api/companies/:id and POST /api/companies/:id/restore', () => 
     expect(restored.json().data.owners).toHaveLength(2);
   });
 
-  // Issue 12.8: archiving twice or restoring an active company bumped lock_version, so a form left open
+  // Archiving twice or restoring an active company bumped lock_version, so a form left open
   // elsewhere got a false conflict. Refused with 422, and nothing changes: no version, no history entry.
   it.each([
     ['fr', 'DELETE', '', 'already_archived', 'Cette entreprise est déjà archivée.'],

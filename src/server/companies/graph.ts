@@ -5,6 +5,7 @@ import { COMPANY_MAPS as MAPS } from '../../shared/schemas/company';
 import { pickFields } from '../../shared/schemas/record-fields';
 import { fullNameOf } from '../users/store';
 import type { Executor } from '../db/client';
+import { iso } from '../db/rows';
 
 /*
  * Reading one company: the whole graph in one prepared statement, its wire shape (`toCompany`), and the
@@ -23,7 +24,7 @@ const graphQuery = (db: Executor) =>
         orderBy: [asc(financialContributions.insertedAt), asc(financialContributions.seq)],
       },
       blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
-      // The form names the person even once archived (issue 12.12); nothing else of the account.
+      // The form names the person even once archived; nothing else of the account.
       overseeingUser: { columns: { id: true, firstName: true, lastName: true, email: true, disabledAt: true } },
     },
   });
@@ -46,7 +47,6 @@ export async function findCompanyGraph(db: Executor, id: string) {
 
 export type CompanyGraph = NonNullable<Awaited<ReturnType<typeof findCompanyGraph>>>;
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** The wire shape; `avatarUrl` is signed by the caller, which holds the storage. */

@@ -6,6 +6,7 @@ import { companies, statuses } from '../db/schema';
 import type { Locale } from '../../shared/constants';
 import type { CompanySortField } from '../../shared/companies';
 import type { ListSnapshots, Snapshot } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 
 /*
  * The companies list (SPEC §2, ADR 0012): filters, the keyset sort, and the totals and page anchors kept
@@ -134,7 +135,7 @@ export async function listCompanies(
   snapshots: ListSnapshots,
   query: CompanyListQuery,
 ): Promise<{ rows: CompanySummaryRow[]; total: number }> {
-  const snapshotKey = JSON.stringify(['companies', query.archived, query.search, query.sort]);
+  const snapshotKey = keptKey('companies', query.archived, query.search, query.sort);
   const { total, anchors, step } = await snapshots.get(snapshotKey, () => buildSnapshot(db, query));
   if (query.offset >= total) return { rows: [], total };
   const conditions = [listWhere(query)];

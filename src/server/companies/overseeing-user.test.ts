@@ -4,7 +4,7 @@ import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 import { fullCompany, lookupIds } from '../test/company-fixtures';
 
-/** Issue 12.12: archiving a user must not block every save of the companies they oversee. */
+/** Archiving a user must not block every save of the companies they oversee. */
 let t: TestApp;
 let auth: { authorization: string };
 let ids: Awaited<ReturnType<typeof lookupIds>>;

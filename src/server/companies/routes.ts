@@ -88,7 +88,7 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
   );
 
   /**
-   * Runs a save with its sealed avatar (issue 12.1): the record names the sealed copy. Once saved, the
+   * Runs a save with its sealed avatar (ADR 0015): the record names the sealed copy. Once saved, the
    * upload (whose URL may still be live) and the avatar it replaces are deleted; if not, the copy is.
    */
   async function saveWithAvatar<T>(
@@ -117,7 +117,7 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     return saved;
   }
 
-  // The whole graph travels on each save: the limit follows from the schema's maxima (issue 12.11).
+  // The whole graph travels on each save: the limit follows from the schema's maxima (ADR 0016).
   const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
 
   app.post(

@@ -3,7 +3,7 @@ import { companies, companyAddresses } from '../db/schema';
 import type { Executor } from '../db/client';
 
 /* ------------------------------------------------------------------------------------------------
- * Search text: what `filter[search]` and the global search match (owners' names too, issue 14), kept next
+ * Search text: what `filter[search]` and the global search match (owners' names too, ADR 0022), kept next
  * to the company so one trigram index serves it.
  * ---------------------------------------------------------------------------------------------- */
 

@@ -466,7 +466,7 @@ function batchStatements(from: number, to: number, userCount: number, titles: Ti
      SELECT ${companyId()}, 'notes', ${pick(NOTES_BLOCKS, 50)}, 0 FROM ${series}
      UNION ALL
      SELECT ${companyId()}, 'defaultOfPayment', ${pick(DEFAULT_BLOCKS, 51)}, 1 FROM ${series} WHERE g % 6 = 0`,
-    // 2–4 documents (3 on average), metadata only; a PDF gets text as if extracted (issue 14), so that
+    // 2–4 documents (3 on average), metadata only; a PDF gets text as if extracted (ADR 0022), so that
     // search inside documents is measured on realistic content.
     `WITH ${LOOKUPS}
      INSERT INTO documents (company_id, category_id, name, date, file_name, file_type, file_size, inserted_at, updated_at,

@@ -1,5 +1,5 @@
 /**
- * Servicing histories for the demo dataset (issue 24): money paid out and received on the demo loans, as a fund
+ * Servicing histories for the demo dataset (docs/decisions/0036): money paid out and received on the demo loans, as a fund
  * sees it over a few years — most loans paid on time, some a little late, some stopped paying weeks, months or
  * more than a year ago (every aging bucket has loans), partial payers, prepayments, catch-ups, bounced payments
  * reversed and paid again, write-offs with a later recovery, an amendment here and there, and one fund's blanket

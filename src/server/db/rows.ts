@@ -11,3 +11,6 @@ export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A timestamp as the wire writes it (ISO 8601, UTC), from a Date or from the text a driver may give for one. */
+export const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();

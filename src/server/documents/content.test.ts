@@ -9,7 +9,7 @@ import { EXTRACTION_LIMITS, extractPdfText } from './text-extraction';
 import { categoryIds, createCompany, storageOf, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
 import { corruptPdf, encryptedPdf, imageOnlyPdf, textPdf, zipBombPdf } from '../test/pdfs';
 
-/** Issue 14: the text of a PDF is extracted after the save, in the background, and searched. */
+/** ADR 0022: the text of a PDF is extracted after the save, in the background, and searched. */
 describe('text inside documents', () => {
   let t: TestApp;
   let auth: Auth;

@@ -94,7 +94,7 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
       file_type: 'application/pdf',
       file_size: PDF_BYTES.length,
     });
-    // The record keeps a sealed copy under a key of its own (issue 12.1), of the same type.
+    // The record keeps a sealed copy under a key of its own (ADR 0015), of the same type.
     expect(doc.file_name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(doc.file_name).not.toBe(key);
     expect(doc.id).toMatch(/^[0-9a-f-]{36}$/);

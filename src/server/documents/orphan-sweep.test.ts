@@ -56,7 +56,7 @@ describe.each(['local', 's3'] as const)('orphan upload sweep on %s storage', (ad
   }
 
   it('deletes day-old uploads that no document or avatar uses, and nothing else', async () => {
-    // A save keeps a sealed copy under a new key (issue 12.1): that is what the record names.
+    // A save keeps a sealed copy under a new key (ADR 0015): that is what the record names.
     const ofDocument = await saveDocument(await upload(t, auth, 'pdf', PDF_BYTES));
     const avatar = await upload(t, auth, 'jpg', JPEG_BYTES);
     const ids = await lookupIds(t.database.db);

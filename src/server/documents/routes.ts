@@ -31,14 +31,13 @@ import {
   withUploadsLock,
   type DocumentRow,
 } from './store';
+import { iso } from '../db/rows';
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!isUuid(value)) throw badParameter('filter[category_id]');
   return value.toLowerCase();
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** "Rapport 2025" + key "….pdf" → "Rapport 2025.pdf", without doubling an extension the name already has. */
 function downloadNameOf(row: DocumentRow): string {
@@ -99,7 +98,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
   }
 
   /**
-   * A refused save leaves nothing behind (issue 5 "Bad input"): the upload it named is deleted, unless
+   * A refused save leaves nothing behind: the upload it named is deleted, unless
    * a record uses it (someone else's file named on purpose).
    */
   const discardUpload = (key: string | undefined) => discardUnreferenced(db, storage, key);
@@ -144,7 +143,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
     }),
     async (request, reply) => {
       const fileName = rawFileName(request.body);
-      /** The sealed copy of the upload (issue 12.1), to delete if the row is not saved. */
+      /** The sealed copy of the upload (ADR 0015), to delete if the row is not saved. */
       let sealed: string | undefined;
       let saved = false;
       try {
@@ -168,7 +167,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
             },
             userOf(request).id,
           );
-          // The text is read after the save answers (issue 14), by whichever process claims the job.
+          // The text is read after the save answers (ADR 0022), by whichever process claims the job.
           if (inserted.fileType === 'application/pdf') await enqueueDocumentText(tx, inserted.id);
           return inserted;
         });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import { companies, documentCategories, documents } from '../db/schema';
 import { headline, markedHeadline, textQuery } from '../db/full-text';
 import { highlightRanges } from '../../shared/documents';
@@ -167,7 +168,7 @@ export async function listDocuments(
   }
   const where = and(...conditions);
   // The total is counted once between two writes (ADR 0012).
-  const key = JSON.stringify(['documents', query.companyId, query.categoryId ?? null, query.search]);
+  const key = keptKey('documents', query.companyId, query.categoryId ?? null, query.search);
   const { total } = await snapshots.get(key, async () => {
     const [counted] = await db.select({ n: count() }).from(documents).where(where);
     return { total: counted?.n ?? 0, anchors: [], step: 0 };
@@ -249,7 +250,7 @@ export async function insertDocument(tx: Executor, values: NewDocument, authorId
 
 /**
  * Only the fields of SPEC §4 "an edit does not re-upload": the file columns are never written again. A
- * rename or a change of category is recorded in the company's history (issue 17) by `authorId`, in the
+ * rename or a change of category is recorded in the company's history (ADR 0025) by `authorId`, in the
  * same transaction, with the names before and after (a category in both languages).
  */
 export async function updateDocument(

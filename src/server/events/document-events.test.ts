@@ -63,7 +63,7 @@ describe('documents in the history', () => {
     const companyId = await createCompany(t, auth, 'Scierie Gagnon');
     const added = await addDocument(companyId);
     expect(added.statusCode, added.body).toBe(201);
-    // A rename is recorded too (issue 17, below); this one keeps the date and the category.
+    // A rename is recorded too (ADR 0025, below); this one keeps the date and the category.
     const edit = await t.inject({
       method: 'PATCH',
       url: `/api/companies/${companyId}/documents/${added.json().data.id}`,
@@ -86,7 +86,7 @@ describe('documents in the history', () => {
     ]);
   });
 
-  it('records a rename and a category change as one event with their details, in both languages (issue 17)', async () => {
+  it('records a rename and a category change as one event with their details, in both languages (ADR 0025)', async () => {
     const companyId = await createCompany(t, auth, 'Tonnellerie Roy');
     const added = await addDocument(companyId);
     expect(added.statusCode, added.body).toBe(201);

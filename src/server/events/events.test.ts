@@ -198,7 +198,7 @@ describe('bad input', () => {
     expect((await show(companyId, event.id)).json().data).toEqual(event);
   });
 
-  // Issue 12.13: a title is one line; the notes keep their line breaks.
+  // A title is one line; the notes keep their line breaks.
   it('refuses a title with a line break or a control character, in both languages, and writes nothing', async () => {
     const companyId = await newCompany();
     const before = await eventCount();
@@ -252,7 +252,7 @@ describe('system events are the server’s own', () => {
     return event!;
   }
 
-  // Issue 12.9: creating with the system category answered 403 while editing answered 422: both are a
+  // Creating with the system category answered 403 while editing answered 422: both are a
   // wrong choice in the form, so both are 422 on category_slug, next to the other field messages.
   it('refuses to create one (422 on category_slug, localized, with the other field messages) and writes nothing', async () => {
     const companyId = await newCompany();

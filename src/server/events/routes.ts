@@ -36,6 +36,7 @@ import {
   updateEvent,
   type EventRow,
 } from './store';
+import { iso } from '../db/rows';
 
 /** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
 function yearFilter(value: string | undefined): number | undefined {
@@ -51,8 +52,6 @@ function categoryFilter(value: string | undefined): EventCategorySlug | undefine
   if (!isEventCategorySlug(value.trim())) throw badParameter('filter[category_slug]', 'events.errors.badCategory');
   return value.trim() as EventCategorySlug;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The wire shape; a system event's title is written in the reader's language here, at read time. */
 function toEvent(row: EventRow, locale: Locale): CompanyEvent {
@@ -121,7 +120,7 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
     async (request) => {
       const companyId = await companyOf(request.params);
       const params = parseListParams(request.query, LIST_OPTIONS);
-      // The timeline reads newest first only (issue 6); an index serves exactly that order.
+      // The timeline reads newest first only; an index serves exactly that order.
       if (params.sort.length !== 1 || params.sort[0]?.direction !== 'desc') throw badParameter('sort');
       const { limit, offset } = pageWindow(params);
       const { rows, total } = await listEvents(db, lists, {

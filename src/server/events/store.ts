@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import { selectRows } from '../db/rows';
 import { companies, events, users } from '../db/schema';
 import { searchTextOf } from '../db/full-text';
@@ -97,7 +98,7 @@ export async function listEvents(
 ): Promise<{ rows: EventRow[]; total: number }> {
   const where = listConditions(query);
   // The total is counted once between two writes (ADR 0012): 10 000 events are 2.5 ms to count.
-  const key = JSON.stringify(['events', query.companyId, query.year ?? null, query.categorySlug ?? null, query.search]);
+  const key = keptKey('events', query.companyId, query.year ?? null, query.categorySlug ?? null, query.search);
   const { total } = await snapshots.get(key, async () => {
     const [counted] = await db.select({ n: count() }).from(events).where(where);
     return { total: counted?.n ?? 0, anchors: [], step: 0 };

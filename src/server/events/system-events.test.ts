@@ -7,7 +7,7 @@ import type { UserRow } from '../users/store';
 import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 /**
- * The history a company action writes by itself (issue 6): one system event per recorded change, in the
+ * The history a company action writes by itself: one system event per recorded change, in the
  * transaction of the change, naming who made it; none when the action fails.
  */
 
@@ -161,7 +161,7 @@ async function saveWith(company: Json, change: (form: Json) => void): Promise<Js
   return res.json().data as Json;
 }
 
-describe('company saved: one field-level event per save (issue 17)', () => {
+describe('company saved: one field-level event per save (ADR 0025)', () => {
   it('records a field and a lookup by name, before → after, in the reader’s language, by its author', async () => {
     const company = await created();
     await saveWith(company, (form) => {

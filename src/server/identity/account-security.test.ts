@@ -4,7 +4,7 @@ import { limitCounters, sessions, users } from '../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { readOutbox } from '../test/mail';
 
-/** Issue 12 items 2, 4 and 5: private accounts, sign-out on the server, password and email changes. */
+/** ADR 0014: private accounts, sign-out on the server, password and email changes. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,7 +21,7 @@ async function signIn(email: string, password = TEST_PASSWORD): Promise<{ author
 
 const me = (headers: Record<string, string>) => t.inject({ method: 'GET', url: '/api/user?locale=en', headers });
 
-describe('users are private (issue 12.2)', () => {
+describe('users are private', () => {
   it('answers 403 to a non-administrator on the users list and a user, 200 to an administrator', async () => {
     const user = await t.createUser();
     const admin = await t.createUser({ role: 'admin' });
@@ -53,7 +53,7 @@ describe('users are private (issue 12.2)', () => {
   });
 });
 
-describe('POST /api/sign_out (issue 12.4)', () => {
+describe('POST /api/sign_out (ADR 0014)', () => {
   it('ends that session at once; another session of the same user stays valid', async () => {
     const user = await t.createUser();
     const first = await signIn(user.email);
@@ -76,7 +76,7 @@ describe('POST /api/sign_out (issue 12.4)', () => {
   });
 });
 
-describe('POST /api/account/password (issue 12.5)', () => {
+describe('POST /api/account/password (ADR 0014)', () => {
   it('refuses a wrong current password on that field and changes nothing', async () => {
     const user = await t.createUser();
     const headers = await signIn(user.email);
@@ -128,7 +128,7 @@ describe('POST /api/account/password (issue 12.5)', () => {
   });
 });
 
-describe('POST /api/account email change (issue 12.5)', () => {
+describe('POST /api/account email change (ADR 0014)', () => {
   const account = (email: string, extra: object = {}) => ({
     locale: 'en',
     email,

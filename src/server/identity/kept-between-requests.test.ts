@@ -6,7 +6,7 @@ import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures
 import type { UserRow } from '../users/store';
 
 /**
- * Issue 15, ADR 0029: what a process keeps between requests, and what ends it. The user of a session token
+ * ADR 0029: what a process keeps between requests, and what ends it. The user of a session token
  * and a list's total are read once and then kept until PostgreSQL says their tables changed (migrations 0013,
  * 0015, 0016). Each "kept" test first shows the value really is kept — a change made with the table's
  * notification switched off is not seen — so that the "ends at once" tests are about the notifications, not

@@ -101,7 +101,7 @@ export function passwordResetMail(input: {
   });
 }
 
-/** Issue 12.5: sent to the OLD address when the sign-in email changes, so a hijack does not go unseen. */
+/** ADR 0014: sent to the OLD address when the sign-in email changes, so a hijack does not go unseen. */
 export function emailChangedMail(input: { locale: Locale; to: string; newEmail: string }): MailMessage {
   const t = (key: string, params?: Record<string, unknown>) => translate(input.locale, key, params);
   const appName = t('common.appName');

@@ -4,11 +4,12 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionClaims, TokenService } from '../platform/auth/tokens';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import type { UserRow } from '../db/schema';
 
 /**
  * Sessions live in PostgreSQL (ADR 0014): the token names its row (`sid`), so one sign-out ends that
- * session alone, a password change ends the others, and every process sees it at once (issue 18).
+ * session alone, a password change ends the others, and every process sees it at once (ADR 0027).
  */
 
 /** Opens a session for the user and signs its token. */
@@ -84,7 +85,7 @@ export async function findSessionUser(db: Db, claims: SessionClaims): Promise<Us
 }
 
 /**
- * `findSessionUser` kept between requests (issue 15, ADR 0029): a token's user is read once, then served from
+ * `findSessionUser` kept between requests (ADR 0029): a token's user is read once, then served from
  * memory until a user or a session changes. Migration 0016 notifies the `identity` family of any update or
  * delete of either table, whichever process or script made it, and `kept` syncs with those notifications
  * before it serves: an archive, a role change, a password change or a sign-out through any process ends the
@@ -94,7 +95,7 @@ export async function findSessionUser(db: Db, claims: SessionClaims): Promise<Us
 export function keptSessionUsers(db: Db, kept: ListSnapshots): (claims: SessionClaims) => Promise<UserRow | undefined> {
   return (claims) =>
     kept.get(
-      JSON.stringify(['identity', claims.sid, claims.sub]),
+      keptKey('identity', claims.sid, claims.sub),
       async () => {
         const user = await findSessionUser(db, claims);
         return user && Object.freeze(user);

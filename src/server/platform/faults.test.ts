@@ -368,7 +368,7 @@ describe('the storage failing during a document save', () => {
       });
       expect(removed.statusCode, removed.body).toBe(200);
       expect(await documentRows()).toBe(before);
-      // The document's own file (its sealed copy, issue 12.1) is still there for the sweep.
+      // The document's own file (its sealed copy, ADR 0015) is still there for the sweep.
       expect((await real.head(saved.json().data.file_name as string))?.size ?? null).toBe(PDF_BYTES.length);
     } finally {
       await app.close();

@@ -512,7 +512,7 @@ describe('findings of the fuzzing, pinned', () => {
 });
 
 /* ------------------------------------------------------------------------------------------------
- * Query strings and addresses (issue 12.7): every list endpoint, hostile and out-of-range values.
+ * Query strings and addresses: every list endpoint, hostile and out-of-range values.
  * ---------------------------------------------------------------------------------------------- */
 
 const lists = () => [

@@ -12,7 +12,7 @@ import { PDF_BYTES } from '../test/images';
 import { readOutbox } from '../test/mail';
 
 /**
- * Issue 18: two app processes on one PostgreSQL behave as one (ADR 0027). Both are the real server
+ * ADR 0027: two app processes on one PostgreSQL behave as one. Both are the real server
  * (src/server/main.ts) as child processes, started together on an empty database, with the same JWT_SECRET and
  * data directory, behind the harness's round-robin proxy. Several processes need PostgreSQL: when the run has no
  * TEST_DATABASE_URL (the PGlite half of `npm run test:slow`) this file starts a PostgreSQL cluster of its own

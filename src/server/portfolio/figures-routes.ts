@@ -47,7 +47,7 @@ import { asOfParam, fundFilter, parDaysParam, periodParams } from './params';
 import { fundExists } from './store';
 
 /*
- * The portfolio's figures (issue 24, docs/decisions/0037): the aging table and the loans behind each cell, PAR
+ * The portfolio's figures (docs/decisions/0037): the aging table and the loans behind each cell, PAR
  * and the arrears rate, the collections of a period, the funds, and the buckets an administrator sets. Each
  * answer is kept between writes under the `portfolio` family (ADR 0012, 0020, 0027): any write to a loan's
  * money, a loan, a company, a fund, its capital or the buckets drops it in every process.

@@ -58,7 +58,7 @@ const DASHBOARD_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], f
 const PORTFOLIO_EXPORT_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId'] };
 const tags = ['portfolio'];
 
-/** Issue 13: the dashboard and the two CSV exports, for any signed-in user (a loan's schedule: servicing/routes.ts). */
+/** ADR 0020: the dashboard and the two CSV exports, for any signed-in user (a loan's schedule: servicing/routes.ts). */
 export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 

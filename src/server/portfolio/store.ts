@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { keptKey } from '../platform/lists/kept-reads';
 import { listWhere, orderOf, sortKeys, type CompanySort } from '../companies/list-store';
 import { readBuckets } from '../servicing/buckets';
 import { dashboardFigures } from './figures';
@@ -44,7 +45,7 @@ export interface DashboardAnswer {
  * or another (ADR 0027). Its money figures are the portfolio tally's (figures-store.ts, ADR 0037).
  */
 export function readDashboard(db: Db, snapshots: ListSnapshots, filter: DashboardFilter): Promise<DashboardAnswer> {
-  const key = JSON.stringify(['portfolio', filter.fundId, filter.mineUserId, filter.today, filter.locale]);
+  const key = keptKey('portfolio', filter.fundId, filter.mineUserId, filter.today, filter.locale);
   return snapshots.get(
     key,
     () => buildDashboard(db, snapshots, filter),

@@ -40,7 +40,7 @@ const similar = contract({
   response: { 200: envelopeOf(z.array(similarCompanySchema)) },
 });
 
-/** `GET /search` (issue 14) and the duplicate warning `GET /companies/similar`, for any signed-in user. */
+/** `GET /search` (ADR 0022) and the duplicate warning `GET /companies/similar`, for any signed-in user. */
 export const searchRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 

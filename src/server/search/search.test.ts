@@ -19,7 +19,7 @@ interface Hit {
 }
 type Answer = { companies?: Hit[]; documents?: Hit[]; events?: Hit[]; users?: Hit[] };
 
-/** Issue 14: one search over companies, documents, events and (administrators only) users. */
+/** ADR 0022: one search over companies, documents, events and (administrators only) users. */
 describe('GET /search', () => {
   let t: TestApp;
   let ids: LookupIds;
@@ -252,7 +252,7 @@ describe('GET /search', () => {
       expect(await search(admin, q)).toEqual(empty);
     });
 
-    it('NUL and control characters: refused with a clear message, like every query string (issue 12.7)', async () => {
+    it('NUL and control characters: refused with a clear message, like every query string', async () => {
       for (const [q, locale, message] of [
         ['\u0000\u0001\u0002', 'fr', 'L’adresse de cette requête contient des caractères non permis.'],
         ['gag\u0000non', 'en', 'The address of this request holds characters that are not allowed.'],

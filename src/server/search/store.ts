@@ -1,5 +1,5 @@
 /**
- * Global search (issue 14, ADR 0022). Companies, events and users are matched like their lists: each
+ * Global search (ADR 0022). Companies, events and users are matched like their lists: each
  * word a part of the folded text (trigram indexes), so a result shows up while its word is still being
  * typed. Documents add full-text search of their name and content (stemmed, both languages). Each kind
  * answers its best few, ranked in SQL; the highlight is worked out for those few only.

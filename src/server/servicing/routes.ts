@@ -117,7 +117,7 @@ function computed(context: LoanContext): { servicing: LoanServicing | null; summ
   return { servicing, summary: loanSummary(context.loan, state, context.asOf, context.entries) };
 }
 
-/** Loan servicing (issue 24, docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
+/** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
 export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
 

@@ -10,7 +10,7 @@ import { databaseUrlFor, runOnServer } from './template-database';
 
 /**
  * Several real app processes on one PostgreSQL behind a small round-robin proxy, as a body that outgrew one
- * process runs them behind a load balancer (issue 18, ADR 0027). Test code only: the scale-out tests and the
+ * process runs them behind a load balancer (ADR 0027). Test code only: the scale-out tests and the
  * soak (`--processes N`) use it. Every process gets the same JWT_SECRET (a token signed by one is read by all)
  * and the same DATA_DIR (local files uploaded through one are served by all).
  */

@@ -1,4 +1,4 @@
-/** PDFs for the tests of text extraction, made in code (issue 14): text, image-only, encrypted, corrupt, bombs. */
+/** PDFs for the tests of text extraction, made in code (ADR 0022): text, image-only, encrypted, corrupt, bombs. */
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 

@@ -79,7 +79,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
   };
   const presentOne = async (viewer: UserRow, row: UserRow) => (await present(viewer, [row]))[0]!;
 
-  // SPEC §6: accounts are the administrators' business (issue 12.2); others get /users/options.
+  // SPEC §6: accounts are the administrators' business; others get /users/options.
   const list = contract({
     summary: 'Users, searched, filtered by status, sorted and paged (administrators)',
     tags: ['users'],
@@ -106,7 +106,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
 
   /**
    * The company form's overseeing-user picker, for any signed-in user: active users' id and full name,
-   * nothing more (issue 12.2), searched and sorted like the users list, one page at a time.
+   * nothing more, searched and sorted like the users list, one page at a time.
    */
   const options = contract({
     summary: "Active users' id and full name, for the overseeing-user picker (any signed-in user)",
@@ -178,7 +178,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
     return ok(await presentOne(viewer, updated));
   });
 
-  // Archives, never deletes: history keeps pointing at the person (ISSUE 3, SPEC §4).
+  // Archives, never deletes: history keeps pointing at the person (SPEC §4).
   const archive = oneUser('Archives a user: their sessions end, history keeps them (administrators)');
   app.delete('/users/:id', { ...archive, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);

@@ -44,7 +44,7 @@ export function toUser(row: UserRow, ctx: ArchivableContext): User {
   };
 }
 
-/** What a picker of people needs, and nothing private (issue 12.2). */
+/** What a picker of people needs, and nothing private. */
 export function toUserOptions(rows: UserRow[]): UserOption[] {
   return rows.map((row) => ({ id: row.id, fullName: fullNameOf(row) }));
 }

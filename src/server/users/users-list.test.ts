@@ -152,7 +152,7 @@ describe('GET /api/users', () => {
     }
   });
 
-  it('is for administrators: 403 to other signed-in users (issue 12.2), 401 to strangers', async () => {
+  it('is for administrators: 403 to other signed-in users, 401 to strangers', async () => {
     const refused = await list('filter[status]=active&filter[search]=admin', staff);
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain('admin@example.com');

@@ -31,7 +31,7 @@ const signIn = (email: string, password = TEST_PASSWORD) =>
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/users/:id', () => {
-  it('answers the user to an administrator, 403 to other signed-in users (issue 12.2)', async () => {
+  it('answers the user to an administrator, 403 to other signed-in users', async () => {
     const refused = await call('GET', `/users/${admin.id}`, staff);
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain(admin.email);

@@ -170,7 +170,7 @@ export const en = {
     },
   },
   screens: {
-    /** Browser tab titles, "<screen> · Atrium" (issue 12 item 21). */
+    /** Browser tab titles, "<screen> · Atrium" (ADR 0017). */
     titles: {
       login: 'Sign in',
       forgotPassword: 'Forgot password',

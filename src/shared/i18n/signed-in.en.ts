@@ -708,7 +708,7 @@ export const signedIn = {
       running: 'A backup is already in progress. Wait until it ends before starting another.',
     },
   },
-  /** Field-level change history (issue 17): one event per save, details on demand. */
+  /** Field-level change history (ADR 0025): one event per save, details on demand. */
   history: {
     companyChanged: 'Company changed: {{fields}}',
     documentChanged: 'Document “{{name}}” changed: {{fields}}',

@@ -709,7 +709,7 @@ export const signedIn = {
       running: 'Une sauvegarde est déjà en cours. Attendez qu’elle se termine avant d’en lancer une autre.',
     },
   },
-  /** Field-level change history (issue 17): one event per save, details on demand. */
+  /** Field-level change history (ADR 0025): one event per save, details on demand. */
   history: {
     companyChanged: 'Entreprise modifiée : {{fields}}',
     documentChanged: 'Document « {{name}} » modifié : {{fields}}',

@@ -10,7 +10,7 @@ import type {
   dashboardStatusSchema,
 } from '../schemas/portfolio-answers';
 
-/** `GET /dashboard` (issue 13: the names of `data` are fixed), as `schemas/portfolio-answers.ts` declares it. */
+/** `GET /dashboard` (ADR 0020: the names of `data` are fixed), as `schemas/portfolio-answers.ts` declares it. */
 export type DashboardLoan = z.infer<typeof dashboardLoanSchema>;
 export type DashboardFollowup = z.infer<typeof dashboardFollowupSchema>;
 export type DashboardEndingSoon = z.infer<typeof dashboardEndingSoonSchema>;
@@ -21,7 +21,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 /** `meta` of `GET /dashboard`: how many rows the two lists would have without their cap. */
 export type DashboardMeta = z.infer<typeof dashboardMetaSchema>;
 
-/** Follow-ups overdue or due within this many days; loans ending within the other (issue 13). */
+/** Follow-ups overdue or due within this many days; loans ending within the other (ADR 0020). */
 export const FOLLOWUP_WINDOW_DAYS = 30;
 export const ENDING_SOON_DAYS = 90;
 /** The dashboard lists the most urgent rows only; `meta` tells how many there are in all. */

@@ -21,7 +21,7 @@ export const accountSchema = z.object({
   postalCode: optionalText(20),
   phone: optionalText(30),
   mobile: optionalText(30),
-  /** Needed only when the email changes (issue 12.5); the server checks it then, ignores it otherwise. */
+  /** Needed only when the email changes (ADR 0014); the server checks it then, ignores it otherwise. */
   currentPassword: z.string({ error: V.invalid }).max(PASSWORD_MAX_LENGTH, { error: V.invalid }).optional(),
 });
 export type AccountInput = z.input<typeof accountSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One backup as `GET /backups` answers it (issue 17 wire: id, created_at, size, status). */
+/** One backup as `GET /backups` answers it (ADR 0024; wire: id, created_at, size, status). */
 export const backupSummarySchema = z.object({
   id: z.string(),
   createdAt: z.string().describe('ISO 8601'),

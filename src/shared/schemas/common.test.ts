@@ -39,7 +39,7 @@ const documentFields = { name: 'Bilan 2025', date: '2026-11-23', categoryId: ID 
 const user = { firstName: 'Marie', lastName: 'Tremblay', role: 'user' };
 const account = { locale: 'fr', email: 'marie@example.ca', firstName: 'Marie', lastName: 'Tremblay' };
 
-describe('wrong values say what is wrong (issue 12.10); "required" only when absent or blank', () => {
+describe('wrong values say what is wrong; "required" only when absent or blank', () => {
   const cases: Array<[string, z.ZodType, Record<string, unknown>, string, unknown, string, string]> = [
     [
       'a role not among the roles',
@@ -148,7 +148,7 @@ describe('wrong values say what is wrong (issue 12.10); "required" only when abs
   });
 });
 
-describe('single-line fields refuse line breaks and control characters (issue 12.13)', () => {
+describe('single-line fields refuse line breaks and control characters', () => {
   const singleLineFields: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
     ['company name', companySchema, validCompany(), 'name'],
     ['company street address', companySchema, validCompany(), 'address.address'],
@@ -205,7 +205,7 @@ describe('single-line fields refuse line breaks and control characters (issue 12
   });
 });
 
-describe('website is an http(s) address (issue 12.13)', () => {
+describe('website is an http(s) address', () => {
   it.each(['https://acme.ca', 'http://www.acme.ca/contact?lang=fr', 'HTTPS://ACME.CA'])('accepts %s', (website) => {
     expect(companySchema.parse(withValue(validCompany(), 'website', ` ${website} `)).website).toBe(website);
   });

@@ -36,7 +36,7 @@ interface TypeIssue {
 /**
  * The one reading of zod's own issues, given as `error` to every type and enum of the shared schemas:
  * only an absent value (missing, null or blank: a select not chosen yet) is "required"; a value of the wrong type says what was expected,
- * and a value that is not one of the choices says so (issue 12.10: role `root`, block type `evil`, a zip
+ * and a value that is not one of the choices says so (role `root`, block type `evil`, a zip
  * code sent as a number all read "Field is required"). Blank text is "required" by the builders' `min(1)`.
  */
 export function wrongValue(issue: TypeIssue): string {
@@ -66,7 +66,7 @@ export function wrongValue(issue: TypeIssue): string {
 const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/u;
 
 /**
- * The one builder of single-line fields (names, titles, document names, cities…, issue 12.13): trimmed,
+ * The one builder of single-line fields (names, titles, document names, cities…): trimmed,
  * at most `max` characters, on one line. Required or optional is added by the callers.
  */
 export const singleLine = (max: number) =>

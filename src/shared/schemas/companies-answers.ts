@@ -30,7 +30,7 @@ export const companyAnswerSchema = z.object({
   ...answerShape(MAPS.company),
   /** A signed, expiring URL of the avatar; null without one. */
   avatarUrl: text(),
-  /** The overseeing user's name for the form, and whether they were archived since (issue 12.12). */
+  /** The overseeing user's name for the form, and whether they were archived since. */
   overseeingUser: z.object({ id: z.string(), fullName: z.string(), archived: z.boolean() }).nullable(),
   address: companyAddressSchema,
   owners: z.array(ownerSchema),

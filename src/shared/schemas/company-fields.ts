@@ -68,7 +68,7 @@ function parseDecimal(value: string | number): { value: number; decimals: number
     const fraction = /\.(\d+)$/.exec(String(value))?.[1] ?? '';
     return { value, decimals: fraction.length };
   }
-  // Both decimal separators are accepted (SPEC issue 4: "typing accepts both"); grouping is not,
+  // Both decimal separators are accepted ("typing accepts both"); grouping is not,
   // because "1,234" would be ambiguous.
   const compact = value.replace(SPACES, '');
   const match = /^([+-]?\d*)(?:[.,](\d*))?$/.exec(compact);
@@ -126,7 +126,7 @@ export const longText = () =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** An http(s) address (issue 12.13): anything else would be a broken or dangerous link on the company page. */
+/** An http(s) address: anything else would be a broken or dangerous link on the company page. */
 export const webAddress = () =>
   optionalText().transform((value, ctx): string | null => {
     if (value === null) return null;

@@ -5,7 +5,7 @@ import { COMPANY_MAPS as MAPS } from './company';
 import { largestOf, type FieldMap, type Largest } from './record-fields';
 
 /*
- * How large a valid company can be on the wire (issue 12.11): the route's body limit follows from the
+ * How large a valid company can be on the wire (ADR 0016): the route's body limit follows from the
  * schema's maxima instead of a fixed 1 MiB that refused companies the rules allow (up to ~2 M characters
  * of notes). docs/decisions/0016-company-body-limit.md.
  */

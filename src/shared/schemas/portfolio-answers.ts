@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RISK_RATINGS } from '../companies';
 
-/** Answers of the portfolio calls (issue 13), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
+/** Answers of the portfolio calls (ADR 0020), camelCase; `src/shared/portfolio/dashboard.ts` derives its types from them. */
 export const dashboardLoanSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
@@ -49,7 +49,7 @@ export const dashboardSchema = z.object({
   activeCompanies: z.number().int(),
   loansCount: z.number().int(),
   committedTotal: z.number(),
-  /** Outstanding principal of the active loans, as recorded (issue 24: disbursed − repaid − written off). */
+  /** Outstanding principal of the active loans, as recorded (ADR 0037: disbursed − repaid − written off). */
   outstandingTotal: z.number(),
   /** Principal and interest still owed on installments due before today, active loans. */
   arrearsTotal: z.number(),

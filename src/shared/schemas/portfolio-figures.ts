@@ -7,7 +7,7 @@ import { V, wrongValue } from './common';
 import { CV, MONEY_MAX, nullableDate, optionalNumber, percentage, requiredDate } from './company-fields';
 
 /*
- * The portfolio's figures (issue 24, docs/decisions/0037): the aging table and the loans behind each cell,
+ * The portfolio's figures (docs/decisions/0037): the aging table and the loans behind each cell,
  * portfolio at risk and the arrears rate, the collection rate of a period, the funds' capital and what is
  * left of it, and the aging buckets an administrator sets. camelCase as the web client reads them (the wire
  * spells them in snake_case); money in dollars with at most two decimals, like every amount of the API (the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Answers of `GET /search` (issue 14) and `GET /companies/similar`, camelCase as the SPA reads them. */
+/** Answers of `GET /search` (ADR 0022) and `GET /companies/similar`, camelCase as the SPA reads them. */
 export const searchResultSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -10,7 +10,7 @@ import { scheduleAnswerSchema } from './portfolio-answers';
 import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_FIELDS, REPAYMENT_METHODS } from './servicing';
 
 /*
- * Answers of the servicing calls (issue 24, docs/decisions/0036), camelCase as the web client reads them (the
+ * Answers of the servicing calls (docs/decisions/0036), camelCase as the web client reads them (the
  * wire spells them in snake_case). Money is in dollars with at most two decimals, like every amount of the API
  * (the computation works in cents, src/shared/servicing); dates are YYYY-MM-DD, instants ISO 8601. Every
  * figure comes from the servicing computation as of a date: `asOf` (today in Québec unless the call asks).
@@ -215,7 +215,7 @@ export const bulkTermAmendmentSchema = z.object({
 });
 
 /* ------------------------------------------------------------------------------------------------
- * The schedule: today's answer (issue 13) with what was actually paid.
+ * The schedule: today's answer (ADR 0020) with what was actually paid.
  * ---------------------------------------------------------------------------------------------- */
 
 const scheduleRowSchema = scheduleAnswerSchema.shape.rows.element.extend({

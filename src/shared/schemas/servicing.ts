@@ -5,7 +5,7 @@ import { V, multilineText, requiredId, requiredText, wrongValue } from './common
 import { CV, optionalNumber, optionalText, positiveMoney, requiredDate } from './company-fields';
 
 /*
- * What the servicing forms send and the servicing routes take (issue 24, docs/decisions/0036): money out,
+ * What the servicing forms send and the servicing routes take (docs/decisions/0036): money out,
  * money in, reversals, amendments, write-offs and the repayment import. Amounts are dollars as typed
  * (`1 234,56` or `1234.56`, two decimals at most), dates YYYY-MM-DD within the product's years, rates
  * percent with at most three decimals. What depends on the loan (the payoff amount, the first disbursement,

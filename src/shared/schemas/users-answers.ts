@@ -26,7 +26,7 @@ export const accountAnswerSchema = userAnswerSchema.extend({
   mobile: z.string().nullable(),
 });
 
-/** `GET /users/options`: an active user as the overseeing-user picker shows them (issue 12.2). */
+/** `GET /users/options`: an active user as the overseeing-user picker shows them. */
 export const userOptionSchema = z.object({ id: z.string(), fullName: z.string() });
 
 /** The answer of the calls that must not reveal whether an address has an account. */

@@ -66,6 +66,6 @@ export type UserEditInput = z.input<typeof userEditSchema>;
 export const invitedUserEditSchema = z.object({ role: role() });
 export type InvitedUserEditInput = z.input<typeof invitedUserEditSchema>;
 
-/** Issue 12.5: a new password while signed in, proven by the current one. */
+/** ADR 0014: a new password while signed in, proven by the current one. */
 export const changePasswordSchema = withNewPassword({ currentPassword: passwordPresent() });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

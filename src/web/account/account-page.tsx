@@ -43,7 +43,7 @@ function AccountForm({ user }: { user: Account }) {
   // A save remounts this form (key = lockVersion), so a saved form is never dirty.
   useUnsavedChanges(form.formState.isDirty);
 
-  // Issue 12.5: the current password is asked for, and sent, only when the sign-in email changes.
+  // ADR 0014: the current password is asked for, and sent, only when the sign-in email changes.
   const emailChanged = !sameEmail(useWatch({ control: form.control, name: 'email' }) ?? '', user.email);
 
   const save = useMutation({

@@ -13,7 +13,7 @@ import { useTranslation } from '../i18n';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', passwordConfirmation: '' };
 
-/** Issue 12.5: a new password while signed in. This session continues; the server ends the others. */
+/** ADR 0014: a new password while signed in. This session continues; the server ends the others. */
 export function PasswordForm() {
   const { t } = useTranslation();
   const form = useForm<ChangePasswordInput>({

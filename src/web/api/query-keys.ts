@@ -1,7 +1,7 @@
 import type { Locale } from '../../shared/constants';
 
 /**
- * Every cached answer's key, in one place (issue 16): a screen that changes what another one shows
+ * Every cached answer's key, in one place: a screen that changes what another one shows
  * refreshes it by the same name, and two features reading the same answer (the company form and the
  * top bar, the lookups of several screens) share one fetch. Keys start with their kind, so that
  * `invalidateQueries({ queryKey: queryKeys.companies })` reaches every key of that kind. Answers written

@@ -18,7 +18,7 @@ function formatSize(bytes: number | null, locale: Locale): string {
   return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
-/** /backups (administrators, issue 17): the backups with date, size and outcome; start one; download one. */
+/** /backups (administrators, ADR 0024): the backups with date, size and outcome; start one; download one. */
 export default function BackupsPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;

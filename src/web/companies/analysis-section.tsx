@@ -19,7 +19,7 @@ function WarningIcon() {
 }
 
 /**
- * Statement analysis (issue 13, ADR 0021): the ratios of each year, flagged by text and icon past their
+ * Statement analysis (ADR 0020, 0021): the ratios of each year, flagged by text and icon past their
  * threshold, with the sales and net profit over the years. `withChart` is off in the printed file, which
  * shows the latest three years.
  */

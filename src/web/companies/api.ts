@@ -84,7 +84,7 @@ const ACTIVE_USERS_PAGE = 50;
 
 /**
  * Active users only (SPEC §2 overseeingUser), searched on the server: their id and name, all the
- * picker gets (issue 12.2; the users list itself is for administrators).
+ * picker gets (the users list itself is for administrators).
  */
 export function useUserOptions(search: string) {
   return useQuery({

@@ -61,7 +61,7 @@ export default function CompaniesPage() {
     toast('success', t('companies.toasts.selected', { name: company.name }));
   };
 
-  // The export takes the list's own search and filter (issue 13); the server reads them as the list does.
+  // The export takes the list's own search and filter (ADR 0020); the server reads them as the list does.
   const [exporting, setExporting] = useState(false);
   const exportList = async () => {
     setExporting(true);

@@ -14,7 +14,7 @@ import { ScheduleFigures, ScheduleProblems, termsOf } from './schedule-page';
 import classes from './print.module.css';
 import { numberFormat } from '../../shared/intl';
 
-/** /companies/{id}/file: the company's file laid out for reading and printing on letter paper (issue 13). */
+/** /companies/{id}/file: the company's file laid out for reading and printing on letter paper (ADR 0020). */
 export default function CompanyFilePage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();

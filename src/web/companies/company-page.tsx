@@ -62,7 +62,7 @@ function EditCompany({ id }: { id: string }) {
           onReload={() => void reload()}
           links={<FileLinks company={query.data} />}
         />
-        {/* Read from the saved file (issue 13): the analysis and the printable file follow each save. */}
+        {/* Read from the saved file (ADR 0020): the analysis and the printable file follow each save. */}
         <AnalysisSection statements={query.data.financialStatements} />
       </Stack>
     );

@@ -9,7 +9,7 @@ import type { SimilarCompany } from '../../shared/search';
 import type { CompanyFormState } from './form-values';
 
 /**
- * The duplicate warning under a new company's name (issue 14): companies whose name is similar, any
+ * The duplicate warning under a new company's name (ADR 0022): companies whose name is similar, any
  * accent or case, with their municipality. A warning only: the user can still save. The links open in
  * a new tab, so that the form being filled in is not lost.
  */

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 
 /*
- * Charts (issue 13), loaded only with the screens that draw them (React.lazy): @mantine/charts, the
+ * Charts (ADR 0020), loaded only with the screens that draw them (React.lazy): @mantine/charts, the
  * chart package of the UI library we already use (its theme and colours), over recharts' SVG. Every
  * chart repeats numbers that a table beside it gives to screen readers and the keyboard, so the drawing
  * itself is hidden from assistive technology and takes no focus.

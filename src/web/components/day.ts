@@ -2,7 +2,7 @@ import type { Locale } from '../../shared/constants';
 import { dateFormat, INTL_LOCALES } from '../../shared/intl';
 
 /**
- * Calendar days as typed and shown in the app's language, not the browser's (issue 12 item 18,
+ * Calendar days as typed and shown in the app's language, not the browser's (ADR 0017,
  * docs/decisions/0017). The form keeps `YYYY-MM-DD`; the field shows "23 novembre 2026" /
  * "November 23, 2026" and reads what people type: the ISO form, the numeric one of the language
  * (day first in French, month first in English unless the first number cannot be a month), eight

@@ -27,7 +27,7 @@ export function LoanStatusBadge({ status }: { status: LoanStatus }) {
 }
 
 /**
- * A loan in the company file (issue 24): its number, status and days past due as of today, with the way to the
+ * A loan in the company file (docs/decisions/0036): its number, status and days past due as of today, with the way to the
  * loan. `index` numbers the contribution as the form does.
  */
 export function LoanLine({

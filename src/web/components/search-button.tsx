@@ -7,7 +7,7 @@ const SearchPalette = lazy(() => import('./search-palette'));
 
 const isMac = () => typeof navigator !== 'undefined' && /mac|iphone|ipad/i.test(navigator.userAgent);
 
-/** The top bar's search button, and Ctrl+K (⌘K on a Mac) anywhere in the signed-in app (issue 14). */
+/** The top bar's search button, and Ctrl+K (⌘K on a Mac) anywhere in the signed-in app (ADR 0022). */
 export function SearchButton() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);

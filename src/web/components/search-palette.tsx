@@ -32,7 +32,7 @@ interface Option {
 }
 
 /**
- * The global search (issue 14): a combobox over grouped results (WAI-ARIA combobox with a listbox). Focus
+ * The global search (ADR 0022): a combobox over grouped results (WAI-ARIA combobox with a listbox). Focus
  * stays in the input; the arrows move the active option (aria-activedescendant), Enter opens it, and a
  * status line announces the number of results. A document or event makes its company current and opens
  * that company's list searched for the same words, where its row shows the excerpt; the best company

@@ -60,7 +60,7 @@ export function useGuardedClose(onClose: () => void): ModalGuard {
 }
 
 /**
- * A changed form is not left without asking (issue 12 item 20): Cancel, a link, the drawer or the
+ * A changed form is not left without asking (ADR 0017): Cancel, a link, the drawer or the
  * browser's back button land on a confirmation while `dirty`; an unchanged form leaves at once. After a
  * successful save, call `release()` before navigating: what was typed is saved, nothing to lose. Closing
  * the tab or reloading gets the browser's own prompt. Inside a `ModalGuardProvider`, the modal's close

@@ -11,7 +11,7 @@ const STATUS_KEYS = {
 } as const;
 
 /**
- * Under a document's name (issue 14): the excerpt of its content that a search matched, and for a PDF
+ * Under a document's name (ADR 0022): the excerpt of its content that a search matched, and for a PDF
  * whose text is not (or not yet) searchable, why.
  */
 export function DocumentContent({ document }: { document: CompanyDocument }) {

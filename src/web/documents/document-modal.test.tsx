@@ -190,7 +190,7 @@ describe('document modal', () => {
     ['en', 'New document', 'Name', 'big.pdf (10.4 MB)', 'The file must be at most 10 MB'],
     ['fr', 'Nouveau document', 'Nom', 'big.pdf (10,4 Mo)', 'Le fichier doit faire au plus 10 Mo'],
   ] as const)(
-    '[%s] shows a file over 10 MB at its real size, and does not take its name (issue 12.19)',
+    '[%s] shows a file over 10 MB at its real size, and does not take its name',
     async (locale, title, nameLabel, chosen, tooLarge) => {
       await setLocale(locale);
       const user = userEvent.setup({ applyAccept: false });

@@ -62,7 +62,7 @@ export interface DocumentModalProps {
   onClose(): void;
 }
 
-/** SPEC §2 document modal; its content mounts afresh at each opening; closing it changed asks first (issue 12.20). */
+/** SPEC §2 document modal; its content mounts afresh at each opening; closing it changed asks first (ADR 0017). */
 export function DocumentModal({ opened, onClose, document, ...rest }: DocumentModalProps) {
   const { t } = useTranslation();
   const guard = useGuardedClose(onClose);
@@ -117,7 +117,7 @@ function DocumentForm({
   const suggestedName = useRef('');
 
   /**
-   * A refused file names nothing (issue 12.19): the name it suggested goes, unless the user changed it.
+   * A refused file names nothing: the name it suggested goes, unless the user changed it.
    * Left empty without a message: the user has not touched the field yet.
    */
   function forgetSuggestedName() {

@@ -15,7 +15,7 @@ export interface EventFilters {
 }
 
 /**
- * The timeline, one page after the other as the user asks for more (issue 6: long histories stay fast).
+ * The timeline, one page after the other as the user asks for more (long histories stay fast).
  * System titles come written in the request's language, so the language is part of the key. Always
  * fresh on arrival: company and document changes elsewhere add events here.
  */

@@ -97,7 +97,7 @@ export function EventItem({ event, onEdit, onDelete, ...timelineProps }: EventIt
 }
 
 /**
- * The changes of a field-level event (issue 17): collapsed to the title by default, a disclosure button
+ * The changes of a field-level event (ADR 0025): collapsed to the title by default, a disclosure button
  * (aria-expanded, aria-controls) shows each field before → after in a small table.
  */
 function EventDetails({ details }: { details: NonNullable<CompanyEvent['details']> }) {

@@ -92,7 +92,7 @@ describe('EventModal', () => {
     expect(within(dialog).getByRole('combobox', { name: /Category/ })).toHaveValue('Other');
   });
 
-  // Issue 12.9: the API refuses the system category with a 422 on category_slug; the modal puts it on the
+  // The API refuses the system category with a 422 on category_slug; the modal puts it on the
   // Category field (described by it, marked invalid), not in a toast alone.
   it('shows the refused category on the Category field', async () => {
     const message = 'The system category is reserved for events recorded by the application';

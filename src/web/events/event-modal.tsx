@@ -41,7 +41,7 @@ export interface EventModalProps {
 
 /**
  * SPEC §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening;
- * closing it changed asks first (issue 12 item 20).
+ * closing it changed asks first (ADR 0017).
  */
 export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
   const { t } = useTranslation();

@@ -42,7 +42,7 @@ const MONEY_FIGURES: ReadonlySet<string> = new Set(['committedTotal', 'outstandi
 
 const count = (value: number, locale: Locale) => numberFormat(locale).format(value);
 
-/** /dashboard (issue 13): the portfolio at a glance, for every signed-in user. */
+/** /dashboard (ADR 0020): the portfolio at a glance, for every signed-in user. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;

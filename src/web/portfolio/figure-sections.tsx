@@ -28,7 +28,7 @@ import { useAging, useCollections, useFundFigures, usePar, type FigureFilters } 
 import { FormulaTip, Section } from './section';
 
 /*
- * The dashboard's portfolio figures (issue 24, docs/decisions/0037): portfolio at risk and the arrears rate, the
+ * The dashboard's portfolio figures (docs/decisions/0037): portfolio at risk and the arrears rate, the
  * aging table whose every figure opens its loans, the funds' capital, and the collections of a period. Each reads
  * its own API answer with the dashboard's filters; money in the reader's language.
  */

@@ -34,7 +34,7 @@ export function Section({
 }
 
 /**
- * A ratio's formula (issue 24: "each with its formula in a tooltip"): a small button that shows it on hover, on
+ * A ratio's formula (ADR 0037: each with its formula in a tooltip): a small button that shows it on hover, on
  * keyboard focus and on touch, and whose description is the formula itself, so a screen reader reads it too.
  */
 export function FormulaTip({ name, formula }: { name: string; formula: string }) {

@@ -21,7 +21,7 @@ export interface Session {
   signIn(headers: Headers, user: Account): Promise<void>;
   /** Clears the session and every cached entity. */
   logout(): void;
-  /** Ends the session on the server (issue 12.4), then clears it here, even when the server is not reached. */
+  /** Ends the session on the server (ADR 0014), then clears it here, even when the server is not reached. */
   signOut(): Promise<void>;
 }
 

@@ -20,7 +20,7 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: 'user' },
   });
-  // On /invitations/invite leaving asks; in the modal of /users its close asks too (issue 12 item 20).
+  // On /invitations/invite leaving asks; in the modal of /users its close asks too (ADR 0017).
   const unsaved = useUnsavedChanges(form.formState.isDirty);
 
   const submit = form.handleSubmit(async (input) => {

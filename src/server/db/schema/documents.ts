@@ -33,7 +33,7 @@ export const documents = pgTable(
     /** As measured in storage when the document was saved. */
     fileSize: integer('file_size').notNull(),
     /**
-     * Where the text of the file stands (issue 14): `pending` until the background extraction ran,
+     * Where the text of the file stands (ADR 0022): `pending` until the background extraction ran,
      * then `indexed`, `no_text` (a JPEG or a scanned PDF without a text layer) or `failed`.
      */
     contentStatus: text('content_status', { enum: CONTENT_STATUSES }).notNull().default('pending'),

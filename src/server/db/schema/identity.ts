@@ -3,7 +3,7 @@ import { users } from './users';
 
 /**
  * One row per signed-in session (its id is the token's `sid`). Ending a session sets `ended_at`, and
- * every process refuses its token at once (issue 18); rows past `expires_at` are deleted by the sweep
+ * every process refuses its token at once (ADR 0027); rows past `expires_at` are deleted by the sweep
  * in identity/sessions.ts. docs/decisions/0014-sessions-on-the-server.md.
  */
 export const sessions = pgTable(
@@ -21,7 +21,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Abuse-limit counters shared by every process (issue 18), counted on the database's clock so that
+ * Abuse-limit counters shared by every process (ADR 0027), counted on the database's clock so that
  * processes whose clocks differ agree. docs/decisions/0013-sign-in-limits-per-account-and-address.md.
  */
 export const limitCounters = pgTable(

@@ -4,7 +4,7 @@ import { contributionFunds } from './lookups';
 import { users } from './users';
 
 /*
- * The portfolio's settings (issue 24, docs/decisions/0037): the aging buckets an administrator sets, with a
+ * The portfolio's settings (docs/decisions/0037): the aging buckets an administrator sets, with a
  * provision rate each, and each fund's capital. The figures themselves are never stored here: they are
  * aggregated from `loan_states` (db/schema/servicing.ts), or computed from the entries for another day.
  */

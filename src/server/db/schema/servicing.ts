@@ -21,7 +21,7 @@ import { contributionFunds } from './lookups';
 import { users } from './users';
 
 /*
- * Loan servicing (issue 24, docs/decisions/0036): money paid out and received, term amendments and
+ * Loan servicing (docs/decisions/0036): money paid out and received, term amendments and
  * write-offs of a financial contribution, and one row of figures per loan (`loan_states`). Every amount is
  * integer cents (`*_cents`), as the computation (src/shared/servicing) counts it.
  *

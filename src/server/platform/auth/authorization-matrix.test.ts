@@ -47,7 +47,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/account/two_factor/totp/confirm': 'enrolment',
   'POST /api/account/passkeys/options': 'enrolment',
   'POST /api/account/passkeys': 'enrolment',
-  // The overseeing-user picker: active users' id and name only (issue 12.2).
+  // The overseeing-user picker: active users' id and name only.
   'GET /api/users/options': 'user',
   'GET /api/municipalities': 'user',
   'GET /api/legal_forms': 'user',
@@ -67,7 +67,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/companies/:companyId/documents': 'user',
   'PATCH /api/companies/:companyId/documents/:id': 'user',
   'DELETE /api/companies/:companyId/documents/:id': 'user',
-  // Global search (issue 14): any signed-in user; user results are filtered inside, not refused.
+  // Global search (ADR 0022): any signed-in user; user results are filtered inside, not refused.
   'GET /api/search': 'user',
   'GET /api/companies/similar': 'user',
   'GET /api/companies/:companyId/events': 'user',
@@ -107,7 +107,7 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/delinquency_buckets': 'admin',
 
   'POST /api/invitations': 'admin',
-  // SPEC §6: accounts are private to administrators (issue 12.2).
+  // SPEC §6: accounts are private to administrators.
   'GET /api/users': 'admin',
   'GET /api/users/:id': 'admin',
   'PATCH /api/users/:id': 'admin',

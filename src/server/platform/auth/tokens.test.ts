@@ -6,7 +6,7 @@ const claims = { sub: '0b7e8a52-1c1f-4a5e-9d2e-3f4a5b6c7d8e', ver: 3, sid: '7c9d
 
 afterEach(() => vi.useRealTimers());
 
-describe('session tokens, verified once and then kept (issue 15)', () => {
+describe('session tokens, verified once and then kept (ADR 0029)', () => {
   it('answers the same claims on every request of a token', async () => {
     const tokens = createTokenService(SECRET, 60);
     const token = await tokens.sign(claims);

@@ -24,7 +24,7 @@ const VERIFIED_KEPT = 10_000;
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   // A token's signature and claims never change: once jose has verified it, only its expiry is left to check on
-  // later requests (issue 15: verifying cost ~5 % of a signed-in request's CPU, mostly importing the key). The
+  // later requests (ADR 0029: verifying cost ~5 % of a signed-in request's CPU, mostly importing the key). The
   // oldest entry goes first; a refused token is not kept, so forged ones cannot fill the map.
   const verified = new Map<string, { claims: SessionClaims; exp: number }>();
   const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { API_COMPRESSION } from './compression';
 
 /**
- * What travels (issue 19, ADR 0018/0019): the SPA's files as the build compressed them, negotiated on
+ * What travels (ADR 0018/0019): the SPA's files as the build compressed them, negotiated on
  * Accept-Encoding, and API answers compressed when they are large enough to gain from it.
  */
 let t: TestApp;

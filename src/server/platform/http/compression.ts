@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * API answers are compressed when it pays (ADR 0019): from 1 kB on — below that an answer already fits
  * in one TCP packet and compressing it only costs CPU — with Brotli at quality 3 when the client
  * accepts it, else gzip at level 6. At these levels a page of companies shrinks ~5× for ~0.05 ms of CPU;
- * quality 4 took twice that for 1 % fewer bytes, once the rest of a request had become cheap (issue 15,
+ * quality 4 took twice that for 1 % fewer bytes, once the rest of a request had become cheap (ADR 0029,
  * ADR 0019). Brotli's default (11) is for files compressed once at build time, not per request.
  */
 export const API_COMPRESSION = {

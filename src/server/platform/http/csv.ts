@@ -4,7 +4,7 @@ import type { Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
 
 /**
- * CSV that Excel opens as it should in each language (issue 13): UTF-8 with a byte-order mark (without
+ * CSV that Excel opens as it should in each language (ADR 0020): UTF-8 with a byte-order mark (without
  * it Excel reads the file as Windows-1252), `;` between fields and a decimal comma in French (Excel's
  * separator where the comma is the decimal mark), `,` and a dot in English, CRLF line ends.
  */

@@ -48,7 +48,7 @@ export function registerWire(app: FastifyInstance): void {
     const asked = rawField(request.query, 'locale');
     request.locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
     // The same guard as JSON bodies, stricter: an address has no business with any control character
-    // (a NUL reaching PostgreSQL was a 500 on every list's search, issue 12.7).
+    // (a NUL reaching PostgreSQL was a 500 on every list's search).
     if (containsCharacter(request.query, CONTROL) || containsCharacter(request.params, CONTROL)) {
       throw badRequest('files.badAddress');
     }

@@ -14,7 +14,7 @@
  *   notifies the family on channel `atrium_lists` (migration 0013, `app.ts`). A list's family is the first
  *   element of its key (`["companies", …]`).
  * - Nothing else does: a sign-in, a failed write or a write to another family's tables keeps a list's
- *   snapshot (issue 15). A client still reads its own write at once: `sync` below hears it first.
+ *   snapshot (ADR 0029). A client still reads its own write at once: `sync` below hears it first.
  * - A snapshot records the generation read *before* it was built. If a write committed while it was
  *   being built, the generation has moved on by the time anyone reads it, so it is rebuilt: a snapshot
  *   can be discarded too early, never served late.

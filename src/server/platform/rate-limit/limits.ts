@@ -10,7 +10,7 @@ import { UPLOAD_URLS_PER_HOUR } from '../storage/pending-uploads';
  * Abuse limits on the signed-out endpoints (sign-in, forgot password, resend invitation, confirm
  * invitation, reset password) and on what a signed-in account may repeat (its current password, upload
  * URLs). Counters are rows of `limit_counters` in PostgreSQL (PGlite when embedded), so every process
- * counts the same hits (issue 18), on the database's clock. The numbers and why they are shaped so:
+ * counts the same hits (ADR 0027), on the database's clock. The numbers and why they are shaped so:
  * docs/decisions/0013-sign-in-limits-per-account-and-address.md and 0034.
  */
 export interface Limiter {
@@ -288,7 +288,7 @@ export function abuseLimits(db: Db) {
     signInFailuresByAddress: window(RULE.signInFailuresByAddress, 20, 15 * MINUTE, byAddress),
     /**
      * Failed sign-ins of one account from one address, with growing delays. Only this pair is slowed:
-     * the owner signing in from another address is not (issue 12.3), and the right password forgets it.
+     * the owner signing in from another address is not (ADR 0013), and the right password forgets it.
      */
     signInFailuresByAccount: createLimiter(db, {
       kind: 'delay',

@@ -10,7 +10,7 @@ import type { Storage } from './storage';
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
 /**
- * Issue 12.1 and 12.6: once a record refers to a file, nothing issued before can change it, and an
+ * ADR 0015: once a record refers to a file, nothing issued before can change it, and an
  * avatar is a JPEG of at most 200×200 px read from its own header. On both adapters.
  */
 describe.each(['local', 's3'] as const)('sealed uploads and avatars through %s storage', (adapter) => {

@@ -82,7 +82,7 @@ export function contentTypeOfKey(key: string): string | undefined {
 export { MAX_UPLOAD_BYTES };
 
 /**
- * Seals an upload before a record refers to it (issue 12.1): the upload URL stays writable for its
+ * Seals an upload before a record refers to it (ADR 0015): the upload URL stays writable for its
  * whole life, so a record never points at the key it names. The object is copied to a fresh key that
  * no URL was ever signed for, and every check must then read that copy. Undefined when nothing was
  * uploaded. The caller deletes the upload once the record is saved, and the copy if it is not.
