@@ -16,11 +16,13 @@ test('the API reference renders every operation, opens one from the keyboard, an
 
   // Every path of the published document is on the page.
   const document = (await (await page.request.get('/api/openapi.json')).json()) as {
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, { tags?: string[] }>>;
   };
-  const operations = Object.values(document.paths).reduce((n, path) => n + Object.keys(path).length, 0);
-  expect(operations).toBeGreaterThan(40);
-  await expect(page.locator('.opblock')).toHaveCount(operations);
+  const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
+  expect(operations.length).toBeGreaterThan(40);
+  // The page lists an operation under each of its tags (a loan's schedule: servicing and portfolio).
+  const listed = operations.reduce((n: number, operation) => n + Math.max(1, operation.tags?.length ?? 0), 0);
+  await expect(page.locator('.opblock')).toHaveCount(listed);
 
   // Opened from the keyboard: its parameters and documented answers show.
   const signIn = page.getByRole('button', { name: /POST \/api\/sign_in(?!\/)/ });

@@ -10,7 +10,7 @@ import { AnalysisSection } from './analysis-section';
 import { formatPhone } from './format';
 import { useCompany } from './api';
 import { useContributionFunds, useMunicipalities, useStatuses } from './lookups';
-import { ScheduleFigures, ScheduleProblems, termsOf } from './schedule-page';
+import { ScheduleFigures, ScheduleProblems, termsOf } from '../components/schedule-figures';
 import classes from './print.module.css';
 import { numberFormat } from '../../shared/intl';
 

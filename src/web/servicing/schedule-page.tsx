@@ -10,6 +10,8 @@ import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
 import { LoanHeading, Section, TermsTable } from './loan-parts';
 import classes from './servicing.module.css';
+import { ScheduleFigures, termsOf } from '../components/schedule-figures';
+import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 
 type Row = ServicingSchedule['rows'][number];
 
@@ -79,6 +81,7 @@ export default function SchedulePage() {
         <Button onClick={() => window.print()}>{s('print')}</Button>
       </Group>
       <LoanHeading schedule={data} company={company.data} contributionId={contributionId} title={s('title')} />
+      <AgreedFigures company={company.data} contributionId={contributionId} />
       <AsOfField />
       {data.projected && (
         <Alert color="blue.8" variant="outline">
@@ -94,6 +97,23 @@ export default function SchedulePage() {
       <Installments schedule={data} />
     </Stack>
   );
+}
+
+/**
+ * The figures typed at authorization beside those the terms give (ADR 0032), so that the agreed payment is
+ * never mistaken for the computed one; the rows below then say what was actually paid.
+ */
+function AgreedFigures({
+  company,
+  contributionId,
+}: {
+  company: ReturnType<typeof useCompanyOf>['data'];
+  contributionId: string;
+}) {
+  const contribution = company?.financialContributions.find((c) => c.id === contributionId);
+  if (!contribution) return null;
+  const computed = computeSchedule(termsOf(contribution), todayIso());
+  return <ScheduleFigures contribution={contribution} schedule={computed.ok ? computed.schedule : null} />;
 }
 
 function Installments({ schedule }: { schedule: ServicingSchedule }) {

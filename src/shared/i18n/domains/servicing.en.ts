@@ -322,7 +322,7 @@ export const servicing = {
   /* The screens (docs/decisions/0038). */
   titles: {
     loan: 'Loan',
-    schedule: 'Loan schedule',
+    schedule: 'Repayment schedule',
     statement: 'Statement of account',
     import: 'Import repayments',
     deferral: 'Blanket deferral',
@@ -521,7 +521,7 @@ export const servicing = {
     },
   },
   scheduleView: {
-    title: 'Loan schedule',
+    title: 'Repayment schedule',
     caption: 'Installments month by month, with what was paid',
     projected:
       'The loan is not disbursed yet: this schedule assumes the whole amount is paid out on the authorization date.',

@@ -333,7 +333,7 @@ export const servicing = {
 
   titles: {
     loan: 'Prêt',
-    schedule: 'Tableau d’amortissement',
+    schedule: 'Échéancier de remboursement',
     statement: 'Relevé de compte',
     import: 'Importer des remboursements',
     deferral: 'Moratoire pour un fonds',
@@ -350,7 +350,7 @@ export const servicing = {
     asOf: 'Chiffres au',
     today: 'Aujourd’hui',
     views: 'Vues du prêt',
-    openSchedule: 'Tableau d’amortissement',
+    openSchedule: 'Échéancier de remboursement',
     openStatement: 'Relevé de compte',
     actions: 'Actions',
     recordDisbursement: 'Inscrire un décaissement',
@@ -542,7 +542,7 @@ export const servicing = {
     },
   },
   scheduleView: {
-    title: 'Tableau d’amortissement',
+    title: 'Échéancier de remboursement',
     caption: 'Échéances mois par mois, avec ce qui a été payé',
     projected:
       'Le prêt n’est pas encore décaissé : ce tableau suppose que tout le montant est versé à la date d’autorisation.',
