@@ -126,7 +126,10 @@ test.describe('a staff member’s portfolio screens', () => {
     await onEachScreen(page, async ({ phone, w, money, day }) => {
       await page.goto(`/companies/${company.id}/contributions/${contributionId}/schedule`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const caption = w('Versements mois par mois', 'Payments month by month');
+      const caption = w(
+        'Échéances mois par mois, avec ce qui a été payé',
+        'Installments month by month, with what was paid',
+      );
       // Installment 13, the first after the moratorium: every figure of it on screen.
       const row = api.rows[12]!;
       const installment = phone
@@ -198,7 +201,9 @@ test.describe('a staff member’s portfolio screens', () => {
         // The table's or the card's, after the chart's.
         await expectSeenWhole(region.getByText(fund.fund_name, { exact: true }).filter({ visible: true }).last());
         for (const figure of [fund.committed, fund.outstanding]) {
-          await expectSeenWhole(region.getByText(money(figure), { exact: true }).filter({ visible: true }));
+          // A figure several funds share (nothing outstanding before a disbursement) is seen whole in each.
+          for (const seen of await region.getByText(money(figure), { exact: true }).filter({ visible: true }).all())
+            await expectSeenWhole(seen);
         }
       }
       for (const figure of await region.locator('td, dd').filter({ visible: true }).all()) {

@@ -282,7 +282,7 @@ function AgingTable({
   return (
     <ScrollTable>
       <Table striped miw={640}>
-        <Table.Caption>{caption}</Table.Caption>
+        <Table.Caption c="gray.8">{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('servicing.portfolio.aging.bucket')}</Table.Th>
