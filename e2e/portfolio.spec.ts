@@ -173,7 +173,7 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   );
   expect(companiesCsv.text).toContain(`,${name},`);
   await page.goto(`/companies/${company.id}/contributions/${contributionId}/schedule`);
-  await expect(page.getByRole('table', { name: 'Payments month by month' })).toContainText(
+  await expect(page.getByRole('table', { name: 'Installments month by month, with what was paid' })).toContainText(
     new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(api.rows[2]!.payment),
   );
   await expectAccessible(page);
