@@ -219,7 +219,9 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
     await page.setViewportSize(size);
     await page.goto(`/companies/${incomplete.id}/contributions/${withoutSchedule}/schedule`);
     await expect(
-      page.getByText('This contribution has no schedule: complete its terms in the company file.'),
+      page.getByText(
+        'This contribution has no loan terms yet: complete its amount, rate, amortization and authorization date in the company file.',
+      ),
     ).toBeVisible();
     await expectAccessible(page);
     await page.goto(`/companies/${incomplete.id}/file`);
