@@ -555,18 +555,19 @@ export async function insertRepayments(tx: Tx, rows: readonly NewRepayment[]): P
   return ids;
 }
 
+/** What one loan's amendment and a fund's blanket one both record (migration 0019_servicing). */
+interface AmendmentValues {
+  effectiveDate: string;
+  kind: AmendmentKind;
+  months: number | null;
+  rate: number | null;
+  reason: string;
+  authorId: string;
+}
+
 export const insertAmendment = (
   tx: Tx,
-  values: {
-    contributionId: string;
-    effectiveDate: string;
-    kind: AmendmentKind;
-    months: number | null;
-    rate: number | null;
-    reason: string;
-    bulkActionId: string | null;
-    authorId: string;
-  },
+  values: AmendmentValues & { contributionId: string; bulkActionId: string | null },
 ) =>
   returningId(
     tx,
@@ -576,19 +577,7 @@ export const insertAmendment = (
         RETURNING id`,
   );
 
-export const insertBulkAmendment = (
-  tx: Tx,
-  values: {
-    fundId: string;
-    effectiveDate: string;
-    kind: AmendmentKind;
-    months: number | null;
-    rate: number | null;
-    reason: string;
-    loansCount: number;
-    authorId: string;
-  },
-) =>
+export const insertBulkAmendment = (tx: Tx, values: AmendmentValues & { fundId: string; loansCount: number }) =>
   returningId(
     tx,
     sql`INSERT INTO bulk_term_amendments (fund_id, effective_date, kind, months, rate, reason, loans_count, author_id)
