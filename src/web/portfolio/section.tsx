@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ActionIcon, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 import { useTranslation } from '../i18n';
 
 /** A titled part of the dashboard: a region named by its title, with an optional line under it. */
