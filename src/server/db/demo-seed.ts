@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db } from './client';
 import { selectRows } from './rows';
 import { companies, financialContributions, financialStatements, owners } from './schema';
@@ -329,18 +330,21 @@ const LOOKUPS = `
   muni AS (SELECT row_number() OVER (ORDER BY key) - 1 AS i, id, key, name_fr, name_en, default_zip_code FROM municipalities)`;
 
 /**
- * The SQL that fills each field of a record: one entry per field of its field map (shared/schemas/company.ts,
- * ADR 0031), so a field added to the map is named here by the typecheck until the demo fills it.
+ * The SQL that fills each field of a record, from its field map (shared/schemas/company.ts, ADR 0031): a field
+ * the record requires is named here by the typecheck until the demo fills it; one that may be empty may be left
+ * out (the demo leaves it empty), so an optional field added to the map does not have to reach this file.
  */
-type DemoFill<M extends FieldMap> = { [K in keyof M]: string };
+type DemoFill<M extends FieldMap> = {
+  [K in keyof M as null extends z.output<M[K]['answer']> ? never : K]: string;
+} & { [K in keyof M as null extends z.output<M[K]['answer']> ? K : never]?: string };
 
 /** `(column, …)` and `expression, …` of a fill, in the same order, with the table's column names. */
 function filled<M extends FieldMap>(table: PgTable, fill: DemoFill<M>) {
   const columns = getTableColumns(table);
-  const keys = Object.keys(fill);
+  const entries = Object.entries(fill as Record<string, string>);
   return {
-    columns: keys.map((key) => columns[key]!.name).join(', '),
-    values: keys.map((key) => fill[key as keyof M]).join(',\n            '),
+    columns: entries.map(([key]) => columns[key]!.name).join(', '),
+    values: entries.map(([, expression]) => expression).join(',\n            '),
   };
 }
 
