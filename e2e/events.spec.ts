@@ -92,7 +92,7 @@ test('event history: add, filter by year, category and accent-free text, edit, d
   await expect(modal).toBeHidden();
   await expect(ask).toHaveCount(0);
 
-  // Grouped by year, newest first; days written the French way (SPEC §9).
+  // Grouped by year, newest first; days written the French way (docs/SPEC.md §9).
   await expect(titles(page)).toHaveText([
     `Entreprise « ${companyName} » créée`,
     'Rencontre annuelle',

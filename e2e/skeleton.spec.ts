@@ -10,7 +10,7 @@ test('the sign-in screen opens in French and any unknown path leads there when s
   await expectAccessible(page);
 });
 
-test('a wrong password shows the SPEC §8 message, in French then in English', async ({ page }) => {
+test('a wrong password shows docs/SPEC.md §8 message, in French then in English', async ({ page }) => {
   await signIn(page, ACCOUNTS.user.email, 'not the password');
   await expect(page.getByText('Les identifiants fournis sont invalides. Veuillez réessayer.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

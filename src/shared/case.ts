@@ -1,5 +1,5 @@
 /**
- * snake_case on the wire, camelCase in code (ARCHITECTURE §4). Both sides convert with these,
+ * snake_case on the wire, camelCase in code (docs/ARCHITECTURE.md §4). Both sides convert with these,
  * so a key is spelled the same way everywhere it is converted.
  *
  * Every answer renames the same few hundred keys: each is spelled once and looked up after that (ADR 0029:

@@ -43,7 +43,7 @@ export const UPLOAD_CONTENT_TYPES = {
 export type UploadExtension = keyof typeof UPLOAD_CONTENT_TYPES;
 export const UPLOAD_EXTENSIONS = Object.keys(UPLOAD_CONTENT_TYPES) as UploadExtension[];
 
-/** SPEC §2/§9: the avatar is cropped to a square at 90 % of the smaller side, then saved as a 200 px JPEG. */
+/** docs/SPEC.md §2/§9: the avatar is cropped to a square at 90 % of the smaller side, then saved as a 200 px JPEG. */
 export const AVATAR_SIZE_PX = 200;
 export const AVATAR_CROP_RATIO = 0.9;
 
@@ -58,7 +58,7 @@ export const COMPANY_LIMITS = {
   longTextLength: 20_000,
 } as const;
 
-/** Lookups (SPEC §3), as `src/shared/schemas/lookups.ts` declares them for the API contract. */
+/** Lookups (docs/SPEC.md §3), as `src/shared/schemas/lookups.ts` declares them for the API contract. */
 export type Lookup = z.infer<typeof lookupSchema>;
 export type Municipality = z.infer<typeof municipalitySchema>;
 export type CompanyStatus = z.infer<typeof companyStatusSchema>;

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by the API and the SPA. */
+/** Business constants of docs/SPEC.md §9, shared by the API and the SPA. */
 export const LOCALES = ['fr', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
@@ -25,7 +25,7 @@ export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 200;
 
-/** localStorage keys (SPEC §4, §9). */
+/** localStorage keys (docs/SPEC.md §4, §9). */
 export const STORAGE_KEYS = {
   token: 'token',
   locale: 'locale',

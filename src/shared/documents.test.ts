@@ -71,7 +71,7 @@ describe('file sizes in the reader’s units', () => {
   });
 });
 
-describe('document rules (SPEC §5)', () => {
+describe('document rules (docs/SPEC.md §5)', () => {
   const message = (raw: string | undefined, locale: 'en' | 'fr' = 'en') => {
     const { key, params } = parseMessage(raw ?? '');
     return translate(locale, key, params);

@@ -14,7 +14,7 @@ export type DocumentFileType = (typeof ALLOWED_DOCUMENT_TYPES)[number];
 export const DOCUMENT_SORT_FIELDS = ['name', 'date', 'insertedAt'] as const;
 export type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 
-/** The choices of the list's sort menu (SPEC §9), camelCase as the SPA names them. */
+/** The choices of the list's sort menu (docs/SPEC.md §9), camelCase as the SPA names them. */
 export const DOCUMENT_SORTS = ['name', '-date', '-insertedAt'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const DEFAULT_DOCUMENT_SORT: DocumentSort = 'name';
@@ -92,7 +92,7 @@ export function highlightRanges(text: string, search: string): Array<[number, nu
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Grouping of the list (SPEC §2): by first letter for the name sort, by year for date sorts.
+ * Grouping of the list (docs/SPEC.md §2): by first letter for the name sort, by year for date sorts.
  * ---------------------------------------------------------------------------------------------- */
 
 /** "École" → "E"; a name that starts with a digit or a sign goes under "#". */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { USER_EVENT_CATEGORY_SLUGS } from './events';
 import { eventSchema } from './schemas/event';
 
-describe('eventSchema (SPEC §5 Event)', () => {
+describe('eventSchema (docs/SPEC.md §5 Event)', () => {
   it('requires category, title and date, and refuses the system category', () => {
     const result = eventSchema.safeParse({ categorySlug: '', title: ' ', date: '' });
     expect(result.success).toBe(false);

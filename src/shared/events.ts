@@ -1,5 +1,5 @@
 /**
- * Company event history as both sides see it: category slugs (SPEC §4), the camelCase shape of API
+ * Company event history as both sides see it: category slugs (docs/SPEC.md §4), the camelCase shape of API
  * answers. System events — a code with parameters, written out in the reader's language by the server — are
  * declared in `./history` (docs/decisions/0008, 0031). No catalog here: the SPA imports this.
  */
@@ -20,7 +20,7 @@ export type EventCategorySlug = (typeof EVENT_CATEGORY_SLUGS)[number];
 
 export const SYSTEM_CATEGORY = 'system' satisfies EventCategorySlug;
 export type UserEventCategorySlug = Exclude<EventCategorySlug, typeof SYSTEM_CATEGORY>;
-/** What a person may choose: `system` is written by the server only (SPEC §4). */
+/** What a person may choose: `system` is written by the server only (docs/SPEC.md §4). */
 export const USER_EVENT_CATEGORY_SLUGS = EVENT_CATEGORY_SLUGS.filter(
   (slug): slug is UserEventCategorySlug => slug !== SYSTEM_CATEGORY,
 );

@@ -10,7 +10,7 @@ import { Providers, createQueryClient } from './providers';
 import { createRouter } from './router';
 import { currentLocale, loadCatalog } from './i18n';
 
-// SPEC §7: a service worker left by an earlier version of the app is unregistered.
+// docs/SPEC.md §7: a service worker left by an earlier version of the app is unregistered.
 void navigator.serviceWorker?.getRegistrations().then((registrations) => {
   for (const registration of registrations) void registration.unregister();
 });

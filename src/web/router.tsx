@@ -8,7 +8,7 @@ import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-p
 import { loadMessages, type Part } from './i18n';
 
 /**
- * Every route of SPEC §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
+ * Every route of docs/SPEC.md §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
  * rest of the app. Paths match case-insensitively (react-router's default), so /Companies works.
  * A page names the catalog parts it shows beyond the frame's (`['servicing']`): they are fetched beside its
  * code, and it renders once both are there (docs/decisions/0030).

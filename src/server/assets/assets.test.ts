@@ -12,7 +12,7 @@ import { MAX_PENDING_UPLOADS, UPLOAD_URLS_PER_HOUR } from '../platform/storage/p
 import { categoryIds, createCompany, send } from '../test/document-fixtures';
 
 /**
- * The avatar path of SPEC §7 end to end, on both adapters: ask for a URL, PUT the file there as the
+ * The avatar path of docs/SPEC.md §7 end to end, on both adapters: ask for a URL, PUT the file there as the
  * browser does, save the company with `avatar_file_name`, read `avatar_url` back and fetch it.
  */
 describe.each(['local', 's3'] as const)('avatar upload through %s storage', (adapter) => {
@@ -144,7 +144,7 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     const [before] = await t.database.db.select({ n: count() }).from(companies);
     const pdf = await upload('pdf', PDF_BYTES);
     const fakeJpeg = await upload('jpg', PDF_BYTES);
-    // SPEC §9: the avatar is a JPEG; a PNG, however small, is not one.
+    // docs/SPEC.md §9: the avatar is a JPEG; a PNG, however small, is not one.
     const png = await upload('png', PNG_BYTES);
     const neverUploaded = (await presign({ method: 'PUT', file_extension: 'jpg' })).json().data.unique_file_name;
     const cases: Array<[string, string]> = [

@@ -16,7 +16,7 @@ const presign = contract({
 });
 
 /**
- * SPEC §7: a fresh key and a URL to PUT the file to. The name keeps its historical "s3" even on the
+ * docs/SPEC.md §7: a fresh key and a URL to PUT the file to. The name keeps its historical "s3" even on the
  * local adapter. The key is the server's own (uuid + extension), so it cannot point anywhere else. A user
  * asks for so many an hour (429), and may have only so many waiting unattached (422, ADR 0034 §7).
  */

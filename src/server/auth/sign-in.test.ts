@@ -29,7 +29,7 @@ describe('POST /api/sign_in', () => {
     expect(body.meta).toEqual({});
   });
 
-  it('refuses a wrong password with the SPEC §8 message, in French by default and in English on demand', async () => {
+  it('refuses a wrong password with docs/SPEC.md §8 message, in French by default and in English on demand', async () => {
     await t.createUser({ email: 'paul@example.com' });
     const fr = await signIn({ email: 'paul@example.com', password: 'wrong password' });
     expect(fr.statusCode).toBe(401);

@@ -114,7 +114,7 @@ export async function checkCompanyInput(
 }
 
 /**
- * SPEC §9: an avatar is an uploaded JPEG (by its bytes, not its name) of at most 200×200 pixels (by its
+ * docs/SPEC.md §9: an avatar is an uploaded JPEG (by its bytes, not its name) of at most 200×200 pixels (by its
  * own frame header), checked on its sealed copy. A key some record already uses is no upload: copying it
  * would then delete that record's file with the "upload".
  */

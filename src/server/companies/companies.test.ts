@@ -491,7 +491,7 @@ describe('wrong values, single-line fields and the website', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('takes phone numbers as people write them and keeps their ten digits; SPEC §5 words for numbers (third audit, finding 11)', async () => {
+  it('takes phone numbers as people write them and keeps their ten digits; docs/SPEC.md §5 words for numbers (third audit, finding 11)', async () => {
     const res = await create(
       fullCompany(ids, {
         phone_number: '(418) 555.0199',

@@ -9,7 +9,7 @@ import type { ListSnapshots, Snapshot } from '../platform/lists/list-snapshots';
 import { keptKey } from '../platform/lists/kept-reads';
 
 /*
- * The companies list (SPEC §2, ADR 0012): filters, the keyset sort, and the totals and page anchors kept
+ * The companies list (docs/SPEC.md §2, ADR 0012): filters, the keyset sort, and the totals and page anchors kept
  * between writes. The portfolio's exports read through the same where and order.
  */
 

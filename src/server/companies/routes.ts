@@ -25,7 +25,7 @@ const oneCompany = envelopeOf(companyAnswerSchema);
 
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
-/** SPEC §7 companies, for any signed-in user. */
+/** docs/SPEC.md §7 companies, for any signed-in user. */
 export const companyRoutes: FeatureRoutes = async (app, { database, storage, lists }) => {
   const { db } = database;
 
@@ -189,7 +189,7 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     },
   );
 
-  /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (SPEC §4). */
+  /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (docs/SPEC.md §4). */
   const archiveOrRestore = (id: string, archived: boolean, authorId: string) =>
     writeThenAnswer(async (tx) => {
       const outcome = await setArchived(tx, id, archived, authorId);

@@ -20,7 +20,7 @@ import { guardLoanTerms } from '../servicing/company-guard';
 import type { Locale } from '../../shared/constants';
 
 /*
- * Company writes (SPEC §4): the checks before a save and the whole graph written in one transaction. Reading
+ * Company writes (docs/SPEC.md §4): the checks before a save and the whole graph written in one transaction. Reading
  * is in graph.ts, the list in list-store.ts, the search text every write refreshes in search-text.ts.
  */
 
@@ -313,7 +313,7 @@ export async function updateCompany(
 }
 
 /**
- * DELETE archives and restore undoes it (SPEC §4). Archiving an archived company or restoring an active
+ * DELETE archives and restore undoes it (docs/SPEC.md §4). Archiving an archived company or restoring an active
  * one changes nothing (no version bump, no history): it answers 'unchanged' and the route refuses it, so
  * that a form left open elsewhere does not get a false conflict. 'notFound' when no such company.
  */

@@ -10,7 +10,7 @@ import type { Database } from './client';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** drizzle-kit does not emit CREATE EXTENSION (ARCHITECTURE §2): the schema needs these first. */
+/** drizzle-kit does not emit CREATE EXTENSION (docs/ARCHITECTURE.md §2): the schema needs these first. */
 const EXTENSION_STATEMENTS = [
   sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`,
   sql`CREATE EXTENSION IF NOT EXISTS unaccent`,

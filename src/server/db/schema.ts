@@ -5,7 +5,7 @@
 /* Staff accounts and their one-time tokens: db/schema/users.ts. */
 export * from './schema/users';
 
-/* Reference data (SPEC §3 lookups): db/schema/lookups.ts. */
+/* Reference data (docs/SPEC.md §3 lookups): db/schema/lookups.ts. */
 export * from './schema/lookups';
 
 /* Client companies and the parts of their file: db/schema/companies.ts. */

@@ -22,7 +22,7 @@ const EXE_BYTES = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buff
 const TYPES_MESSAGE = 'The file must be one of: application/pdf, image/jpeg';
 
 /**
- * SPEC §7 documents end to end on both storage adapters: presign, PUT as the browser does, save with
+ * docs/SPEC.md §7 documents end to end on both storage adapters: presign, PUT as the browser does, save with
  * the key, then read the signed links back and fetch them.
  */
 describe.each(['local', 's3'] as const)('documents through %s storage', (adapter) => {
@@ -248,7 +248,7 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
     });
 
     if (adapter === 'local') {
-      // s3rver does not verify signatures (ARCHITECTURE §2); S3 itself refuses a tampered URL the same way.
+      // s3rver does not verify signatures (docs/ARCHITECTURE.md §2); S3 itself refuses a tampered URL the same way.
       it('a tampered upload URL: the PUT is refused, then the save', async () => {
         const { url, key, contentType } = await presign(t, auth, 'pdf');
         const tampered = url.replace(/signature=[^&]+/, 'signature=AAAA');
@@ -393,7 +393,7 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
           name: 'Version finale',
           date: '2024-12-31',
           category_id: cats.financial,
-          // Sent anyway (SPEC §7 "same" payload): ignored, an edit never re-uploads.
+          // Sent anyway (docs/SPEC.md §7 "same" payload): ignored, an edit never re-uploads.
           file_name: other,
           file_type: 'image/jpeg',
           file_size: 1,

@@ -86,7 +86,7 @@ const companyParams = z.object({ companyId: uuid() });
 const documentParams = companyParams.extend({ id: uuid() });
 const oneDocument = envelopeOf(companyDocumentSchema);
 
-/** SPEC §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
+/** docs/SPEC.md §7 documents of a company, for any signed-in user, plus the orphan-upload sweeper. */
 export const documentRoutes: FeatureRoutes = async (app, { database, storage, lists, jobs }) => {
   const { db } = database;
   handleDocumentText(jobs, db, storage);

@@ -249,7 +249,7 @@ export async function insertDocument(tx: Executor, values: NewDocument, authorId
 }
 
 /**
- * Only the fields of SPEC §4 "an edit does not re-upload": the file columns are never written again. A
+ * Only the fields of docs/SPEC.md §4 "an edit does not re-upload": the file columns are never written again. A
  * rename or a change of category is recorded in the company's history (ADR 0025) by `authorId`, in the
  * same transaction, with the names before and after (a category in both languages).
  */

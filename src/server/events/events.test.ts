@@ -137,7 +137,7 @@ describe('POST, GET, PATCH, DELETE /api/companies/:companyId/events', () => {
 });
 
 describe('bad input', () => {
-  it('answers 422 with the SPEC §5 messages for a missing title, date and category, in the user’s language, and writes nothing', async () => {
+  it('answers 422 with docs/SPEC.md §5 messages for a missing title, date and category, in the user’s language, and writes nothing', async () => {
     const companyId = await newCompany();
     const before = await eventCount();
     const res = await post(companyId, { title: ' ', notes: 'x' });

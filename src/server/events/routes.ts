@@ -88,7 +88,7 @@ const eventParams = companyParams.extend({ id: uuid() });
 const oneEvent = { 200: envelopeOf(companyEventSchema) };
 
 /**
- * SPEC §7 events of a company, for any signed-in user. The list of years that have events is its own
+ * docs/SPEC.md §7 events of a company, for any signed-in user. The list of years that have events is its own
  * resource (`/events/years`): the year filter offers them whatever the other filters are.
  */
 export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {

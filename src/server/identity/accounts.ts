@@ -8,7 +8,7 @@ import { users, type UserRow } from '../db/schema';
  * screens) and the sign-in features use identity/, never the reverse (docs/decisions/0031).
  */
 
-/** SPEC §4: disabled if disabledAt is set; else active if confirmedAt is set; else invited. */
+/** docs/SPEC.md §4: disabled if disabledAt is set; else active if confirmedAt is set; else invited. */
 export function statusOf(row: Pick<UserRow, 'disabledAt' | 'confirmedAt'>): UserStatus {
   if (row.disabledAt) return 'disabled';
   if (row.confirmedAt) return 'active';

@@ -22,7 +22,7 @@ export async function openSession(db: Db, tokens: TokenService, user: UserRow): 
   return tokens.sign({ sub: user.id, ver: user.tokenVersion, sid: row!.id });
 }
 
-/** Starts a session and puts its token in the `authorization` response header (SPEC §4). */
+/** Starts a session and puts its token in the `authorization` response header (docs/SPEC.md §4). */
 export async function startSession(db: Db, reply: FastifyReply, tokens: TokenService, user: UserRow): Promise<void> {
   const token = await openSession(db, tokens, user);
   void reply.header('authorization', `Bearer ${token}`).header('access-control-expose-headers', 'authorization');

@@ -98,7 +98,7 @@ describe('POST /api/invitations', () => {
     expect(fr.json().errors.detail).toEqual({ email: ['Cette adresse courriel a déjà un compte.'] });
   });
 
-  it('validates email and role (SPEC §5) without creating anything', async () => {
+  it('validates email and role (docs/SPEC.md §5) without creating anything', async () => {
     const before = (await t.database.db.select().from(users)).length;
     const missing = await invite({});
     expect(missing.statusCode).toBe(422);
@@ -201,7 +201,7 @@ describe('POST /api/invitations/confirm', () => {
     }
   });
 
-  it('checks SPEC §5 rules before touching the token', async () => {
+  it('checks docs/SPEC.md §5 rules before touching the token', async () => {
     await invite({ email: 'rules@example.com', role: 'user' });
     const token = await lastInvitationToken('rules@example.com');
     const mismatch = await confirm(confirmation(token, { password_confirmation: 'something else' }));
@@ -267,7 +267,7 @@ describe('POST /api/invitations/resend', () => {
     expect((await confirm(confirmation(second))).statusCode).toBe(200);
   });
 
-  it('validates the email (SPEC §5)', async () => {
+  it('validates the email (docs/SPEC.md §5)', async () => {
     const res = await resend('nope');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.detail).toEqual({ email: ['Must be a valid email'] });

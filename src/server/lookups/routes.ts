@@ -21,7 +21,7 @@ import {
 const lookup = (summary: string, item: z.ZodType) =>
   contract({ summary, tags: ['lookups'], querystring: localeQuery, response: { 200: envelopeOf(z.array(item)) } });
 
-/** SPEC §7 lookups, for any signed-in user, named in the request's `locale`. */
+/** docs/SPEC.md §7 lookups, for any signed-in user, named in the request's `locale`. */
 export const lookupRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
   app.get(

@@ -69,7 +69,7 @@ describe('POST /api/passwords/forgot', () => {
     expect((row!.expiresAt.getTime() - row!.insertedAt.getTime()) / 60_000).toBeCloseTo(60, 1);
   });
 
-  it('validates the email (SPEC §5)', async () => {
+  it('validates the email (docs/SPEC.md §5)', async () => {
     const res = await forgot('');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.detail).toEqual({ email: ['Field is required'] });
@@ -166,7 +166,7 @@ describe('POST /api/passwords/reset', () => {
     expect((await reset(newPassword(token))).statusCode).toBe(422);
   });
 
-  it('checks SPEC §5 rules', async () => {
+  it('checks docs/SPEC.md §5 rules', async () => {
     const mismatch = await reset({
       token: 'A'.repeat(43),
       password: 'long enough',

@@ -60,7 +60,7 @@ const SCOPE_FILTERS = {
   'filter[fund_id]': text('Only the loans of this contribution fund'),
   'filter[mine]': text('true: only the loans of the companies I oversee'),
 };
-/** The scope's filters, and the other parameters each figure reads (any other is a 400, ARCHITECTURE §4). */
+/** The scope's filters, and the other parameters each figure reads (any other is a 400, docs/ARCHITECTURE.md §4). */
 const scopeOptions = (...parameters: string[]): ListOptions<never> => ({
   sortable: [],
   defaultSort: [],

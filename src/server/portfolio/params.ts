@@ -18,7 +18,7 @@ import { fundExists } from './store';
 /*
  * The query parameters of the portfolio's reads, each read once here with the shared schemas the screens' forms
  * use: a fund, a day, a period, the days of PAR. Anything a client could mistype is a 400 that names the
- * parameter and says what is expected, never a silent default nor a 5xx (ARCHITECTURE §4).
+ * parameter and says what is expected, never a silent default nor a 5xx (docs/ARCHITECTURE.md §4).
  */
 
 /** `filter[fund_id]`: a fund that exists, or none. A malformed or unknown one is a 400 that says so. */

@@ -58,7 +58,7 @@ export function termsMissing(loan: LoanRow, messageKey = 'servicing.errors.noTer
 
 /**
  * The rules' problems as an answer: a state of the loan that refuses the action is a 409 with its reason
- * (ARCHITECTURE §7); anything about the input a 422 naming each field (snake_case), in the reader's language.
+ * (docs/ARCHITECTURE.md §7); anything about the input a 422 naming each field (snake_case), in the reader's language.
  */
 export function throwProblems(problems: readonly EntryProblem[], locale: Locale): void {
   if (problems.length === 0) return;

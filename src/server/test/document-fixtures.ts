@@ -9,7 +9,7 @@ import { createS3Storage } from '../platform/storage/s3-storage';
 import type { Storage } from '../platform/storage/storage';
 import { TEST_SECRET, type TestApp } from './harness';
 
-/** Test helpers of the document suites: the browser's side of SPEC §4 uploads, on either adapter. */
+/** Test helpers of the document suites: the browser's side of docs/SPEC.md §4 uploads, on either adapter. */
 
 export type Auth = { authorization: string };
 

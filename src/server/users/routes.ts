@@ -79,7 +79,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
   };
   const presentOne = async (viewer: UserRow, row: UserRow) => (await present(viewer, [row]))[0]!;
 
-  // SPEC §6: accounts are the administrators' business; others get /users/options.
+  // docs/SPEC.md §6: accounts are the administrators' business; others get /users/options.
   const list = contract({
     summary: 'Users, searched, filtered by status, sorted and paged (administrators)',
     tags: ['users'],
@@ -149,7 +149,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
     let expected: number;
     if (statusOf(current) === 'invited') {
       const input = parse(invitedUserUpdate, request.body);
-      // The invitee chooses their own name when confirming (SPEC §2 User edit: names disabled while invited).
+      // The invitee chooses their own name when confirming (docs/SPEC.md §2 User edit: names disabled while invited).
       for (const field of ['firstName', 'lastName'] as const) {
         if (input[field]) throw refused('names_locked', 'users.errors.namesLockedWhileInvited', toSnake(field));
       }
@@ -178,7 +178,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
     return ok(await presentOne(viewer, updated));
   });
 
-  // Archives, never deletes: history keeps pointing at the person (SPEC §4).
+  // Archives, never deletes: history keeps pointing at the person (docs/SPEC.md §4).
   const archive = oneUser('Archives a user: their sessions end, history keeps them (administrators)');
   app.delete('/users/:id', { ...archive, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);

@@ -115,7 +115,7 @@ export const bumpTokenVersion = sql`${users.tokenVersion} + 1`;
 export const USER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'role', 'status', 'insertedAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-/** SPEC §9: users are sorted by first name, then last name, unless the client asks otherwise. */
+/** docs/SPEC.md §9: users are sorted by first name, then last name, unless the client asks otherwise. */
 export const USER_DEFAULT_SORT: readonly SortTerm<UserSortField>[] = [
   { field: 'firstName', direction: 'asc' },
   { field: 'lastName', direction: 'asc' },

@@ -79,7 +79,7 @@ describe('PATCH /api/users/:id', () => {
     expect((await fresh(user.id)).firstName).toBe('New');
   });
 
-  it('requires names, role and lock_version (SPEC §5)', async () => {
+  it('requires names, role and lock_version (docs/SPEC.md §5)', async () => {
     const user = await t.createUser();
     const res = await call('PATCH', `/users/${user.id}`, admin, { first_name: '', role: 'chief' });
     expect(res.statusCode).toBe(422);

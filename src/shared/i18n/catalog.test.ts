@@ -32,7 +32,7 @@ describe('catalogs', () => {
     }
   });
 
-  it('hold the exact SPEC §8 messages', () => {
+  it('hold the exact docs/SPEC.md §8 messages', () => {
     expect(translate('en', 'auth.login.failure')).toBe('The credentials you provided were invalid. Please try again.');
     expect(translate('en', 'errors.generic')).toBe('An error occured, please try again later.');
     expect(translate('en', 'errors.validations.required')).toBe('Field is required');

@@ -360,7 +360,7 @@ export const signedIn = {
       other: 'Other',
       system: 'System',
     },
-    /** dayjs format of an event's day (SPEC §9): "March 12th". */
+    /** dayjs format of an event's day (docs/SPEC.md §9): "March 12th". */
     dateFormat: 'MMMM Do',
     list: {
       label: 'Event history of the company',

@@ -359,7 +359,7 @@ export const signedIn = {
       other: 'Autre',
       system: 'Système',
     },
-    /** dayjs format of an event's day (SPEC §9): "1er mars", "12 mars". */
+    /** dayjs format of an event's day (docs/SPEC.md §9): "1er mars", "12 mars". */
     dateFormat: 'Do MMMM',
     list: {
       label: 'Historique des événements de l’entreprise',

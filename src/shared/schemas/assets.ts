@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_EXTENSIONS } from '../companies';
 import { withParams, wrongValue } from './common';
 
-/** `POST /assets/s3_presigned_url` (SPEC §7): where to PUT a file of this extension. */
+/** `POST /assets/s3_presigned_url` (docs/SPEC.md §7): where to PUT a file of this extension. */
 export const presignedUrlSchema = z.object({
   method: z.literal('PUT', { error: wrongValue }),
   fileExtension: z

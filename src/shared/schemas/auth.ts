@@ -3,14 +3,14 @@ import { PASSWORD_MAX_LENGTH } from '../constants';
 import { email, locale, optionalText, passwordPresent, requiredText } from './common';
 import { V } from './messages';
 
-/** SPEC §5 Login. */
+/** docs/SPEC.md §5 Login. */
 export const signInSchema = z.object({
   email: email(),
   password: passwordPresent(),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
-/** SPEC §5 My account; address fields travel with the record but are not shown (SPEC §2). */
+/** docs/SPEC.md §5 My account; address fields travel with the record but are not shown (docs/SPEC.md §2). */
 export const accountSchema = z.object({
   locale: locale(),
   email: email(),

@@ -18,7 +18,7 @@ export { V, parseMessage, withParams, type IssueMessage } from './messages';
  */
 export const INT4_MAX = 2_147_483_647;
 
-/** The `lock_version` a form read (ARCHITECTURE §4), sent back on save: a non-negative int4. */
+/** The `lock_version` a form read (docs/ARCHITECTURE.md §4), sent back on save: a non-negative int4. */
 export const lockVersion = () =>
   z
     .number({ error: wrongValue })

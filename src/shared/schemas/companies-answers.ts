@@ -4,13 +4,13 @@ import { companyStatusSchema } from './lookups';
 import { answerShape, type FieldMap } from './record-fields';
 
 /**
- * Answers of the companies calls (SPEC §7), camelCase; `src/shared/companies.ts` derives its types from them. The
+ * Answers of the companies calls (docs/SPEC.md §7), camelCase; `src/shared/companies.ts` derives its types from them. The
  * fields of a company and of its parts are answered as their field maps say (`./company`, ADR 0031).
  */
 const text = () => z.string().nullable();
 
 const part = <M extends FieldMap>(map: M) => z.object({ id: z.string(), ...answerShape(map) });
-/** Statements and contributions also say when they were added: they are listed in that order (SPEC §9). */
+/** Statements and contributions also say when they were added: they are listed in that order (docs/SPEC.md §9). */
 const datedPart = <M extends FieldMap>(map: M) => part(map).extend({ insertedAt: z.string() });
 
 export const companyAddressSchema = part(MAPS.address);
@@ -35,9 +35,9 @@ export const companyAnswerSchema = z.object({
   address: companyAddressSchema,
   owners: z.array(ownerSchema),
   presentation: companyPresentationSchema.nullable(),
-  /** By insertion, oldest first (SPEC §9). */
+  /** By insertion, oldest first (docs/SPEC.md §9). */
   financialStatements: z.array(financialStatementSchema),
-  /** By insertion, oldest first (SPEC §9). */
+  /** By insertion, oldest first (docs/SPEC.md §9). */
   financialContributions: z.array(financialContributionSchema),
   /** In the order chosen with up/down. */
   blocks: z.array(blockSchema),

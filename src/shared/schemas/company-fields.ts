@@ -4,7 +4,7 @@ import { DATE_MAX_YEAR, DATE_MIN_YEAR, EMAIL_MAX_LENGTH, isYearInRange } from '.
 import { GUID, V, multilineText, singleLine, withParams, wrongValue } from './common';
 
 /**
- * The field builders of SPEC §5 "Company" (numbers as an input holds them, money, zip codes, phones, dates…),
+ * The field builders of docs/SPEC.md §5 "Company" (numbers as an input holds them, money, zip codes, phones, dates…),
  * apart from the schemas they build (company.ts). Generic rules of every form stay in common.ts.
  *
  * Form-friendly on the way in: numeric fields take what an input holds (a string, possibly empty) or
@@ -50,7 +50,7 @@ const SPACES = /[\s\u00a0\u202f]/g;
 const scalar = (message: string) => z.union([z.string(), z.number()], { error: message }).nullish();
 
 interface NumberRule {
-  /** For anything that is not a number the field takes (SPEC §5's message): not a number, or not whole. */
+  /** For anything that is not a number the field takes (docs/SPEC.md §5's message): not a number, or not whole. */
   message: string;
   integer?: boolean;
   /** At most two decimals, else CV.money. */
@@ -86,7 +86,7 @@ export const optionalNumber = (rule: NumberRule) =>
       return z.NEVER;
     };
     if (!parsed) return fail(rule.message);
-    // A count or months given with a fraction is not one of the numbers the field takes: SPEC §5's own words.
+    // A count or months given with a fraction is not one of the numbers the field takes: docs/SPEC.md §5's own words.
     if (rule.integer && !Number.isInteger(parsed.value)) return fail(rule.message);
     if (rule.money && parsed.decimals > 2) return fail(CV.money);
     if (rule.decimals !== undefined && parsed.decimals > rule.decimals) {

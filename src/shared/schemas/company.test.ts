@@ -45,7 +45,7 @@ const NUMBER = 'Must be a number';
 const MONEY = 'Must be a valid money number (with or without cents separated by a dot)';
 const YEAR = 'Must be a year';
 
-describe('company schema: SPEC §5 messages are exact', () => {
+describe('company schema: docs/SPEC.md §5 messages are exact', () => {
   it.each([
     [CV.zipCode, ZIP],
     [CV.dayMonth, DAY_MONTH],
@@ -184,7 +184,7 @@ describe('company schema: phone numbers take the usual punctuation, and are thei
   );
 
   it.each(['owners.0.phoneNumber', 'phoneNumber'])(
-    '%s: anything else reads only SPEC §5 messages ("Must be a phone number with 10 digits", "Must be a number")',
+    '%s: anything else reads only docs/SPEC.md §5 messages ("Must be a phone number with 10 digits", "Must be a number")',
     (path) => {
       fc.assert(
         fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[\d ().-]{0,16}$/)), (text) => {
@@ -198,7 +198,7 @@ describe('company schema: phone numbers take the usual punctuation, and are thei
   );
 });
 
-describe('company schema: SPEC §5 numbers read SPEC §5 messages (third audit, finding 11)', () => {
+describe('company schema: docs/SPEC.md §5 numbers read docs/SPEC.md §5 messages (third audit, finding 11)', () => {
   const SPEC_NUMBERS = [
     'owners.0.sharesPercentage',
     'financialContributions.0.amortization',
@@ -209,7 +209,7 @@ describe('company schema: SPEC §5 numbers read SPEC §5 messages (third audit, 
     'financialStatements.0.holdings',
   ];
   /**
-   * Bounds are not SPEC §5's rules: they keep their own words, and so does a number with more decimals than its
+   * Bounds are not docs/SPEC.md §5's rules: they keep their own words, and so does a number with more decimals than its
    * column keeps (shares keep 2: "0.000" is refused as such, not rounded).
    */
   const BOUND = /^Must be at (least|most) |^Must have at most \d+ decimals /;
@@ -310,7 +310,7 @@ describe('company schema: money fields (docs/decisions/0004-company-money-fields
     'financialContributions.0.refund',
     'financialStatements.0.fundsGenerated',
     'financialStatements.0.debtService',
-  ])('%s (not listed as a plain number by SPEC §5): anything invalid reads the money message', (path) => {
+  ])('%s (not listed as a plain number by docs/SPEC.md §5): anything invalid reads the money message', (path) => {
     expect(errorsOf(withValue(path, 'abc'))).toEqual({ [path]: [MONEY] });
   });
 

@@ -32,7 +32,7 @@ export { CV } from './company-fields';
 const SHARES_DECIMALS = 2;
 
 /*
- * SPEC §5 "Company" and its parts, shared by the company form (react-hook-form + zodResolver) and the API;
+ * docs/SPEC.md §5 "Company" and its parts, shared by the company form (react-hook-form + zodResolver) and the API;
  * the field builders they use, and what each accepts, are in company-fields.ts.
  */
 
@@ -430,7 +430,7 @@ export const emptyFinancialStatement = (): FinancialStatementFormValues => empty
 export const emptyFinancialContribution = (): FinancialContributionFormValues => emptyFormOf(CONTRIBUTION_FIELDS);
 export const emptyPresentation = (): CompanyPresentationFormValues => emptyFormOf(PRESENTATION_FIELDS);
 
-/** SPEC §2: a new company starts with one notes block. */
+/** docs/SPEC.md §2: a new company starts with one notes block. */
 export const emptyCompany = (): CompanyFormValues => ({
   ...emptyFormOf(COMPANY_FIELDS),
   address: emptyFormOf(ADDRESS_FIELDS),

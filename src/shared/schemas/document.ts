@@ -5,7 +5,7 @@ import { V, requiredId, requiredParsed, requiredText, withParams, wrongValue } f
 import { readCalendarDay } from './company-fields';
 
 /**
- * SPEC §5 "Document", shared by the document modal (react-hook-form + zodResolver) and the API.
+ * docs/SPEC.md §5 "Document", shared by the document modal (react-hook-form + zodResolver) and the API.
  * The size limit is shown in the reader's units ("10 Mo" / "10 MB"), so the schemas that mention it
  * are built for a locale.
  */
@@ -23,11 +23,11 @@ export const DV = {
   fileTaken: 'errors.validations.fileTaken',
 } as const;
 
-/** "The file must be at most 10 MB" (fileSize message with the max, SPEC §5). */
+/** "The file must be at most 10 MB" (fileSize message with the max, docs/SPEC.md §5). */
 export const fileSizeMessage = (locale: Locale) =>
   withParams(DV.fileSize, { max: formatFileSize(MAX_UPLOAD_BYTES, locale) });
 
-/** "The file must be one of: application/pdf, image/jpeg" (fileType message listing them, SPEC §5). */
+/** "The file must be one of: application/pdf, image/jpeg" (fileType message listing them, docs/SPEC.md §5). */
 export const fileTypeMessage = () => withParams(DV.fileType, { types: ALLOWED_DOCUMENT_TYPES.join(', ') });
 
 /** What is wrong with a chosen file before it is uploaded, if anything: its size first, then its type. */
@@ -53,7 +53,7 @@ export type DocumentFields = z.output<typeof documentFieldsSchema>;
 export const documentUpdateSchema = documentFieldsSchema;
 
 /**
- * `POST /companies/:companyId/documents`: the fields plus the upload (SPEC §4): `fileName` is the
+ * `POST /companies/:companyId/documents`: the fields plus the upload (docs/SPEC.md §4): `fileName` is the
  * `unique_file_name` the presign answered; type and size are as the browser declared them, and the
  * server checks them again against the stored object.
  */
@@ -87,7 +87,7 @@ export interface ChosenFile {
 }
 
 /**
- * The modal (SPEC §5 Document): name, date and category always; a new document also needs a file of
+ * The modal (docs/SPEC.md §5 Document): name, date and category always; a new document also needs a file of
  * at most 10 MB that is a PDF or a JPEG. An edit has no file field.
  */
 export const documentFormSchema = (locale: Locale, mode: 'new' | 'edit') =>

@@ -10,7 +10,7 @@ import { V, multilineText, requiredParsed, requiredText, wrongValue } from './co
 import { readCalendarDay } from './company-fields';
 
 /**
- * SPEC §5 "Event": title, date and categorySlug required; shared by the event modal (react-hook-form +
+ * docs/SPEC.md §5 "Event": title, date and categorySlug required; shared by the event modal (react-hook-form +
  * zodResolver) and by `POST`/`PATCH /companies/:companyId/events`.
  */
 

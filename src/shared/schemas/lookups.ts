@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Answers of the lookup calls (SPEC §7), named in the request's `locale`. */
+/** Answers of the lookup calls (docs/SPEC.md §7), named in the request's `locale`. */
 export const lookupSchema = z.object({ id: z.string(), name: z.string() });
 export const municipalitySchema = lookupSchema.extend({ defaultZipCode: z.string() });
 /** `color`: a Mantine colour name or a #rrggbb hex. */

@@ -4,7 +4,7 @@
  */
 
 /**
- * Every message of the shared schemas is an i18n key (SPEC §5 "Message keys"),
+ * Every message of the shared schemas is an i18n key (docs/SPEC.md §5 "Message keys"),
  * optionally followed by interpolation values in query form: `errors.validations.tooLong?max=100`.
  * The form (react-hook-form keeps only the message) and the API both read them with parseMessage.
  */

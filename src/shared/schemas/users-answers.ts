@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, ROLES, USER_STATUSES } from '../constants';
 
-/** Answers of the user and account calls (SPEC §7), camelCase as the SPA reads them. */
+/** Answers of the user and account calls (docs/SPEC.md §7), camelCase as the SPA reads them. */
 export const userAnswerSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -17,7 +17,7 @@ export const userAnswerSchema = z.object({
   lockVersion: z.number().int(),
 });
 
-/** The signed-in user's own record: the user plus the address fields (SPEC §2). */
+/** The signed-in user's own record: the user plus the address fields (docs/SPEC.md §2). */
 export const accountAnswerSchema = userAnswerSchema.extend({
   address: z.string().nullable(),
   city: z.string().nullable(),

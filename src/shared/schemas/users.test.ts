@@ -12,7 +12,7 @@ import {
 const errors = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('users schemas (SPEC §5)', () => {
+describe('users schemas (docs/SPEC.md §5)', () => {
   it('invite: email required and valid, role required', () => {
     expect(errors(inviteSchema.safeParse({}))).toEqual({
       email: 'errors.validations.required',

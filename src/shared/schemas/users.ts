@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { V, email, newPassword, passwordPresent, requiredText, role, wrongValue } from './common';
 
 /**
- * SPEC §5 rules for users, invitations and passwords. The SPA forms and the API routes parse with these
+ * docs/SPEC.md §5 rules for users, invitations and passwords. The SPA forms and the API routes parse with these
  * same schemas; a form that has no token field uses the `…FormSchema` variant.
  */
 
@@ -30,32 +30,32 @@ export function withNewPassword<S extends z.ZodRawShape>(shape: S) {
 /** A token as it arrives from a link: its shape is checked by the server, which answers "invalid link". */
 const token = () => z.string({ error: wrongValue }).min(1, { error: V.required }).max(200, { error: V.tooLong });
 
-/** SPEC §5 Invite: email and role. */
+/** docs/SPEC.md §5 Invite: email and role. */
 export const inviteSchema = z.object({ email: email(), role: role() });
 export type InviteInput = z.input<typeof inviteSchema>;
 
-/** SPEC §5 Invitation confirmation (the page reads the token from its URL). */
+/** docs/SPEC.md §5 Invitation confirmation (the page reads the token from its URL). */
 const nameFields = { firstName: requiredText(), lastName: requiredText() };
 export const confirmInvitationFormSchema = withNewPassword(nameFields);
 export type ConfirmInvitationFormInput = z.input<typeof confirmInvitationFormSchema>;
 export const confirmInvitationSchema = withNewPassword({ token: token(), ...nameFields });
 export type ConfirmInvitationInput = z.input<typeof confirmInvitationSchema>;
 
-/** SPEC §5 Resend invitation. */
+/** docs/SPEC.md §5 Resend invitation. */
 export const resendInvitationSchema = z.object({ email: email() });
 export type ResendInvitationInput = z.input<typeof resendInvitationSchema>;
 
-/** SPEC §5 Forgot password. */
+/** docs/SPEC.md §5 Forgot password. */
 export const forgotPasswordSchema = z.object({ email: email() });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
-/** SPEC §5 Reset password (the page reads the token from its URL). */
+/** docs/SPEC.md §5 Reset password (the page reads the token from its URL). */
 export const resetPasswordFormSchema = withNewPassword({});
 export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
 export const resetPasswordSchema = withNewPassword({ token: token() });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** SPEC §5 User edit of an active or archived user: names and role required. */
+/** docs/SPEC.md §5 User edit of an active or archived user: names and role required. */
 export const userEditSchema = z.object({ firstName: requiredText(), lastName: requiredText(), role: role() });
 export type UserEditInput = z.input<typeof userEditSchema>;
 

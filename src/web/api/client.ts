@@ -3,7 +3,7 @@ import { STORAGE_KEYS, type Locale } from '../../shared/constants';
 import type { ApiErrorBody } from '../../shared/wire';
 import { currentLocale } from '../i18n';
 
-/** The one fetch client (ARCHITECTURE §3): base URL, bearer token, locale, snake⇄camel, error envelope. */
+/** The one fetch client (docs/ARCHITECTURE.md §3): base URL, bearer token, locale, snake⇄camel, error envelope. */
 export const API_BASE: string = import.meta.env['VITE_API_BASE'] ?? '/api';
 
 export class ApiError extends Error {

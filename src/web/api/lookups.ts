@@ -4,7 +4,7 @@ import { api } from './client';
 import { queryKeys } from './query-keys';
 
 /**
- * A reference list (SPEC §3 lookups, document categories). Fetched once per language (SPEC §7: "fetched
+ * A reference list (docs/SPEC.md §3 lookups, document categories). Fetched once per language (docs/SPEC.md §7: "fetched
  * once on first use"): the names come localized from `?locale=`, and they never go stale during a session.
  */
 export function useLookup<T>(path: string) {

@@ -17,7 +17,7 @@ export const queryKeys = {
   userList: (params: object) => ['users', 'list', params] as const,
   user: (id: string) => ['users', 'detail', id] as const,
   userOptions: (search: string) => ['users', 'options', search] as const,
-  /** Reference lists (SPEC §3 lookups), by API path: the company form, the documents and the dashboard share them. */
+  /** Reference lists (docs/SPEC.md §3 lookups), by API path: the company form, the documents and the dashboard share them. */
   lookup: (path: string, language: Locale) => ['lookups', path, language] as const,
   events: (companyId: string) => ['events', companyId] as const,
   documents: (companyId: string) => ['documents', companyId] as const,

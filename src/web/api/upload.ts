@@ -9,7 +9,7 @@ export class UploadError extends Error {
 }
 
 /**
- * SPEC §7 file upload, for avatars and documents alike: ask for a signed URL, then PUT the bytes there
+ * docs/SPEC.md §7 file upload, for avatars and documents alike: ask for a signed URL, then PUT the bytes there
  * with their content type. XMLHttpRequest rather than fetch because only it reports upload progress.
  * Resolves to the storage key the record is then saved with.
  */

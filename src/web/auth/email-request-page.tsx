@@ -11,7 +11,7 @@ import { usePlainForm } from './plain-form';
 
 /**
  * "Forgot password" and "resend invitation" are the same page: an email, a send button, a link back.
- * The answer is the same whether or not the address exists (SPEC §8).
+ * The answer is the same whether or not the address exists (docs/SPEC.md §8).
  */
 function EmailRequestPage({ path, texts }: { path: string; texts: 'passwords.forgot' | 'invitations.resend' }) {
   const { t } = useTranslation();

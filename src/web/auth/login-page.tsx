@@ -25,7 +25,7 @@ export function LoginPage() {
     },
     onError: (error) =>
       reportError(error, {
-        // Every refused sign-in reads the same (SPEC §8), whatever the reason.
+        // Every refused sign-in reads the same (docs/SPEC.md §8), whatever the reason.
         fallbackKey: error instanceof ApiError && error.status === 401 ? 'auth.login.failure' : undefined,
       }),
   });

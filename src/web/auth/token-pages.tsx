@@ -53,7 +53,7 @@ export function ResetPasswordPage() {
         if (error instanceof ApiError && error.status === 422 && !tokenProblem(error)) {
           reportError(error, { setError: form.setError });
         }
-        // SPEC §8: the reset failure is shown inline, with the server's reason when it has one.
+        // docs/SPEC.md §8: the reset failure is shown inline, with the server's reason when it has one.
         setFailure(
           tokenProblem(error) && error instanceof ApiError
             ? `${t('account.passwords.reset.failure')} ${error.body.message}`

@@ -72,7 +72,7 @@ export const useUpdateCompany = (id: string) =>
     async (input: CompanyUpdateInput) => (await api<Company>('PATCH', `/companies/${id}`, { body: input })).data,
   );
 
-/** DELETE archives (SPEC §7). */
+/** DELETE archives (docs/SPEC.md §7). */
 export const useArchiveCompany = () =>
   useCompanyMutation(async (id: string) => (await api<Company>('DELETE', `/companies/${id}`)).data);
 
@@ -83,7 +83,7 @@ export const useRestoreCompany = () =>
 const ACTIVE_USERS_PAGE = 50;
 
 /**
- * Active users only (SPEC §2 overseeingUser), searched on the server: their id and name, all the
+ * Active users only (docs/SPEC.md §2 overseeingUser), searched on the server: their id and name, all the
  * picker gets (the users list itself is for administrators).
  */
 export function useUserOptions(search: string) {

@@ -13,7 +13,7 @@ import { UploadError, uploadFile } from '../api/upload';
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 
 /**
- * The logo (SPEC §2): choose an image, crop it, upload the 200 px JPEG with a progress bar, and keep
+ * The logo (docs/SPEC.md §2): choose an image, crop it, upload the 200 px JPEG with a progress bar, and keep
  * the storage key in `avatarFileName` for the save. `onBusyChange` holds the save while uploading.
  */
 export function AvatarField({

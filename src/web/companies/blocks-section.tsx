@@ -7,7 +7,7 @@ import { TextareaField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';
 
 /**
- * SPEC §2 blocks: notes and defaults of payment, each a free text, in the order the user chooses
+ * docs/SPEC.md §2 blocks: notes and defaults of payment, each a free text, in the order the user chooses
  * with up and down (saved in that order).
  */
 export function BlocksSection() {

@@ -17,7 +17,7 @@ import type { ListArrival } from './list-arrival';
 const NEED_COMPANY_TOAST_ID = 'need-active-company';
 
 /**
- * /companies (SPEC §2 "Companies list"): search, archived filter, rows per page, previous/next and
+ * /companies (docs/SPEC.md §2 "Companies list"): search, archived filter, rows per page, previous/next and
  * numbered pagination (all kept in the address bar), a card per company, and the onboarding invitation
  * when there is no active company at all.
  */
@@ -31,7 +31,7 @@ export default function CompaniesPage() {
   const query = useCompaniesList({ page: list.page, size: list.size, search: list.search, archived });
   const totalPages = query.data?.meta.totalPages ?? 1;
 
-  // SPEC §2: warn on arrival when no company is selected (documents and events send users here), but not
+  // docs/SPEC.md §2: warn on arrival when no company is selected (documents and events send users here), but not
   // on the way back from a company's form.
   const warned = useRef(false);
   const arrival = (location.state as ListArrival | null) ?? {};

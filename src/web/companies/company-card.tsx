@@ -6,7 +6,7 @@ import type { CompanySummary } from '../../shared/companies';
 import { CheckIcon } from './icons';
 
 /**
- * One company of the list (SPEC §2): avatar, name, status, Select and Show. The status colour is a
+ * One company of the list (docs/SPEC.md §2): avatar, name, status, Select and Show. The status colour is a
  * dot beside dark text, so the label keeps a 4.5:1 contrast whatever the colour.
  */
 export function CompanyCard({

@@ -27,7 +27,7 @@ import { PresentationSection } from './presentation-section';
 import { StatementsSection, statementViewOfIndex } from './statements-section';
 
 /**
- * The whole company file (SPEC §2 "Company form"), new (`company` null) or read from the API. It
+ * The whole company file (docs/SPEC.md §2 "Company form"), new (`company` null) or read from the API. It
  * validates on change, blur and submit with the shared schema; a save sends the whole graph. On any
  * failure what the user typed stays: a 422 lands on the fields, a 409 says someone else saved.
  */
@@ -79,7 +79,7 @@ export function CompanyForm({
         toast('success', t('companies.toasts.saved'));
       } else {
         const created = await create.mutateAsync(values);
-        // SPEC §2: a new company becomes the current one.
+        // docs/SPEC.md §2: a new company becomes the current one.
         setCurrentCompanyId(created.id);
         toast('success', t('companies.toasts.created'));
       }

@@ -12,7 +12,7 @@ import { EmptySection, focusLater, FormSection } from './form-section';
 import { CONTRIBUTION_NUMBER_FIELDS, termsOfFormValues } from './form-values';
 import { useContributionFunds, useWarranties } from './lookups';
 
-/** SPEC §2 financial contributions: numbered, oldest first, each with its fund, terms and dates. */
+/** docs/SPEC.md §2 financial contributions: numbered, oldest first, each with its fund, terms and dates. */
 export function ContributionsSection() {
   const { t } = useTranslation();
   const form = useCompanyForm();

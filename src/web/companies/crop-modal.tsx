@@ -14,7 +14,7 @@ interface Loaded {
 const KEY_STEP = 0.01;
 
 /**
- * The avatar crop (SPEC §2): the chosen image with the square that will be kept, a centred square at
+ * The avatar crop (docs/SPEC.md §2): the chosen image with the square that will be kept, a centred square at
  * 90 % of the smaller side to start with. The square moves with the pointer or the arrow keys and is
  * resized with a slider; accepting draws it on a 200 px canvas as a JPEG and hands the blob to
  * `onAccept`, which uploads it while the modal shows the progress.

@@ -10,7 +10,7 @@ export interface CropSquare {
 /** Below this a crop is a few pixels wide and the 200 px avatar would be a blur. */
 export const MIN_CROP_PX = 16;
 
-/** SPEC §2: the crop starts as a centred square at 90 % of the smaller side. */
+/** docs/SPEC.md §2: the crop starts as a centred square at 90 % of the smaller side. */
 export function initialCrop(width: number, height: number): CropSquare {
   const size = Math.max(1, Math.round(Math.min(width, height) * AVATAR_CROP_RATIO));
   return { x: Math.round((width - size) / 2), y: Math.round((height - size) / 2), size };
@@ -41,7 +41,7 @@ export function resizeCrop(crop: CropSquare, size: number, width: number, height
 }
 
 /**
- * The cropped square drawn on a 200 px canvas and exported as JPEG (SPEC §9). A white background
+ * The cropped square drawn on a 200 px canvas and exported as JPEG (docs/SPEC.md §9). A white background
  * first, because JPEG has no transparency and a transparent PNG would otherwise turn black.
  */
 export function cropToJpeg(image: CanvasImageSource, crop: CropSquare, quality = 0.9): Promise<Blob> {

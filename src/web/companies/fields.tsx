@@ -113,7 +113,7 @@ export const foldedFilter: OptionsFilter = ({ options, search, limit }) => {
 export const NONE = 'none';
 
 /**
- * A choice among a lookup (SPEC §3), searchable when the list is long. With `noneLabel` the choice is
+ * A choice among a lookup (docs/SPEC.md §3), searchable when the list is long. With `noneLabel` the choice is
  * optional and 'none' is offered first.
  */
 export function LookupSelect({

@@ -1,7 +1,7 @@
 import type { CompanyStatus, Lookup, Municipality } from '../../shared/companies';
 import { useLookup } from '../api/lookups';
 
-/** The reference lists of the company form (SPEC §3 lookups). */
+/** The reference lists of the company form (docs/SPEC.md §3 lookups). */
 
 export const useMunicipalities = () => useLookup<Municipality>('/municipalities');
 export const useLegalForms = () => useLookup<Lookup>('/legal_forms');

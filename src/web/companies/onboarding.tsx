@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../i18n';
 import { BuildingIcon } from './icons';
 
-/** SPEC §2 "Onboarding": no active company yet, so the first step is to create one. */
+/** docs/SPEC.md §2 "Onboarding": no active company yet, so the first step is to create one. */
 export function Onboarding() {
   const { t } = useTranslation();
   return (

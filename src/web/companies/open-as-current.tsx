@@ -15,7 +15,7 @@ import { useCompany } from './api';
 
 /**
  * /companies/{id}/events and /companies/{id}/documents: makes the company current, then opens that
- * screen with the same query. Documents and events still need a current company (SPEC §2); this is
+ * screen with the same query. Documents and events still need a current company (docs/SPEC.md §2); this is
  * where a link from the company's file or from the search makes it so, in one place. An archived company
  * cannot be current (ADR 0017): its file opens instead, saying why.
  */

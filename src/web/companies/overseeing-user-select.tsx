@@ -15,7 +15,7 @@ interface Option {
 }
 
 /**
- * SPEC §2 overseeingUser: optional, among active users only, searched on the server (there may be
+ * docs/SPEC.md §2 overseeingUser: optional, among active users only, searched on the server (there may be
  * more than one page of them), 'none' first. The chosen person keeps their name when the results do
  * not hold them: the saved one from the company read (named as archived when they were archived since,
  * and kept on save while unchanged), a newly picked one from the moment they were picked.

@@ -7,7 +7,7 @@ import { BlurFormattedField, NumberField, PhoneField, TextField, useCompanyForm 
 import { formatZipCode } from './format';
 import { EmptySection, focusLater, FormSection } from './form-section';
 
-/** SPEC §2 owners: repeatable rows, each in its own numbered group with its remove button. */
+/** docs/SPEC.md §2 owners: repeatable rows, each in its own numbered group with its remove button. */
 export function OwnersSection() {
   const { t } = useTranslation();
   const form = useCompanyForm();

@@ -8,7 +8,7 @@ import { EmptySection, focusLater, FormSection } from './form-section';
 
 const FIELDS = ['highlights', 'products', 'market', 'management'] as const;
 
-/** SPEC §2 presentation: four text areas, or nothing until added; removing sends no presentation. */
+/** docs/SPEC.md §2 presentation: four text areas, or nothing until added; removing sends no presentation. */
 export function PresentationSection() {
   const { t } = useTranslation();
   const form = useCompanyForm();

@@ -9,12 +9,12 @@ import { STATEMENT_NUMBER_FIELDS } from './form-values';
 
 /**
  * Which statement the pager shows, counted from the newest (0). The form keeps statements in the
- * API's order, oldest first (SPEC §9), so a new one is appended and yet shown first.
+ * API's order, oldest first (docs/SPEC.md §9), so a new one is appended and yet shown first.
  */
 export const statementIndexOfView = (view: number, count: number) => count - 1 - view;
 export const statementViewOfIndex = (index: number, count: number) => count - 1 - index;
 
-/** SPEC §2 financial statements: one at a time with previous/next, newest first; each can be removed. */
+/** docs/SPEC.md §2 financial statements: one at a time with previous/next, newest first; each can be removed. */
 export function StatementsSection({ view, onViewChange }: { view: number; onViewChange: (view: number) => void }) {
   const { t } = useTranslation();
   const form = useCompanyForm();

@@ -11,7 +11,7 @@ import { PageLoader } from './status-pages';
 import '../styles/signed-in.css';
 import { SearchButton } from './search-button';
 
-/** SPEC §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
+/** docs/SPEC.md §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);

@@ -4,7 +4,7 @@ const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 export interface ConfirmRequest {
   text: string;
-  /** Defaults to the "are you sure" label (SPEC §2 Confirmation dialog). */
+  /** Defaults to the "are you sure" label (docs/SPEC.md §2 Confirmation dialog). */
   title?: string;
   /** Runs only on the confirm button. */
   onConfirm: () => void | Promise<void>;

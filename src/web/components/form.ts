@@ -7,7 +7,7 @@ function at(source: unknown, path: string): unknown {
 }
 
 /**
- * The error to show under a field: SPEC §5 shows field messages only once the field was touched
+ * The error to show under a field: docs/SPEC.md §5 shows field messages only once the field was touched
  * (or the form submitted, which touches every field).
  */
 export function fieldError<T extends FieldValues>(

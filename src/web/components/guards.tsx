@@ -4,7 +4,7 @@ import { useSession } from '../session/session';
 import { useCurrentCompanyId } from '../session/current-company';
 import { PageLoader } from './status-pages';
 
-/** Where a signed-in user lacking a role is sent (SPEC §2: a fixed route). */
+/** Where a signed-in user lacking a role is sent (docs/SPEC.md §2: a fixed route). */
 export const FORBIDDEN_REDIRECT = '/companies';
 
 /**
@@ -30,7 +30,7 @@ export function RequireGuest() {
   return <Outlet />;
 }
 
-/** Documents and events need a current company; without one, the companies list (SPEC §2). */
+/** Documents and events need a current company; without one, the companies list (docs/SPEC.md §2). */
 export function RequireCompany() {
   const companyId = useCurrentCompanyId();
   if (!companyId) return <Navigate to="/companies" replace state={{ needActiveCompany: true }} />;

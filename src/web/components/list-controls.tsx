@@ -6,7 +6,7 @@ import { useTranslation } from '../i18n';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 
 export interface ListState {
-  /** 0-based, as SPEC §9 says; shown from 1 and sent 1-based on the wire. */
+  /** 0-based, as docs/SPEC.md §9 says; shown from 1 and sent 1-based on the wire. */
   page: number;
   size: number;
   search: string;
@@ -104,7 +104,7 @@ export function RowsPerPageMenu({ size, onChange }: { size: number; onChange(siz
   );
 }
 
-/** Previous / next, as shown next to the search (SPEC §2). */
+/** Previous / next, as shown next to the search (docs/SPEC.md §2). */
 export function PrevNext({
   page,
   totalPages,
@@ -127,7 +127,7 @@ export function PrevNext({
   );
 }
 
-/** The numbered pagination below a list: first, previous, up to 3 page buttons, next, last (SPEC §9). */
+/** The numbered pagination below a list: first, previous, up to 3 page buttons, next, last (docs/SPEC.md §9). */
 export function NumberedPagination({
   page,
   totalPages,

@@ -4,7 +4,7 @@ import { i18n } from '../i18n';
 import { toast } from './toasts';
 
 /**
- * The one client place that turns a failed call into feedback (ARCHITECTURE §6): a 422 field map goes
+ * The one client place that turns a failed call into feedback (docs/ARCHITECTURE.md §6): a 422 field map goes
  * onto the matching form fields (nested paths included), anything else becomes an error toast with the
  * server's localized message, or the generic one. What the user typed is never reset here. `fieldOf`
  * names the form field that shows a wire field's message when the two differ (the document modal's one

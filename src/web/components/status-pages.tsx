@@ -16,7 +16,7 @@ export function NotFoundPage() {
   );
 }
 
-/** SPEC §8: uncaught render errors show a generic page with the status or the message. */
+/** docs/SPEC.md §8: uncaught render errors show a generic page with the status or the message. */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();

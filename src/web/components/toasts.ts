@@ -29,7 +29,7 @@ export function toastId(type: ToastType, message: string): string {
   return `toast-${type}-${(hash >>> 0).toString(36)}-${message.length}`;
 }
 
-/** SPEC §8: toasts close by themselves after 5 s, can be closed by hand, and carry their type as a class. */
+/** docs/SPEC.md §8: toasts close by themselves after 5 s, can be closed by hand, and carry their type as a class. */
 export function toast(type: ToastType, message: string, id = toastId(type, message)): void {
   notifications.show({
     id,

@@ -16,11 +16,11 @@ import { uploadFile } from '../api/upload';
 
 const documentsKey = queryKeys.documents;
 
-/** Categories with their children, named in the interface language; fetched once per language (SPEC §7). */
+/** Categories with their children, named in the interface language; fetched once per language (docs/SPEC.md §7). */
 export const useDocumentCategories = () => useLookup<DocumentCategory>('/documents/categories');
 
 export interface DocumentListParams {
-  /** 0-based (SPEC §9), sent 1-based. */
+  /** 0-based (docs/SPEC.md §9), sent 1-based. */
   page: number;
   size: number;
   search: string;
@@ -51,7 +51,7 @@ export function useDocumentsList(companyId: string, params: DocumentListParams) 
   });
 }
 
-/** What a new document is saved with once its file is in storage (SPEC §4). */
+/** What a new document is saved with once its file is in storage (docs/SPEC.md §4). */
 export interface NewDocument extends DocumentFields {
   fileName: string;
   fileType: DocumentFileType;
@@ -90,7 +90,7 @@ export const useDeleteDocument = (companyId: string) =>
     async (id: string) => (await api<CompanyDocument>('DELETE', `/companies/${companyId}/documents/${id}`)).data,
   );
 
-/** The file of a new document, uploaded with progress before the document is saved (SPEC §4). */
+/** The file of a new document, uploaded with progress before the document is saved (docs/SPEC.md §4). */
 export const uploadDocumentFile = (
   file: File,
   type: DocumentFileType,

@@ -108,7 +108,7 @@ const pdf = (name = 'Annual report.pdf', size?: number) => {
 };
 
 describe('document modal', () => {
-  it('refuses an 11 MB file and a wrong type at once, with the SPEC §5 messages, without uploading', async () => {
+  it('refuses an 11 MB file and a wrong type at once, with docs/SPEC.md §5 messages, without uploading', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const { dialog, input } = renderModal();
     await user.upload(input, pdf('big.pdf', 11 * 1024 * 1024));

@@ -62,7 +62,7 @@ export interface DocumentModalProps {
   onClose(): void;
 }
 
-/** SPEC §2 document modal; its content mounts afresh at each opening; closing it changed asks first (ADR 0017). */
+/** docs/SPEC.md §2 document modal; its content mounts afresh at each opening; closing it changed asks first (ADR 0017). */
 export function DocumentModal({ opened, onClose, document, ...rest }: DocumentModalProps) {
   const { t } = useTranslation();
   const guard = useGuardedClose(onClose);

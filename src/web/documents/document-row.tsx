@@ -49,7 +49,7 @@ export interface DocumentRowProps {
   onDelete(document: CompanyDocument): void;
 }
 
-/** One document (SPEC §2): type, name with the search marked, date, size, upload date, and its actions. */
+/** One document (docs/SPEC.md §2): type, name with the search marked, date, size, upload date, and its actions. */
 export function DocumentRow({ document, search, categoryName, onEdit, onDelete }: DocumentRowProps) {
   const { t } = useTranslation();
   const locale = currentLocale();

@@ -30,7 +30,7 @@ const isSort = (value: string | null): value is DocumentSort =>
 const sortLabelKey = (sort: DocumentSort) => `documents.sort.${sort.replace(/^-/, '')}`;
 
 /**
- * Choices of the category filter (SPEC §2): per parent, an "all in <parent>" choice (the server then
+ * Choices of the category filter (docs/SPEC.md §2): per parent, an "all in <parent>" choice (the server then
  * includes its children) followed by the children; parents without children stand alone.
  */
 function filterChoices(categories: DocumentCategory[], allLabel: string, allIn: (name: string) => string) {

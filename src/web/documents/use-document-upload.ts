@@ -11,7 +11,7 @@ export type UploadState =
   | { state: 'failed'; message?: string };
 
 /**
- * The document modal's upload (SPEC §4): the chosen file goes to storage at once, with its progress, so that
+ * The document modal's upload (docs/SPEC.md §4): the chosen file goes to storage at once, with its progress, so that
  * the save only names it. One upload at a time: a newer choice, `cancel()` or closing the modal stops the one
  * in flight, which nobody will save.
  */

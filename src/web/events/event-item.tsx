@@ -12,7 +12,7 @@ dayjs.extend(advancedFormat);
 /** The id of an event's heading: "load more" moves the focus to the first new one. */
 export const eventHeadingId = (id: string) => `event-${id}`;
 
-/** SPEC §9: "12 mars" / "1er mars" in French, "March 12th" in English (the format is in the catalogs). */
+/** docs/SPEC.md §9: "12 mars" / "1er mars" in French, "March 12th" in English (the format is in the catalogs). */
 export function useDayFormat(): (date: string) => string {
   const { t, i18n } = useTranslation();
   const format = t('events.dateFormat');

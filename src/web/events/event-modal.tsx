@@ -40,7 +40,7 @@ export interface EventModalProps {
 }
 
 /**
- * SPEC §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening;
+ * docs/SPEC.md §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening;
  * closing it changed asks first (ADR 0017).
  */
 export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
@@ -71,7 +71,7 @@ function EventForm({ companyId, event, onClose, onCancel }: Omit<EventModalProps
   const create = useCreateEvent(companyId);
   const update = useUpdateEvent(companyId);
   const form = useForm<FormValues>({
-    // SPEC §5: validate on change, blur and submit; messages show once a field is touched.
+    // docs/SPEC.md §5: validate on change, blur and submit; messages show once a field is touched.
     mode: 'all',
     // Typed as the form's values so that fieldError reads it; save() gets the schema's output back.
     resolver: zodResolver(eventSchema) as unknown as Resolver<FormValues>,

@@ -20,7 +20,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The locale kept in the browser (SPEC §1), French when none was chosen. */
+/** The locale kept in the browser (docs/SPEC.md §1), French when none was chosen. */
 export function storedLocale(): Locale {
   const stored = globalThis.localStorage?.getItem(STORAGE_KEYS.locale);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;

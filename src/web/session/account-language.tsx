@@ -16,7 +16,7 @@ function withLocale(user: Account, locale: Locale): AccountInput & { lockVersion
   return { ...accountInputOf(user), locale, lockVersion: user.lockVersion };
 }
 
-/** The account as `POST /account` takes it (SPEC §2: the address fields travel along without being shown). */
+/** The account as `POST /account` takes it (docs/SPEC.md §2: the address fields travel along without being shown). */
 export function accountInputOf(user: Account): AccountInput {
   return {
     locale: user.locale,

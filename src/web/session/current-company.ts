@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../shared/constants';
 
 /**
- * The current company id (SPEC §4): chosen on the companies list, kept in localStorage across reloads,
+ * The current company id (docs/SPEC.md §4): chosen on the companies list, kept in localStorage across reloads,
  * required by documents and events. Selecting is local only.
  */
 const listeners = new Set<() => void>();
@@ -33,7 +33,7 @@ export function useCurrentCompanyId(): string | null {
   return useSyncExternalStore(subscribe, getCurrentCompanyId, () => null);
 }
 
-/** The screens that work on the current company (SPEC §2: they need one). */
+/** The screens that work on the current company (docs/SPEC.md §2: they need one). */
 export const CURRENT_COMPANY_SCREENS = { events: '/events', documents: '/documents' } as const;
 export type CurrentCompanyScreen = keyof typeof CURRENT_COMPANY_SCREENS;
 

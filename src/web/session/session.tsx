@@ -7,7 +7,7 @@ import { setLocale } from '../i18n';
 import { readToken, subjectOf, tokenFromHeaders } from './token';
 
 /**
- * SPEC §4 "Session": authenticated only when a token and a user id exist and the authenticating flag
+ * docs/SPEC.md §4 "Session": authenticated only when a token and a user id exist and the authenticating flag
  * is off. The user is fetched whenever a token is stored; a failed fetch or a logout clears both.
  */
 export interface Session {
@@ -49,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         return (await api<Account>('GET', '/user')).data;
       } catch (error) {
-        // A token whose user cannot be fetched ends the session (SPEC §4).
+        // A token whose user cannot be fetched ends the session (docs/SPEC.md §4).
         if (localStorage.getItem(STORAGE_KEYS.token) === token) localStorage.removeItem(STORAGE_KEYS.token);
         throw error;
       }

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '../../shared/constants';
 
-/** The user id is the token's subject claim (SPEC §3 auth state). Undefined for anything unreadable. */
+/** The user id is the token's subject claim (docs/SPEC.md §3 auth state). Undefined for anything unreadable. */
 export function subjectOf(token: string): string | undefined {
   const part = token.split('.')[1];
   if (!part) return undefined;

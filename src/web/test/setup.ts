@@ -8,7 +8,7 @@ import { partLoaders } from '../i18n/parts';
 // every part is there from the start, in whichever language a test switches to.
 beforeAll(() => loadMessages(Object.keys(partLoaders) as Part[]));
 
-// jsdom lacks what Mantine measures with (ARCHITECTURE §2).
+// jsdom lacks what Mantine measures with (docs/ARCHITECTURE.md §2).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

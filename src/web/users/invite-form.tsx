@@ -11,7 +11,7 @@ import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { useInviteUser } from './api';
 
-/** Email and role (SPEC §2 Invite modal); used in the modal on /users and on /invitations/invite. */
+/** Email and role (docs/SPEC.md §2 Invite modal); used in the modal on /users and on /invitations/invite. */
 export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const { t } = useTranslation();
   const invite = useInviteUser();

@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n';
 import { ROLES } from '../../shared/constants';
 import { fieldError } from '../components/form';
 
-/** The role choice of the invite form and the user edit page, by their localized names (SPEC §6). */
+/** The role choice of the invite form and the user edit page, by their localized names (docs/SPEC.md §6). */
 export function RoleSelect<T extends FieldValues & { role: string }>({
   form,
   label,

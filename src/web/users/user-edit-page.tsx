@@ -35,7 +35,7 @@ function UserEditForm({ user }: { user: User }) {
   const invited = user.status === 'invited';
   const form = useForm<UserEditInput>({
     mode: 'all',
-    // An invited user's names are disabled: the invitee types them when accepting (SPEC §2).
+    // An invited user's names are disabled: the invitee types them when accepting (docs/SPEC.md §2).
     resolver: zodResolver(invited ? invitedUserEditSchema : userEditSchema) as never,
     defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', role: user.role },
   });

@@ -21,7 +21,7 @@ import { users } from './users';
 export const companyReferenceNumberSeq = pgSequence('company_reference_number_seq', { startWith: 1 });
 
 /**
- * Client companies (SPEC §3 company). The parts live in their own tables and are always written
+ * Client companies (docs/SPEC.md §3 company). The parts live in their own tables and are always written
  * together with the company (companies/store.ts), in one transaction.
  */
 export const companies = pgTable(
@@ -104,7 +104,7 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
-/** SPEC §3 address: exactly one per company. */
+/** docs/SPEC.md §3 address: exactly one per company. */
 export const companyAddresses = pgTable('company_addresses', {
   id: uuid('id').primaryKey().defaultRandom(),
   companyId: companyId().unique(),
@@ -132,7 +132,7 @@ export const owners = pgTable(
   (t) => [index('owners_company_idx').on(t.companyId, t.position)],
 );
 
-/** SPEC §3 companyPresentation: at most one per company. */
+/** docs/SPEC.md §3 companyPresentation: at most one per company. */
 export const companyPresentations = pgTable('company_presentations', {
   id: uuid('id').primaryKey().defaultRandom(),
   companyId: companyId().unique(),
@@ -145,7 +145,7 @@ export const companyPresentations = pgTable('company_presentations', {
 const money = (name: string) => numeric(name, { precision: 15, scale: 2, mode: 'number' });
 
 /**
- * SPEC §9: statements and contributions are listed by insertion date ascending. Rows inserted in one
+ * docs/SPEC.md §9: statements and contributions are listed by insertion date ascending. Rows inserted in one
  * transaction share inserted_at, so `seq` (an identity) keeps their order within it.
  */
 const insertionOrder = () => ({

@@ -9,7 +9,7 @@ import { documentCategories } from './lookups';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Documents of a company (SPEC §3 document). The file itself is in storage under `file_name` (a key the
+ * Documents of a company (docs/SPEC.md §3 document). The file itself is in storage under `file_name` (a key the
  * server generated, uuid + extension); the row is written only once that object was checked.
  */
 export const documents = pgTable(

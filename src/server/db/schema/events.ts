@@ -7,7 +7,7 @@ import { users } from './users';
 const slugList = sql.raw(EVENT_CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(', '));
 
 /**
- * The event history of a company (SPEC §3 event). A person's event has a typed `title`; a system event
+ * The event history of a company (docs/SPEC.md §3 event). A person's event has a typed `title`; a system event
  * (category `system`, written by the server in the transaction of the change it records) has a `code`
  * and `params` instead, rendered in the reader's language at read time (docs/decisions/0008-event-history.md).
  */

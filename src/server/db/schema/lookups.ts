@@ -1,7 +1,7 @@
 import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /*
- * Reference data (SPEC §3 lookups). Seeded from code on every start (lookups/seed.ts): rows are matched on
+ * Reference data (docs/SPEC.md §3 lookups). Seeded from code on every start (lookups/seed.ts): rows are matched on
  * `key`, a stable slug, so their uuids survive restarts and renamed labels. Names exist in both
  * interface languages; the API answers the one the request asks for.
  */
@@ -14,7 +14,7 @@ const lookupColumns = () => ({
 
 export const municipalities = pgTable('municipalities', {
   ...lookupColumns(),
-  /** Filled into an empty zip code when the form's municipality changes (SPEC §2). */
+  /** Filled into an empty zip code when the form's municipality changes (docs/SPEC.md §2). */
   defaultZipCode: text('default_zip_code').notNull(),
 });
 
@@ -29,7 +29,7 @@ export const statuses = pgTable('statuses', {
   color: text('color').notNull(),
 });
 
-/** Two levels only (SPEC §3 documentCategory): a child's parent is always top-level. */
+/** Two levels only (docs/SPEC.md §3 documentCategory): a child's parent is always top-level. */
 export const documentCategories = pgTable(
   'document_categories',
   {

@@ -25,7 +25,7 @@ import { users } from './users';
  * write-offs of a financial contribution, and one row of figures per loan (`loan_states`). Every amount is
  * integer cents (`*_cents`), as the computation (src/shared/servicing) counts it.
  *
- * Recorded money is never updated or deleted (ARCHITECTURE §7): a correction is a reversal — who, when, why —
+ * Recorded money is never updated or deleted (docs/ARCHITECTURE.md §7): a correction is a reversal — who, when, why —
  * set once on the row, and a trigger (migration `servicing_guards`) refuses any other change. A loan's entries
  * refer to it with ON DELETE RESTRICT: a loan with recorded money cannot disappear, even by a cascade.
  */

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { timestamps } from './columns';
 
 /**
- * Staff accounts (SPEC §3 user). Status is derived, never stored (SPEC §4):
+ * Staff accounts (docs/SPEC.md §3 user). Status is derived, never stored (docs/SPEC.md §4):
  * disabled_at set → disabled; else confirmed_at set → active; else invited.
  */
 export const users = pgTable(
@@ -31,7 +31,7 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Part of every JWT; bumping it ends every open session of this user (reset, archive). */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** Optimistic lock (ARCHITECTURE §4): a PATCH sends the version it read. */
+    /** Optimistic lock (docs/ARCHITECTURE.md §4): a PATCH sends the version it read. */
     lockVersion: integer('lock_version').notNull().default(0),
     ...timestamps,
   },

@@ -107,7 +107,7 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/delinquency_buckets': 'admin',
 
   'POST /api/invitations': 'admin',
-  // SPEC §6: accounts are private to administrators.
+  // docs/SPEC.md §6: accounts are private to administrators.
   'GET /api/users': 'admin',
   'GET /api/users/:id': 'admin',
   'PATCH /api/users/:id': 'admin',

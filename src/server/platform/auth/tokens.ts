@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { isUuid } from '../http/params';
 
 export interface SessionClaims {
-  /** The user id (SPEC §3 auth state: the token's subject claim). */
+  /** The user id (docs/SPEC.md §3 auth state: the token's subject claim). */
   sub: string;
   /** users.token_version when the token was issued; a bump ends every session of the user. */
   ver: number;

@@ -4,7 +4,7 @@ import type { IssueMessage } from '../../../shared/schemas/common';
 export type ErrorDetail = Record<string, IssueMessage[]>;
 
 /**
- * A known failure: the one error handler (errors/handler.ts) turns it into the ARCHITECTURE §4 envelope.
+ * A known failure: the one error handler (errors/handler.ts) turns it into docs/ARCHITECTURE.md §4 envelope.
  * `messageKey` is an i18n key; the handler translates it into the request's locale.
  */
 export class AppError extends Error {
@@ -25,7 +25,7 @@ export class AppError extends Error {
 export const badRequest = (messageKey = 'errors.api.badRequest') => new AppError(400, 'bad_request', messageKey);
 
 /**
- * A query parameter refused (ARCHITECTURE §4: 400, never a silent default), named in the message and as the
+ * A query parameter refused (docs/ARCHITECTURE.md §4: 400, never a silent default), named in the message and as the
  * detail's key, spelled as on the wire (`page[size]`, `filter[category_id]`).
  */
 function parameterError(name: string, messageKey: string): AppError {

@@ -78,7 +78,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * The one server error handler (ARCHITECTURE §6): known errors become the envelope in the request's
+ * The one server error handler (docs/ARCHITECTURE.md §6): known errors become the envelope in the request's
  * language; everything else is logged with the request id and answered without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -14,7 +14,7 @@ import type { AppError } from '../errors/app-error';
 import { badParameter, badRequest, invalid, notFound, unknownParameter } from '../errors/app-error';
 import { issueDetail } from './wire';
 
-/** The ARCHITECTURE §4 error envelope: every route may answer it with any of these statuses. */
+/** The docs/ARCHITECTURE.md §4 error envelope: every route may answer it with any of these statuses. */
 export const errorEnvelope = z.object({
   errors: z.object({
     code: z.string(),
@@ -24,7 +24,7 @@ export const errorEnvelope = z.object({
 });
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 503] as const;
 
-/** `{ data, meta }`, the success envelope (ARCHITECTURE §4). */
+/** `{ data, meta }`, the success envelope (docs/ARCHITECTURE.md §4). */
 export const envelopeOf = <T extends z.ZodType>(data: T, meta: z.ZodType = z.object({}).passthrough()) =>
   z.object({ data, meta });
 
@@ -35,7 +35,7 @@ export const listMetaSchema = z.object({
   pageSize: z.number().int(),
 });
 
-/** `locale=fr|en` (ARCHITECTURE §4): any other value reads as French, so it is never refused. */
+/** `locale=fr|en` (docs/ARCHITECTURE.md §4): any other value reads as French, so it is never refused. */
 export const localeQuery = z.object({
   locale: z.string().optional().describe('fr (default) or en: the language of messages and names'),
 });

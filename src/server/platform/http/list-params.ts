@@ -51,7 +51,7 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 const FILTER = /^filter\[([a-z0-9_]+)\]$/;
 
 /**
- * The list parameters of ARCHITECTURE §4, as Fastify's parser gives them (flat keys: `page[number]`). Anything a
+ * The list parameters of docs/ARCHITECTURE.md §4, as Fastify's parser gives them (flat keys: `page[number]`). Anything a
  * client could mistype (page size outside 10/25/50, unknown sort field or filter, page 0, `page=1` for
  * `page[number]`, a parameter given twice) is a 400 naming the parameter rather than a silent default, so bugs
  * show up at once.

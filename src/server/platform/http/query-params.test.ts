@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
  * Third audit, finding 9: malformed query parameters were silently ignored (`page=1` instead of
- * `page[number]`, `filter[search][x]`, array-shaped filters). ARCHITECTURE §4: a 400 that names the parameter.
+ * `page[number]`, `filter[search][x]`, array-shaped filters). docs/ARCHITECTURE.md §4: a 400 that names the parameter.
  * Every list route is found in the published document (a GET with page or filter parameters), so a new list
  * is checked too.
  */

@@ -11,7 +11,7 @@ declare module 'fastify' {
     verbatim?: boolean;
   }
   interface FastifyRequest {
-    /** From `?locale=fr|en` (ARCHITECTURE §4); French when absent or unknown. */
+    /** From `?locale=fr|en` (docs/ARCHITECTURE.md §4); French when absent or unknown. */
     locale: Locale;
   }
 }

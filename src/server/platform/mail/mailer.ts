@@ -12,7 +12,7 @@ export interface MailMessage {
 /** What the delivery log line can say about a message without repeating its content (links are secrets). */
 export type MailReceipt = { transport: 'outbox'; file: string } | { transport: 'smtp'; messageId: string };
 
-/** One interface, two adapters (ARCHITECTURE §1): the outbox folder by default, SMTP when SMTP_URL is set. */
+/** One interface, two adapters (docs/ARCHITECTURE.md §1): the outbox folder by default, SMTP when SMTP_URL is set. */
 export interface Mailer {
   send(message: MailMessage): Promise<MailReceipt>;
   close(): Promise<void>;
