@@ -353,8 +353,7 @@ describe('term amendments', () => {
 
 describe('a blanket deferral of a fund: preview, then the write', () => {
   const deferral = { effective_date: '2026-12-01', kind: 'payment_holiday', months: '3', reason: 'Report général' };
-  const bulk = (body: Record<string, unknown>, query = '') =>
-    send(`/api/portfolio/term_amendments/bulk${query}`, body);
+  const bulk = (body: Record<string, unknown>, query = '') => send(`/api/portfolio/term_amendments/bulk${query}`, body);
   const amendmentsCount = async () =>
     (await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM term_amendments`))[0]!.n;
 
