@@ -93,7 +93,7 @@ function useSubmit<T extends FieldValues>(
   };
 }
 
-function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
+export function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
   const message = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
   if (!message) return null;
   return (
@@ -104,7 +104,7 @@ function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) 
 }
 
 /** A choice among fixed values, bound to the form, labelled from the catalog; `describe` explains the one chosen. */
-function ChoiceField<T extends FieldValues>({
+export function ChoiceField<T extends FieldValues>({
   form,
   name,
   label,
