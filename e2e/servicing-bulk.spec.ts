@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { loose, nbsp, say } from './catalog-text';
 import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -20,17 +21,6 @@ import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 type Lang = 'fr' | 'en';
 const CATALOG = { fr, en } as const;
 const FRAME = { fr: frFrame, en: enFrame } as const;
-
-function say(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
-const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-const loose = (text: string) =>
-  new RegExp(
-    nbsp(text)
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/ /g, '[\\s\\u00a0\\u202f]'),
-  );
 
 interface Lookup {
   id: string;

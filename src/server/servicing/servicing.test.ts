@@ -56,6 +56,15 @@ async function servicedLoan(count: number): Promise<TestLoan> {
   return loan;
 }
 
+/** A contribution fund of the test's own, so that a fund-wide action reaches only the test's loans. */
+async function newFund(key: string): Promise<string> {
+  const [row] = await selectRows<{ id: string }>(
+    t.database.db,
+    sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES (${key}, ${`Fonds ${key}`}, ${`Fund ${key}`}) RETURNING id`,
+  );
+  return row!.id;
+}
+
 async function loanState(id: string) {
   const [row] = await selectRows<Json>(
     t.database.db,
@@ -315,10 +324,7 @@ describe('term amendments', () => {
   });
 
   it('amends every active loan of a fund in one action, or none of them when one cannot take it', async () => {
-    const [{ id: fund }] = (await selectRows<{ id: string }>(
-      t.database.db,
-      sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES ('bulk-test', 'Fonds test', 'Test fund') RETURNING id`,
-    )) as [{ id: string }];
+    const fund = await newFund('bulk-test');
     const [a, b, idle] = await createLoans(t, auth, ids, [
       loanTerms(ids, { contribution_fund_id: fund }),
       loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion' }),
@@ -358,10 +364,7 @@ describe('a blanket deferral of a fund: preview, then the write', () => {
     (await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM term_amendments`))[0]!.n;
 
   it('dry_run=true answers how many active loans it would amend and their outstanding, and writes nothing', async () => {
-    const [{ id: fund }] = (await selectRows<{ id: string }>(
-      t.database.db,
-      sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES ('bulk-preview', 'Fonds aperçu', 'Preview fund') RETURNING id`,
-    )) as [{ id: string }];
+    const fund = await newFund('bulk-preview');
     const [a, b, idle] = await createLoans(t, auth, ids, [
       loanTerms(ids, { contribution_fund_id: fund }),
       loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion', amount: '2400' }),
@@ -414,10 +417,7 @@ describe('a blanket deferral of a fund: preview, then the write', () => {
   });
 
   it('the preview refuses what the write would refuse, and a malformed dry_run, writing nothing', async () => {
-    const [{ id: fund }] = (await selectRows<{ id: string }>(
-      t.database.db,
-      sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES ('bulk-refused', 'Fonds refus', 'Refusal fund') RETURNING id`,
-    )) as [{ id: string }];
+    const fund = await newFund('bulk-refused');
     const body = { fund_id: fund, ...deferral };
     const empty = await bulk(body, '?dry_run=true');
     expect(empty.statusCode).toBe(422);

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, List, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { bulkTermAmendmentInputSchema, type BulkTermAmendmentInput } from '../../shared/schemas/servicing';
-import { ApiError } from '../api/client';
 import { useLookup } from '../api/lookups';
 import { useConfirm } from '../components/confirm-dialog';
 import { numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n, useTranslation } from '../i18n';
+import { useTranslation } from '../i18n';
 import { useBulkAmendment, useBulkAmendmentPreview, type BulkAmendmentAnswer } from './api';
-import { AmendmentFields, ChoiceField, FormAlert } from './entry-forms';
+import { AmendmentFields, ChoiceField, FormAlert, showRefusal, type Known } from './entry-forms';
 import { count, day, money } from './format';
 
 /*
@@ -24,23 +23,7 @@ import { count, day, money } from './format';
  */
 
 type Values = z.input<typeof bulkTermAmendmentInputSchema>;
-const KNOWN: readonly Path<Values>[] = ['fundId', 'effectiveDate', 'kind', 'months', 'rate', 'reason'];
-
-/** A refusal on the form: each field's message under it, anything else in the form's alert. Nothing typed is lost. */
-function showRefusal(form: UseFormReturn<Values>, error: unknown) {
-  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
-  const elsewhere: string[] = [];
-  for (const [path, message] of fields) {
-    if ((KNOWN as readonly string[]).includes(path)) {
-      form.setError(path as Path<Values>, { type: 'server', message }, { shouldFocus: false });
-    } else elsewhere.push(message);
-  }
-  if (fields.length > 0 && elsewhere.length === 0) return;
-  const message =
-    elsewhere.join(' ') ||
-    (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
-  form.setError('root.server', { type: 'server', message });
-}
+const KNOWN: Known<Values> = ['fundId', 'effectiveDate', 'kind', 'months', 'rate', 'reason'];
 
 export default function DeferralPage() {
   const {
@@ -69,7 +52,7 @@ export default function DeferralPage() {
       unsaved.release();
       form.reset({ ...form.getValues(), reason: '' });
     } catch (error) {
-      showRefusal(form, error);
+      showRefusal(form, KNOWN, error);
     }
   };
 
@@ -80,7 +63,7 @@ export default function DeferralPage() {
     try {
       answer = await preview.mutateAsync(input);
     } catch (error) {
-      showRefusal(form, error);
+      showRefusal(form, KNOWN, error);
       return;
     }
     const fund = fundName(input.fundId);
