@@ -12,7 +12,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/server/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/server/db/client';
+import { selectRows } from '../src/server/db/rows';
+import { LONG_HISTORY_REPAYMENTS } from '../src/server/db/demo-servicing';
 import { keepBetweenWrites } from '../src/server/platform/lists/kept-values';
 import { decodeJwt } from 'jose';
 import { keptSessionUsers } from '../src/server/identity/sessions';
@@ -20,7 +23,15 @@ import type { SessionClaims } from '../src/server/platform/auth/tokens';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../src/server/db/demo-seed';
 import { freePort } from '../scripts/postgres-cluster';
 import type { CapturedAnswer } from './ceiling-server';
-import { CASES, LIST_PAGE_1, connectionsOf, httpCaseOf, type BenchCase, type CaseContext } from './lib/cases';
+import {
+  CASES,
+  LIST_PAGE_1,
+  LONG_HISTORY_LOAN_COMPANY,
+  connectionsOf,
+  httpCaseOf,
+  type BenchCase,
+  type CaseContext,
+} from './lib/cases';
 import { distinct, explain, inProcessApp, readable, recordSql, sameStatements, type Statement } from './lib/capture';
 import { DATA, ROOT, ensureDataset, pgServer, type Backend, type Dataset, type PgServer } from './lib/datasets';
 import { runDirect, runHttp, type HttpCase, type Measure } from './lib/load';
@@ -196,6 +207,26 @@ function sessionClaimsOf(token: string): SessionClaims {
   return { sub, ver, sid };
 }
 
+/**
+ * The schedule case's loan: the demo loan with the long payment history (demo-servicing.ts). A dataset seeded
+ * without it fails here, loudly, rather than measuring a loan of a dozen repayments under the case's name.
+ */
+async function longHistoryLoan(db: Db): Promise<string> {
+  const [row] = await selectRows<{ id: string; repayments: number }>(
+    db,
+    sql`SELECT f.id, count(p.id)::int AS repayments
+          FROM financial_contributions f JOIN repayments p ON p.contribution_id = f.id
+         WHERE f.company_id = ${LONG_HISTORY_LOAN_COMPANY}
+         GROUP BY f.id ORDER BY 2 DESC LIMIT 1`,
+  );
+  if (!row || row.repayments < LONG_HISTORY_REPAYMENTS) {
+    throw new Error(
+      `the schedule case needs a loan of ${LONG_HISTORY_REPAYMENTS} repayments; company ${LONG_HISTORY_LOAN_COMPANY} has ${row?.repayments ?? 0} (reseed: --reseed)`,
+    );
+  }
+  return row.id;
+}
+
 async function measureDataset(
   options: Options,
   dataset: Dataset,
@@ -226,6 +257,7 @@ async function measureDataset(
     userId: '',
     sessionUser: () => sessionUsers(sessionClaimsOf(ctx.token)),
     deepPage: 1,
+    longHistoryLoan: '',
     nextAddress,
     acceptEncoding: options.acceptEncoding,
   };
@@ -242,6 +274,7 @@ async function measureDataset(
       const totalPages = (JSON.parse(probe.body) as { meta: { total_pages: number } }).meta.total_pages;
       ctx.deepPage = Math.max(1, Math.round(totalPages * 0.9));
       log(`${tag}: ${totalPages} pages of companies; the deep page is page ${ctx.deepPage}`);
+      ctx.longHistoryLoan = await longHistoryLoan(database.db);
       for (const benchCase of cases) {
         const first = benchCase === LIST_PAGE_1 ? probe : await app.inject(benchCase, ctx);
         const steady = await app.inject(benchCase, ctx);

@@ -31,4 +31,7 @@ export const ACCOUNTS = {
   // e2e/servicing.spec.ts: one story in French on a desktop, one in English on a phone.
   servicing: { email: 'servicing@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Prêts' },
   servicingPhone: { email: 'servicing-phone@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Mobile' },
+  // e2e/servicing-bulk.spec.ts: a fund's blanket deferral, in French on a desktop and in English on a phone.
+  deferral: { email: 'deferral@e2e.test', role: 'user', firstName: 'Denise', lastName: 'Report' },
+  deferralPhone: { email: 'deferral-phone@e2e.test', role: 'user', firstName: 'Denise', lastName: 'Mobile' },
 } as const;

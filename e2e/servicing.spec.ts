@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
+import { loose, nbsp, say } from './catalog-text';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -15,20 +16,6 @@ import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 
 type Lang = 'fr' | 'en';
 const CATALOG = { fr, en } as const;
-
-/** A catalog message with its `{{values}}` filled, as the screens write it. */
-function say(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
-
-const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-/** Matches a text whatever spaces the locale's formats put in it (thin and no-break ones). */
-const loose = (text: string) =>
-  new RegExp(
-    nbsp(text)
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/ /g, '[\\s\\u00a0\\u202f]'),
-  );
 
 function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);

@@ -22,6 +22,11 @@ import { EVENTS_PAGE_SIZE } from '../../src/shared/events';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../src/server/db/demo-seed';
 import { exportPortfolio, readDashboard } from '../../src/server/portfolio/store';
 import { scheduleFigures, todayIso } from '../../src/shared/portfolio/schedule';
+import { keptAging, readPar } from '../../src/server/portfolio/figures-store';
+import { loanContext } from '../../src/server/servicing/loan-context';
+import { scheduleAnswer } from '../../src/server/servicing/answers';
+import { computeLoan } from '../../src/shared/servicing';
+import { LONG_HISTORY_COMPANY } from '../../src/server/db/demo-servicing';
 import type { HttpCase } from './load';
 
 /** The id demo-seed gives company number g (`md5('atrium-demo-company-' || g)::uuid`). */
@@ -47,6 +52,10 @@ export const SEARCH_ACCENTED = 'Érablière';
 export const SEARCH_UNACCENTED = 'montreal';
 /** Global search (ADR 0022): a company word typed without accents and a stemmed word of document content. */
 export const GLOBAL_SEARCH = 'erabliere financement';
+/** The PAR thresholds the dashboard's portfolio section asks. */
+export const PAR_DAYS = '30,60,90';
+/** The company whose third loan has the long payment history (demo-servicing.ts): the schedule case's loan. */
+export const LONG_HISTORY_LOAN_COMPANY = demoCompanyId(LONG_HISTORY_COMPANY);
 
 export const LOCALE = 'fr';
 /** The companies list's default page size (the SPA's first page). */
@@ -64,6 +73,8 @@ export interface CaseContext {
   sessionUser(): Promise<unknown>;
   /** Page of the "deep page" case (set once the total is known). */
   deepPage: number;
+  /** The loan of the schedule case: the one of the demo set with the most repayments (set once seeded). */
+  longHistoryLoan: string;
   /** A fresh client address per sign-in: the per-address limit (30 a minute) is not what is measured. */
   nextAddress(): string;
   /** Sent on every request: a browser's by default, `identity` to measure answers uncompressed (ADR 0019). */
@@ -244,6 +255,52 @@ export const CASES: BenchCase[] = [
       return readDashboard(ctx.db, ctx.lists, { fundId: null, mineUserId: null, today: todayIso(), locale: LOCALE });
     },
     // Built once per write (0.8 s at 100 000 companies), then served like any other read.
+    targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
+  },
+  {
+    // ADR 0037: the aging table of every active loan today, per bucket and per fund, kept between writes.
+    id: 'arrears-aging',
+    label: 'arrears aging (every active loan)',
+    scaling: false,
+    request: () => ({ method: 'GET', path: '/api/portfolio/arrears_aging' }),
+    direct: (ctx) => async () => {
+      await ctx.sessionUser();
+      return keptAging(ctx.db, ctx.lists, { fundId: null, mineUserId: null }, todayIso(), LOCALE);
+    },
+    // Built once per write or new day (a GROUP BY over loan_states), then kept like the dashboard.
+    targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
+  },
+  {
+    // ADR 0037: PAR30/60/90 and the arrears rate from the same kept tally.
+    id: 'par',
+    label: `portfolio at risk (days=${PAR_DAYS})`,
+    scaling: false,
+    request: () => ({ method: 'GET', path: '/api/portfolio/par', query: { days: PAR_DAYS } }),
+    direct: (ctx) => async () => {
+      await ctx.sessionUser();
+      const days = PAR_DAYS.split(',').map(Number);
+      return readPar(ctx.db, ctx.lists, { fundId: null, mineUserId: null }, todayIso(), days);
+    },
+    targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
+  },
+  {
+    // ADR 0033/0036: a loan of 120 installments and 60 repayments, computed on each request as of today.
+    id: 'schedule-60',
+    label: "a loan's schedule (60 repayments)",
+    scaling: false,
+    request: (ctx) => ({
+      method: 'GET',
+      path: `/api/companies/${LONG_HISTORY_LOAN_COMPANY}/financial_contributions/${ctx.longHistoryLoan}/schedule`,
+    }),
+    direct: (ctx) => async () => {
+      await ctx.sessionUser();
+      const context = await loanContext(
+        ctx.db,
+        { companyId: LONG_HISTORY_LOAN_COMPANY, id: ctx.longHistoryLoan },
+        todayIso(),
+      );
+      return scheduleAnswer(context.loan, computeLoan(context.input!));
+    },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
   },
   {

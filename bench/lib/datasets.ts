@@ -42,6 +42,9 @@ interface Stamp {
 
 const SEED_FILES = [
   'src/server/db/demo-seed.ts',
+  // The servicing histories (and the 60-repayment loan of the schedule case): a dataset seeded before them
+  // would measure the portfolio's figures over loans without recorded money.
+  'src/server/db/demo-servicing.ts',
   'scripts/seed-demo.ts',
   'src/server/lookups/seed.ts',
   'src/server/db/reference-data.ts',

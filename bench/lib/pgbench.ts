@@ -26,6 +26,18 @@ export function asText(value: unknown): string {
 }
 
 /**
+ * The statement as pgbench must read it. pgbench takes every `:name` for one of its variables, inside string
+ * literals too (its scanner does not know quotes), so `to_char(…, 'HH24:MI:SS')` would be sent with parameters
+ * the statement does not have. Such a literal is split where a colon meets a name — `('HH24:' || 'MI:' || 'SS')`,
+ * the same constant text, in parentheses so that a cast after it still applies to the whole.
+ */
+export function withoutVariablesInLiterals(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'/g, (literal) =>
+    /:[A-Za-z_]/.test(literal) ? `(${literal.replace(/:(?=[A-Za-z_])/g, ":' || '")})` : literal,
+  );
+}
+
+/**
  * One pgbench transaction: the request's statements in order, each `$n` a pgbench variable bound as a
  * parameter under `-M prepared` (as the driver binds them), its value given with `-D`. A NULL is written in.
  */
@@ -33,7 +45,7 @@ export function scriptOf(statements: Statement[]): { script: string; variables: 
   const variables: string[] = [];
   const script = statements
     .map(({ text, params }, k) => {
-      const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+      const sql = withoutVariablesInLiterals(text).replace(/\$(\d+)/g, (_, n: string) => {
         const value = params[Number(n) - 1];
         if (value === null || value === undefined) return 'NULL';
         const name = `s${k}p${n}`;

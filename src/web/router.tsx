@@ -118,6 +118,11 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./portfolio/aging-loans-page'), ['servicing']),
               },
               {
+                path: '/portfolio/deferral',
+                ...titled('servicing.titles.deferral'),
+                ...lazyPage(() => import('./servicing/deferral-page'), ['servicing']),
+              },
+              {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
                 ...lazyPage(() => import('./servicing/loan-page'), ['servicing']),

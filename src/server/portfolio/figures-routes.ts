@@ -31,14 +31,16 @@ import {
 } from '../../shared/schemas/portfolio-figures';
 import { collectionRate, toCents } from '../../shared/servicing';
 import { todayIso } from '../../shared/portfolio/schedule';
-import { agingAnswer, dollars, fundsAnswer, parAnswer, ratioAnswer } from './figures';
+import { dollars, fundsAnswer, ratioAnswer } from './figures';
 import {
   agingLoansComputed,
   agingLoansOnToday,
   collectionsOf,
   fundCapitals,
   fundNames,
+  keptAging,
   keptTally,
+  readPar,
   setFundCapital,
   type AgingLoanRow,
   type PortfolioScope,
@@ -101,20 +103,7 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
       const { filters } = parseListParams(query, scopeOptions('as_of'));
       const scope = await scopeOf(db, request, filters);
       const asOf = asOfParam(query['as_of'], todayIso());
-      const locale = request.locale;
-      const answer = await lists.get(
-        JSON.stringify(['portfolio', 'aging', scope.fundId, scope.mineUserId, asOf, todayIso(), locale]),
-        async () => {
-          const [tally, { buckets }, funds] = await Promise.all([
-            keptTally(db, lists, scope, asOf),
-            readBuckets(db),
-            fundNames(db, locale),
-          ]);
-          return agingAnswer(tally, buckets, funds);
-        },
-        (value) => value.rows.length * (1 + value.funds.length),
-      );
-      return ok(answer);
+      return ok(await keptAging(db, lists, scope, asOf, request.locale));
     },
   );
 
@@ -194,8 +183,7 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
       const scope = await scopeOf(db, request, filters);
       const asOf = asOfParam(query['as_of'], todayIso());
       const days = parDaysParam(query['days']);
-      const [tally, { buckets }] = await Promise.all([keptTally(db, lists, scope, asOf), readBuckets(db)]);
-      return ok(parAnswer(tally, days, buckets));
+      return ok(await readPar(db, lists, scope, asOf, days));
     },
   );
 

@@ -13,6 +13,8 @@ import {
   type RawLoan,
 } from '../servicing/store';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import type { AgingAnswer, ParAnswer } from '../../shared/schemas/portfolio-figures';
+import { agingAnswer, parAnswer } from './figures';
 import { readBuckets } from '../servicing/buckets';
 import { todayIso } from '../../shared/portfolio/schedule';
 import type { Locale } from '../../shared/constants';
@@ -224,6 +226,43 @@ export function keptTally(db: Db, lists: ListSnapshots, scope: PortfolioScope, a
     () => portfolioTally(db, scope, asOf, today),
     (tally) => tally.groups.length + tally.funds.length,
   );
+}
+
+/**
+ * The aging table of a scope and day, kept between writes as a whole (its tally, buckets and fund names): what
+ * `GET /portfolio/arrears_aging` answers, and what the bench's database ceiling calls.
+ */
+export function keptAging(
+  db: Db,
+  lists: ListSnapshots,
+  scope: PortfolioScope,
+  asOf: string,
+  locale: Locale,
+): Promise<AgingAnswer> {
+  return lists.get(
+    JSON.stringify(['portfolio', 'aging', scope.fundId, scope.mineUserId, asOf, todayIso(), locale]),
+    async () => {
+      const [tally, { buckets }, funds] = await Promise.all([
+        keptTally(db, lists, scope, asOf),
+        readBuckets(db),
+        fundNames(db, locale),
+      ]);
+      return agingAnswer(tally, buckets, funds);
+    },
+    (value) => value.rows.length * (1 + value.funds.length),
+  );
+}
+
+/** PAR over each number of days and the arrears rate of a scope and day (`GET /portfolio/par`), from the kept tally. */
+export async function readPar(
+  db: Db,
+  lists: ListSnapshots,
+  scope: PortfolioScope,
+  asOf: string,
+  days: readonly number[],
+): Promise<ParAnswer> {
+  const [tally, { buckets }] = await Promise.all([keptTally(db, lists, scope, asOf), readBuckets(db)]);
+  return parAnswer(tally, days, buckets);
 }
 
 /* ------------------------------------------------------------------------------------------------

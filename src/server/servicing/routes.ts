@@ -3,12 +3,14 @@ import { z } from 'zod';
 import {
   bulkTermAmendmentInputSchema,
   disbursementInputSchema,
+  type BulkTermAmendmentInput,
   repaymentInputSchema,
   reversalInputSchema,
   termAmendmentInputSchema,
   writeOffInputSchema,
 } from '../../shared/schemas/servicing';
 import {
+  bulkTermAmendmentPreviewSchema,
   bulkTermAmendmentSchema,
   disbursementSchema,
   loanListMetaSchema,
@@ -67,6 +69,7 @@ import {
   insertWriteOff,
   loanInputOf,
   findCompanyLoans,
+  findLoansWhere,
   lockLoans,
   readEntries,
   readLoanStates,
@@ -556,14 +559,60 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     },
   );
 
+  /**
+   * The fund's loans active today, each with its figures, read (and with `lock`, locked in id order) in the
+   * caller's transaction. Refuses (422) a fund without an active loan, and an amendment one of them cannot
+   * take: the dry run and the write answer the same refusals, so the screen learns them before confirming.
+   */
+  async function bulkPlan(tx: Tx, input: BulkTermAmendmentInput, today: string, lock: boolean) {
+    const where = sql`f.contribution_fund_id = ${input.fundId}`;
+    const loans = lock ? await lockLoans(tx, where) : await findLoansWhere(tx, where);
+    const entries = await readEntries(
+      tx,
+      loans.map((loan) => loan.id),
+    );
+    const buckets = await currentBuckets(tx);
+    const active: { loan: LoanRow; outstandingCents: number; problems: EntryProblem[] }[] = [];
+    for (const loan of loans) {
+      const terms = termsOf(loan);
+      if (!terms.ok) continue;
+      const loanInput = loanInputOf(terms.terms, entries.get(loan.id)!, today, buckets);
+      const { status, figures } = computeLoanFigures(loanInput);
+      if (status !== 'active') continue;
+      active.push({
+        loan,
+        outstandingCents: figures.outstandingPrincipal,
+        problems: amendmentProblems(loanInput, newAmendment(input), today),
+      });
+    }
+    if (active.length === 0) {
+      throw invalid(
+        { fund_id: [{ key: 'servicing.errors.noActiveLoans', params: {} }] },
+        'servicing.errors.noActiveLoans',
+      );
+    }
+    const refused = active.filter((loan) => loan.problems.length > 0);
+    if (refused.length > 0) {
+      const params = { count: refused.length, loanNumber: refused[0]!.loan.loanNumber };
+      throw new AppError(422, 'validation_failed', 'servicing.errors.bulkRefused', undefined, undefined, params);
+    }
+    return active;
+  }
+
   app.post(
     '/portfolio/term_amendments/bulk',
     contract({
-      summary: 'One term amendment for every active loan of a fund, in one action: all of them or none',
+      summary:
+        'One term amendment for every active loan of a fund, in one action: all of them or none (dry_run=true: how many it would amend, nothing written)',
       tags,
-      querystring: localeQuery,
+      querystring: localeQuery.extend({
+        dry_run: z
+          .enum(['true', 'false'])
+          .optional()
+          .describe('true: answer (200) how many active loans it would amend and their outstanding, write nothing'),
+      }),
       body: bulkTermAmendmentInputSchema,
-      response: { 201: envelopeOf(bulkTermAmendmentSchema) },
+      response: { 200: envelopeOf(bulkTermAmendmentPreviewSchema), 201: envelopeOf(bulkTermAmendmentSchema) },
     }),
     async (request, reply) => {
       const input = request.body;
@@ -571,33 +620,19 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       const today = todayIso();
       const [fund] = await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${input.fundId}`);
       if (!fund) throw invalid({ fund_id: [{ key: 'servicing.errors.unknownFund', params: {} }] });
-      const answer = await db.transaction(async (tx) => {
-        // Every loan of the fund locked in id order, then those active today amended.
-        const loans = await lockLoans(tx, sql`f.contribution_fund_id = ${input.fundId}`);
-        const entries = await readEntries(
-          tx,
-          loans.map((loan) => loan.id),
+      if (request.query.dry_run === 'true') {
+        // Read in one transaction (one snapshot), nothing locked: a preview must not hold up the fund's payments.
+        const active = await db.transaction((tx) => bulkPlan(tx, input, today, false));
+        return reply.code(200).send(
+          ok({
+            fundId: input.fundId,
+            loansCount: active.length,
+            outstandingPrincipal: dollars(active.reduce((sum, loan) => sum + loan.outstandingCents, 0)),
+          }),
         );
-        const buckets = await currentBuckets(tx);
-        const active: { loan: LoanRow; problems: EntryProblem[] }[] = [];
-        for (const loan of loans) {
-          const terms = termsOf(loan);
-          if (!terms.ok) continue;
-          const loanInput = loanInputOf(terms.terms, entries.get(loan.id)!, today, buckets);
-          if (computeLoanFigures(loanInput).status !== 'active') continue;
-          active.push({ loan, problems: amendmentProblems(loanInput, newAmendment(input), today) });
-        }
-        if (active.length === 0) {
-          throw invalid(
-            { fund_id: [{ key: 'servicing.errors.noActiveLoans', params: {} }] },
-            'servicing.errors.noActiveLoans',
-          );
-        }
-        const refused = active.filter((loan) => loan.problems.length > 0);
-        if (refused.length > 0) {
-          const params = { count: refused.length, loanNumber: refused[0]!.loan.loanNumber };
-          throw new AppError(422, 'validation_failed', 'servicing.errors.bulkRefused', undefined, undefined, params);
-        }
+      }
+      const answer = await db.transaction(async (tx) => {
+        const active = await bulkPlan(tx, input, today, true);
         const bulkActionId = await insertBulkAmendment(tx, {
           fundId: input.fundId,
           effectiveDate: input.effectiveDate,

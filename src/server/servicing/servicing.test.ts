@@ -56,6 +56,15 @@ async function servicedLoan(count: number): Promise<TestLoan> {
   return loan;
 }
 
+/** A contribution fund of the test's own, so that a fund-wide action reaches only the test's loans. */
+async function newFund(key: string): Promise<string> {
+  const [row] = await selectRows<{ id: string }>(
+    t.database.db,
+    sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES (${key}, ${`Fonds ${key}`}, ${`Fund ${key}`}) RETURNING id`,
+  );
+  return row!.id;
+}
+
 async function loanState(id: string) {
   const [row] = await selectRows<Json>(
     t.database.db,
@@ -315,10 +324,7 @@ describe('term amendments', () => {
   });
 
   it('amends every active loan of a fund in one action, or none of them when one cannot take it', async () => {
-    const [{ id: fund }] = (await selectRows<{ id: string }>(
-      t.database.db,
-      sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES ('bulk-test', 'Fonds test', 'Test fund') RETURNING id`,
-    )) as [{ id: string }];
+    const fund = await newFund('bulk-test');
     const [a, b, idle] = await createLoans(t, auth, ids, [
       loanTerms(ids, { contribution_fund_id: fund }),
       loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion' }),
@@ -348,6 +354,89 @@ describe('term amendments', () => {
     const early = await send('/api/portfolio/term_amendments/bulk', { ...body, effective_date: '2025-01-01' });
     expect(early.statusCode).toBe(422);
     expect((await get(`${a!.url}/term_amendments`)).json().data).toHaveLength(1);
+  });
+});
+
+describe('a blanket deferral of a fund: preview, then the write', () => {
+  const deferral = { effective_date: '2026-12-01', kind: 'payment_holiday', months: '3', reason: 'Report général' };
+  const bulk = (body: Record<string, unknown>, query = '') => send(`/api/portfolio/term_amendments/bulk${query}`, body);
+  const amendmentsCount = async () =>
+    (await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM term_amendments`))[0]!.n;
+
+  it('dry_run=true answers how many active loans it would amend and their outstanding, and writes nothing', async () => {
+    const fund = await newFund('bulk-preview');
+    const [a, b, idle] = await createLoans(t, auth, ids, [
+      loanTerms(ids, { contribution_fund_id: fund }),
+      loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion', amount: '2400' }),
+      loanTerms(ids, { contribution_fund_id: fund, project_name: 'Rien encore' }),
+    ]);
+    await disburse(a!);
+    await disburse(b!, '2026-01-15', '2400');
+    await repay(a!, '2026-02-15');
+    const before = await amendmentsCount();
+    const eventsBefore = (await get(`/api/companies/${a!.companyId}/events?locale=en`)).json().meta.total_count;
+
+    const preview = await bulk({ fund_id: fund, ...deferral }, '?dry_run=true');
+    expect(preview.statusCode, preview.body).toBe(200);
+    // The outstanding each loan's own schedule gives today, added (in cents, as the answer's dollars are).
+    const outstanding = async (loan: TestLoan) =>
+      Math.round((await get(`${loan.url}/schedule`)).json().data.outstanding_principal * 100);
+    const expected = (await outstanding(a!)) + (await outstanding(b!));
+    expect(preview.json().data).toEqual({ fund_id: fund, loans_count: 2, outstanding_principal: expected / 100 });
+    expect(await amendmentsCount()).toBe(before);
+    expect((await get(`/api/companies/${a!.companyId}/events?locale=en`)).json().meta.total_count).toBe(eventsBefore);
+
+    // dry_run=false is the write itself; it amends the loans the preview counted.
+    const done = await bulk({ fund_id: fund, ...deferral }, '?dry_run=false');
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json().data.amended_count).toBe(2);
+    expect(await amendmentsCount()).toBe(before + 2);
+    const [amended] = (await get(`${a!.url}/term_amendments`)).json().data as Json[];
+    expect(amended).toMatchObject({
+      kind: 'payment_holiday',
+      months: 3,
+      reason: 'Report général',
+      bulk_action_id: done.json().data.bulk_action_id,
+    });
+    expect((await get(`${idle!.url}/term_amendments`)).json().data).toEqual([]);
+    // The schedule of each amended loan: three installments from December with nothing asked (capitalised).
+    const rows = (await get(`${b!.url}/schedule`)).json().data.rows as Json[];
+    expect(rows.filter((row) => row.kind === 'holiday').map((row) => row.date)).toEqual([
+      '2026-12-15',
+      '2027-01-15',
+      '2027-02-15',
+    ]);
+    // One event per loan in its company's history, in both languages.
+    for (const [locale, pattern] of [
+      ['fr', /Report général$/],
+      ['en', /Report général$/],
+    ] as const) {
+      const events = (await get(`/api/companies/${a!.companyId}/events?locale=${locale}`)).json().data as Json[];
+      expect(events.filter((event) => event.code === 'termsAmended' && pattern.test(event.title))).toHaveLength(2);
+    }
+  });
+
+  it('the preview refuses what the write would refuse, and a malformed dry_run, writing nothing', async () => {
+    const fund = await newFund('bulk-refused');
+    const body = { fund_id: fund, ...deferral };
+    const empty = await bulk(body, '?dry_run=true');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.detail.fund_id).toEqual(['This fund has no active loan to amend.']);
+    const [loan] = await createLoans(t, auth, ids, [loanTerms(ids, { contribution_fund_id: fund })]);
+    await disburse(loan!);
+    const before = await amendmentsCount();
+    const early = await bulk({ ...body, effective_date: '2025-01-01' }, '?dry_run=true');
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.message).toMatch(/^No loan was amended: 1 loans of the fund cannot take this amendment/);
+    const unknown = await bulk({ ...body, fund_id: '00000000-0000-4000-8000-000000000000' }, '?dry_run=true');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.detail.fund_id).toEqual(['This fund does not exist.']);
+    const missing = await bulk({ fund_id: fund, kind: 'payment_holiday', reason: 'x' }, '?dry_run=true');
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors.detail)).toContain('effective_date');
+    const malformed = await bulk(body, '?dry_run=yes');
+    expect(malformed.statusCode).toBe(400);
+    expect(await amendmentsCount()).toBe(before);
   });
 });
 

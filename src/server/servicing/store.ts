@@ -102,6 +102,9 @@ async function findLoans(db: Executor, where: SQL, options: { lock?: boolean } =
   return rows.map(loanOf);
 }
 
+/** The loans named, in id order, not locked (a read that writes nothing). */
+export const findLoansWhere = (db: Executor, where: SQL): Promise<LoanRow[]> => findLoans(db, where);
+
 /** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
 export const lockLoans = (tx: Tx, where: SQL): Promise<LoanRow[]> => findLoans(tx, where, { lock: true });
 

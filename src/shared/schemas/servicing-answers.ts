@@ -198,6 +198,15 @@ export const termAmendmentsMetaSchema = loanListMetaSchema.extend({
   }),
 });
 
+/** `POST /portfolio/term_amendments/bulk?dry_run=true`: what the amendment would touch; nothing is written. */
+export const bulkTermAmendmentPreviewSchema = z.object({
+  fundId: z.string(),
+  /** The fund's loans active today: those the amendment would amend. */
+  loansCount: z.number().int(),
+  /** Their outstanding principal today, together. */
+  outstandingPrincipal: money(),
+});
+
 /** `POST /portfolio/term_amendments/bulk`: what was amended, in one action. */
 export const bulkTermAmendmentSchema = z.object({
   bulkActionId: z.string(),

@@ -90,6 +90,7 @@ export function AppLayout() {
           )}
           <Divider my="xs" />
           {link('/dashboard', t('portfolio.nav.dashboard'))}
+          {link('/portfolio/deferral', t('portfolio.nav.deferral'))}
           {link('/companies', t('layout.companies'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}

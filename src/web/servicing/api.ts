@@ -10,6 +10,7 @@ import type {
   RepaymentAnswer,
   StatementAnswer,
   TermAmendmentAnswer,
+  bulkTermAmendmentPreviewSchema,
   bulkTermAmendmentSchema,
   loanListMetaSchema,
   termAmendmentsMetaSchema,
@@ -24,6 +25,7 @@ export { loanPath, useLoanSchedule } from '../api/loans';
 type LoanListMeta = z.infer<typeof loanListMetaSchema>;
 type AmendmentsMeta = z.infer<typeof termAmendmentsMetaSchema>;
 export type BulkAmendmentAnswer = z.infer<typeof bulkTermAmendmentSchema>;
+export type BulkAmendmentPreview = z.infer<typeof bulkTermAmendmentPreviewSchema>;
 
 /** The company a loan belongs to: its name and address, the contribution's fund and project. */
 export function useCompanyOf(companyId: string) {
@@ -118,22 +120,28 @@ export function useRepaymentImport() {
 }
 
 /**
- * `POST /portfolio/term_amendments/bulk`: with `dryRun`, which loans the amendment would reach (nothing is
- * written), so the confirmation can say how many; without it, the amendment of every one, all or none.
+ * `POST /portfolio/term_amendments/bulk?dry_run=true`: how many active loans of the fund the amendment would
+ * reach and their outstanding, refused as the write would be; nothing is written.
  */
+export function useBulkAmendmentPreview() {
+  return useMutation({
+    mutationFn: async (input: BulkTermAmendmentInput) =>
+      (
+        await api<BulkAmendmentPreview>('POST', '/portfolio/term_amendments/bulk', {
+          body: input,
+          query: { dry_run: 'true' },
+        })
+      ).data,
+  });
+}
+
+/** `POST /portfolio/term_amendments/bulk`: the amendment of every active loan of the fund, all or none. */
 export function useBulkAmendment() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: async ({ input, dryRun }: { input: BulkTermAmendmentInput; dryRun: boolean }) =>
-      (
-        await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
-          body: input,
-          query: { dry_run: dryRun ? 'true' : undefined },
-        })
-      ).data,
-    onSuccess: (_answer, { dryRun }) => {
-      if (!dryRun) refresh([queryKeys.servicing, ['events']]);
-    },
+    mutationFn: async (input: BulkTermAmendmentInput) =>
+      (await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', { body: input })).data,
+    onSuccess: () => refresh([queryKeys.servicing, ['events']]),
   });
 }
 

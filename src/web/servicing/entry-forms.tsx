@@ -56,7 +56,7 @@ export type EntryDialog =
   | { kind: 'undoWriteOff'; loanNumber: string };
 
 /** Field paths a form shows; a server message about anything else goes to the form's alert. */
-type Known<T extends FieldValues> = readonly Path<T>[];
+export type Known<T extends FieldValues> = readonly Path<T>[];
 
 /**
  * Posts the form's values and reports the outcome: on success a toast and `onDone`; on a 422, each field's
@@ -77,23 +77,32 @@ function useSubmit<T extends FieldValues>(
       toast('success', saved);
       onDone();
     } catch (error) {
-      const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
-      const elsewhere: string[] = [];
-      for (const [path, message] of fields) {
-        if ((known as readonly string[]).includes(path)) {
-          form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
-        } else elsewhere.push(message);
-      }
-      if (fields.length > 0 && elsewhere.length === 0) return;
-      const message =
-        elsewhere.join(' ') ||
-        (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
-      form.setError('root.server' as Path<T>, { type: 'server', message });
+      showRefusal(form, known, error);
     }
   };
 }
 
-function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
+/**
+ * A refusal on a servicing form: on a 422, each field's message under it (those of fields the form does not
+ * show in its alert); otherwise the server's message, or the generic one, in the alert. Never resets what was
+ * typed.
+ */
+export function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, known: Known<T>, error: unknown) {
+  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
+  const elsewhere: string[] = [];
+  for (const [path, message] of fields) {
+    if ((known as readonly string[]).includes(path)) {
+      form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
+    } else elsewhere.push(message);
+  }
+  if (fields.length > 0 && elsewhere.length === 0) return;
+  const message =
+    elsewhere.join(' ') ||
+    (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
+  form.setError('root.server' as Path<T>, { type: 'server', message });
+}
+
+export function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
   const message = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
   if (!message) return null;
   return (
@@ -104,7 +113,7 @@ function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) 
 }
 
 /** A choice among fixed values, bound to the form, labelled from the catalog; `describe` explains the one chosen. */
-function ChoiceField<T extends FieldValues>({
+export function ChoiceField<T extends FieldValues>({
   form,
   name,
   label,

@@ -653,14 +653,16 @@ export const servicing = {
   deferralView: {
     title: 'Blanket deferral for a fund',
     intro:
-      'One amendment for every active loan of a fund, recorded in one action — as funds did in 2020. Each loan gets its own amendment, in its history; any of them can be reversed alone.',
+      'One amendment for every active loan of a fund, recorded in one action — as funds did in 2020. Before anything is written you see how many loans it reaches and their outstanding. Each loan gets its own amendment, in its history; there is no undo of the whole action, but each loan’s amendment can be reversed on its page.',
     fund: 'Fund',
-    review: 'Review',
-    confirm: 'This amendment will be added to {{count}} active loans of {{fund}}, from {{date}}. Apply it?',
-    confirmNone: 'No active loan of {{fund}} would be amended.',
+    review: 'Review the loans it reaches',
+    confirmTitle: 'Amend every active loan of the fund?',
+    confirm:
+      'This amendment will be added to {{count}} active loans of {{fund}} ({{amount}} outstanding), from {{date}}. Apply it?',
     confirmLabel: 'Apply to {{count}} loans',
     saved: 'Amendment added to {{count}} loans.',
     result: 'Loans amended',
+    done: '{{count}} loans of {{fund}} were amended. Each one’s schedule shows the amended terms beside those agreed.',
     loan: 'Loan {{number}} — {{company}}',
   },
   companyLoan: {

@@ -336,7 +336,7 @@ export const servicing = {
     schedule: 'Échéancier de remboursement',
     statement: 'Relevé de compte',
     import: 'Importer des remboursements',
-    deferral: 'Moratoire pour un fonds',
+    deferral: 'Report global d’un fonds',
   },
   loan: {
     heading: 'Prêt {{number}}',
@@ -672,17 +672,18 @@ export const servicing = {
     failed: 'Le fichier n’a pas pu être vérifié.',
   },
   deferralView: {
-    title: 'Moratoire pour tous les prêts d’un fonds',
+    title: 'Report global pour tous les prêts d’un fonds',
     intro:
-      'Une même modification pour tous les prêts actifs d’un fonds, inscrite en une seule action — comme les fonds l’ont fait en 2020. Chaque prêt reçoit sa propre modification, dans son historique; chacune peut être contrepassée seule.',
+      'Une même modification des conditions pour tous les prêts actifs d’un fonds, inscrite en une seule action — comme les fonds l’ont fait en 2020. Avant toute inscription, vous voyez combien de prêts elle touche et leur solde. Chaque prêt reçoit sa propre modification, dans son historique; l’action entière ne s’annule pas, mais la modification de chaque prêt peut être contrepassée sur sa page.',
     fund: 'Fonds',
-    review: 'Vérifier',
+    review: 'Voir les prêts touchés',
+    confirmTitle: 'Modifier tous les prêts actifs du fonds ?',
     confirm:
-      'Cette modification sera ajoutée à {{count}} prêts actifs du fonds {{fund}}, à compter du {{date}}. L’appliquer ?',
-    confirmNone: 'Aucun prêt actif du fonds {{fund}} ne serait modifié.',
+      'Cette modification sera ajoutée à {{count}} prêts actifs du fonds {{fund}} ({{amount}} de solde en capital), à compter du {{date}}. L’appliquer ?',
     confirmLabel: 'Appliquer à {{count}} prêts',
     saved: 'Modification ajoutée à {{count}} prêts.',
     result: 'Prêts modifiés',
+    done: '{{count}} prêts du fonds {{fund}} ont été modifiés. L’échéancier de chacun montre les conditions modifiées à côté des conditions convenues.',
     loan: 'Prêt {{number}} — {{company}}',
   },
   companyLoan: {

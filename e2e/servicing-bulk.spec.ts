@@ -1,0 +1,193 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS } from './accounts';
+import { loose, nbsp, say } from './catalog-text';
+import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
+import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
+import { signedIn as enFrame } from '../src/shared/i18n/signed-in.en';
+import { signedIn as frFrame } from '../src/shared/i18n/signed-in.fr';
+import { formatAmount, formatDay } from '../src/shared/portfolio/ratios';
+import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
+
+/*
+ * A fund's blanket deferral (docs/decisions/0038): a loan paid out four months ago, then every active loan of its
+ * fund deferred by three months in one action from the portfolio's screen — the count and outstanding shown
+ * before anything is written — then the loan's page shows the amendment, and its schedule the terms as amended
+ * beside those agreed, with three installments of payment holiday. Once in French on a desktop, once in English
+ * on a phone, axe in every state. The count expected is read from another route (the fund's aging table), so
+ * loans other specs put in the fund count too.
+ */
+
+type Lang = 'fr' | 'en';
+const CATALOG = { fr, en } as const;
+const FRAME = { fr: frFrame, en: enFrame } as const;
+
+interface Lookup {
+  id: string;
+  name: string;
+}
+
+/** A company with one loan of 12 000 $ at 6 % over 12 months in `fundId`, authorized and paid out four months ago. */
+async function companyWithDisbursedLoan(page: Page, name: string, fundId: string) {
+  const first = async (path: string) => (await callApi<Lookup[]>(page, 'GET', path))[0]!.id;
+  const authorized = addMonths(todayIso(), -4);
+  const company = await callApi<{ id: string; financial_contributions: Array<{ id: string }> }>(
+    page,
+    'POST',
+    '/companies',
+    {
+      name,
+      legal_form_id: await first('/legal_forms'),
+      status_id: await first('/statuses'),
+      activity_area_id: await first('/activity_areas'),
+      address: { address: '8, rue des Érables', zip_code: 'G5L 2B2', municipality_id: await first('/municipalities') },
+      financial_contributions: [
+        {
+          contribution_fund_id: fundId,
+          amount: '12000',
+          rate: '6',
+          amortization: '12',
+          moratorium: '0',
+          authorization_date: authorized,
+          project_name: 'Chambre froide',
+        },
+      ],
+    },
+  );
+  const contributionId = company.financial_contributions[0]!.id;
+  await callApi(page, 'POST', `/companies/${company.id}/financial_contributions/${contributionId}/disbursements`, {
+    date: authorized,
+    amount: '12000',
+    method: 'eft',
+    reference: 'VIR-REPORT',
+  });
+  return { companyId: company.id, contributionId };
+}
+
+async function story(page: Page, lang: Lang, width: number, email: string) {
+  const c = CATALOG[lang];
+  const d = c.deferralView;
+  const money = (amount: number) => nbsp(formatAmount(amount, lang));
+  const dayOf = (iso: string) => nbsp(formatDay(iso, lang) ?? iso);
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/companies/);
+  if (lang === 'en') {
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.reload();
+  }
+  // The last fund of the list (the other stories put their loans in the first).
+  const funds = await callApi<Lookup[]>(page, 'GET', `/contribution_funds?locale=${lang}`);
+  const fund = funds.at(-1)!;
+  const name = `Poissonnerie Report ${lang} ${Date.now()}`;
+  const { companyId, contributionId } = await companyWithDisbursedLoan(page, name, fund.id);
+
+  // From the drawer, under the dashboard.
+  await page.getByRole('button', { name: FRAME[lang].layout.openMenu }).click();
+  await page
+    .getByRole('navigation', { name: FRAME[lang].layout.navigation })
+    .getByRole('link', { name: FRAME[lang].portfolio.nav.deferral })
+    .click();
+  await expect(page).toHaveURL(/\/portfolio\/deferral$/);
+  await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
+  await expectAccessible(page);
+
+  // Reviewed empty: each required field says so, nothing is asked of the server.
+  const form = page.getByRole('form', { name: d.title });
+  await form.getByRole('button', { name: d.review }).click();
+  await expect(form.getByRole('combobox', { name: d.fund })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('textbox', { name: c.forms.reason })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  // Three months of payment holiday from the first of next month.
+  const effective = `${addMonths(todayIso(), 1).slice(0, 8)}01`;
+  await form.getByRole('combobox', { name: d.fund }).click();
+  await page.getByRole('option', { name: fund.name, exact: true }).click();
+  await form.getByRole('combobox', { name: c.forms.kind }).click();
+  await page.getByRole('option', { name: c.amendmentKind.payment_holiday, exact: true }).click();
+  await form.getByRole('textbox', { name: c.forms.effectiveDate }).fill(effective);
+  await form.getByRole('textbox', { name: c.forms.months }).fill('3');
+  await form
+    .getByRole('textbox', { name: c.forms.reason })
+    .fill('Report général de trois mois (résolution du conseil)');
+
+  // The count and outstanding, before anything is written: those of the fund's aging table.
+  const aging = await callApi<{ total: { count: number; outstanding_principal: number } }>(
+    page,
+    'GET',
+    `/portfolio/arrears_aging?filter[fund_id]=${fund.id}`,
+  );
+  expect(aging.total.count).toBeGreaterThan(0);
+  await form.getByRole('button', { name: d.review }).click();
+  const confirmation = page.getByRole('dialog').filter({
+    hasText: loose(
+      say(d.confirm, {
+        count: aging.total.count,
+        fund: fund.name,
+        amount: money(aging.total.outstanding_principal),
+        date: dayOf(effective),
+      }),
+    ),
+  });
+  await expect(confirmation).toBeVisible();
+  await expectAccessible(page);
+  await confirmation.getByRole('button', { name: say(d.confirmLabel, { count: aging.total.count }) }).click();
+  await expect(confirmation).toBeHidden();
+
+  // The result: the count, and a link to each loan amended, ours among them.
+  const result = page.getByRole('region', { name: d.result });
+  await expect(result.getByRole('status')).toContainText(
+    loose(say(d.done, { count: aging.total.count, fund: fund.name })),
+  );
+  const loanLink = result.getByRole('link', { name: new RegExp(`— ${name}$`) });
+  await expect(result.getByRole('link')).toHaveCount(aging.total.count);
+  await expectAccessible(page);
+  await loanLink.click();
+
+  // The loan: the amendment listed, said to be the fund's, the terms as agreed beside the terms as amended.
+  await expect(page).toHaveURL(new RegExp(`/companies/${companyId}/contributions/${contributionId}$`));
+  const terms = page.getByRole('region', { name: c.terms.title });
+  const amendment = terms.getByRole('listitem').filter({ hasText: c.terms.bulk });
+  await expect(amendment).toHaveCount(1);
+  await expect(amendment).toContainText(
+    loose(say(c.terms.amendmentMonths, { kind: c.amendmentKind.payment_holiday, count: 3, date: dayOf(effective) })),
+  );
+  await expect(amendment).toContainText('Report général de trois mois');
+  const holidayRow = terms.getByRole('row', { name: new RegExp(`^${c.amendmentKind.payment_holiday}`) });
+  await expect(holidayRow).toContainText(say(c.terms.months, { count: 0 }));
+  await expect(holidayRow).toContainText(say(c.terms.months, { count: 3 }));
+  await expect(terms.getByRole('row', { name: new RegExp(`^${c.terms.amortization}`) })).toContainText(
+    say(c.terms.months, { count: 12 }),
+  );
+  await expectAccessible(page);
+
+  // Its schedule: three installments of payment holiday, and the terms as agreed still there.
+  await page.getByRole('navigation', { name: c.loan.views }).getByRole('link', { name: c.loan.openSchedule }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+  await expect(
+    page.locator('tbody tr, li').filter({ hasText: c.installmentKind.holiday }).filter({ visible: true }),
+  ).toHaveCount(3);
+  await expect(page.getByRole('columnheader', { name: c.terms.agreed })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: c.terms.amended })).toBeVisible();
+  await expectAccessible(page);
+
+  // The company's history says it too.
+  const events = await callApi<Array<{ code: string | null; title: string }>>(
+    page,
+    'GET',
+    `/companies/${companyId}/events?locale=${lang}`,
+  );
+  expect(events.filter((event) => event.code === 'termsAmended')).toHaveLength(1);
+}
+
+test('blanket deferral: every active loan of a fund deferred three months, the count seen first (French, desktop)', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await story(page, 'fr', 1280, ACCOUNTS.deferral.email);
+});
+
+test('blanket deferral: the same in English on a phone', async ({ page }) => {
+  test.setTimeout(240_000);
+  await story(page, 'en', 390, ACCOUNTS.deferralPhone.email);
+});
