@@ -31,4 +31,7 @@ export const ACCOUNTS = {
   // e2e/servicing.spec.ts: one story in French on a desktop, one in English on a phone.
   servicing: { email: 'servicing@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Prêts' },
   servicingPhone: { email: 'servicing-phone@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Mobile' },
+  // e2e/servicing-import.spec.ts: a file of repayments imported in French on a desktop, in English on a phone.
+  servicingImport: { email: 'import@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Import' },
+  servicingImportPhone: { email: 'import-phone@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Mobile' },
 } as const;

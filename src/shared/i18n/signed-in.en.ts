@@ -469,7 +469,12 @@ export const signedIn = {
     hint: 'For example 2026-11-23, 11/23/2026 or November 23',
   },
   portfolio: {
-    nav: { dashboard: 'Dashboard', buckets: 'Aging buckets', capital: 'Capital of the funds' },
+    nav: {
+      dashboard: 'Dashboard',
+      buckets: 'Aging buckets',
+      capital: 'Capital of the funds',
+      importRepayments: 'Import repayments',
+    },
     errors: {
       unknownFund: 'The fund filter names no contribution fund.',
     },

@@ -469,7 +469,12 @@ export const signedIn = {
     hint: 'Par exemple 2026-11-23, 23/11/2026 ou 23 novembre',
   },
   portfolio: {
-    nav: { dashboard: 'Tableau de bord', buckets: 'Tranches de retard', capital: 'Capital des fonds' },
+    nav: {
+      dashboard: 'Tableau de bord',
+      buckets: 'Tranches de retard',
+      capital: 'Capital des fonds',
+      importRepayments: 'Importer des remboursements',
+    },
     errors: {
       unknownFund: 'Le filtre de fonds ne désigne aucun fonds de contribution.',
     },

@@ -91,6 +91,7 @@ export function AppLayout() {
           <Divider my="xs" />
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/companies', t('layout.companies'))}
+          {link('/loans/import', t('portfolio.nav.importRepayments'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
