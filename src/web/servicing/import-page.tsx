@@ -268,7 +268,11 @@ export default function ImportPage() {
               size: formatFileSize(IMPORT_MAX_FILE_BYTES, locale),
               rows: count(IMPORT_MAX_ROWS, locale),
             })}
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            // Mantine's grey placeholder and description fail contrast on white (axe): a darker grey.
+            styles={{
+              description: { color: 'var(--mantine-color-gray-7)' },
+              placeholder: { color: 'var(--mantine-color-gray-7)' },
+            }}
             accept=".csv,.txt,text/csv,text/plain"
             required
             clearable
