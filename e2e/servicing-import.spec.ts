@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
 import { signedIn as enSignedIn } from '../src/shared/i18n/signed-in.en';
@@ -21,40 +22,15 @@ function say(text: string, values: Record<string, string | number> = {}): string
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
-/** A company with one loan of 12 000 $ authorized four months ago and paid out three months ago. */
+/** A company's loan (e2e/servicing-fixtures.ts) paid out three months ago. */
 async function disbursedLoan(page: Page, name: string): Promise<{ url: string; loanNumber: string }> {
-  const first = async (path: string) => (await callApi<Array<{ id: string }>>(page, 'GET', path))[0]!.id;
-  const company = await callApi<{ id: string; financial_contributions: Array<{ id: string; loan_number: string }> }>(
-    page,
-    'POST',
-    '/companies',
-    {
-      name,
-      legal_form_id: await first('/legal_forms'),
-      status_id: await first('/statuses'),
-      activity_area_id: await first('/activity_areas'),
-      address: { address: '8, rue des Érables', zip_code: 'G5L 1A1', municipality_id: await first('/municipalities') },
-      financial_contributions: [
-        {
-          contribution_fund_id: await first('/contribution_funds'),
-          amount: '12000',
-          rate: '6',
-          amortization: '12',
-          moratorium: '0',
-          authorization_date: addMonths(todayIso(), -4),
-          project_name: 'Atelier',
-        },
-      ],
-    },
-  );
-  const loan = company.financial_contributions[0]!;
-  const url = `/companies/${company.id}/financial_contributions/${loan.id}`;
-  await callApi(page, 'POST', `${url}/disbursements`, {
+  const loan = await companyWithLoan(page, name);
+  await callApi(page, 'POST', `${loan.url}/disbursements`, {
     date: addMonths(todayIso(), -3),
     amount: '12000',
     method: 'eft',
   });
-  return { url, loanNumber: loan.loan_number };
+  return loan;
 }
 
 async function story(page: Page, lang: Lang, width: number, email: string) {

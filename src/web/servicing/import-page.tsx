@@ -511,37 +511,33 @@ function Report({ report }: { report: ImportReport }) {
             {v('allOrNothing')}
           </Alert>
         )}
-        {report.unmatched.length > 0 && (
-          <section aria-labelledby="import-unmatched">
-            <Title order={3} size="h4" id="import-unmatched" mb="xs">
-              {v('unmatched')}
-            </Title>
-            <TableOrCards
-              rows={report.unmatched}
-              columns={unmatchedColumns}
-              rowKey={(row) => row.row}
-              label={v('unmatched')}
-              border
-            />
-            {limit(report.unmatched.length, report.unmatchedCount)}
-          </section>
-        )}
-        {report.matched.length > 0 && (
-          <section aria-labelledby="import-matched">
-            <Title order={3} size="h4" id="import-matched" mb="xs">
-              {v('matched')}
-            </Title>
-            <TableOrCards
-              rows={report.matched}
-              columns={matchedColumns}
-              rowKey={(row) => row.row}
-              label={v('matched')}
-              border
-            />
-            {limit(report.matched.length, report.matchedCount)}
-          </section>
-        )}
+        <RowList id="import-unmatched" title={v('unmatched')} rows={report.unmatched} columns={unmatchedColumns}>
+          {limit(report.unmatched.length, report.unmatchedCount)}
+        </RowList>
+        <RowList id="import-matched" title={v('matched')} rows={report.matched} columns={matchedColumns}>
+          {limit(report.matched.length, report.matchedCount)}
+        </RowList>
       </Stack>
     </Paper>
+  );
+}
+
+/** One list of the report (rows matched, rows refused), under its heading: nothing when it has no row. */
+function RowList<T extends { row: number }>(props: {
+  id: string;
+  title: string;
+  rows: T[];
+  columns: Column<T>[];
+  children: React.ReactNode;
+}) {
+  if (props.rows.length === 0) return null;
+  return (
+    <section aria-labelledby={props.id}>
+      <Title order={3} size="h4" id={props.id} mb="xs">
+        {props.title}
+      </Title>
+      <TableOrCards rows={props.rows} columns={props.columns} rowKey={(row) => row.row} label={props.title} border />
+      {props.children}
+    </section>
   );
 }
