@@ -34,4 +34,7 @@ export const ACCOUNTS = {
   // e2e/servicing-bulk.spec.ts: a fund's blanket deferral, in French on a desktop and in English on a phone.
   deferral: { email: 'deferral@e2e.test', role: 'user', firstName: 'Denise', lastName: 'Report' },
   deferralPhone: { email: 'deferral-phone@e2e.test', role: 'user', firstName: 'Denise', lastName: 'Mobile' },
+  // e2e/servicing-import.spec.ts: a file of repayments imported in French on a desktop, in English on a phone.
+  servicingImport: { email: 'import@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Import' },
+  servicingImportPhone: { email: 'import-phone@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Mobile' },
 } as const;

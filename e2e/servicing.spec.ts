@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
 import { expect, expectAccessible, signIn, test } from './fixtures';
+import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
 import { formatAmount, formatDay } from '../src/shared/portfolio/ratios';
@@ -49,35 +50,6 @@ interface ScheduleRow {
   date: string;
   payment: number;
   status: string;
-}
-
-/** A company with one loan of 12 000 $ at 6 % over 12 months, authorized four months ago. */
-async function companyWithLoan(page: Page, name: string) {
-  const first = async (path: string) => (await callApi<Array<{ id: string }>>(page, 'GET', path))[0]!.id;
-  const company = await callApi<{ id: string; financial_contributions: Array<{ id: string }> }>(
-    page,
-    'POST',
-    '/companies',
-    {
-      name,
-      legal_form_id: await first('/legal_forms'),
-      status_id: await first('/statuses'),
-      activity_area_id: await first('/activity_areas'),
-      address: { address: '12, rue du Moulin', zip_code: 'G5L 1A1', municipality_id: await first('/municipalities') },
-      financial_contributions: [
-        {
-          contribution_fund_id: await first('/contribution_funds'),
-          amount: '12000',
-          rate: '6',
-          amortization: '12',
-          moratorium: '0',
-          authorization_date: addMonths(todayIso(), -4),
-          project_name: 'Four à bois',
-        },
-      ],
-    },
-  );
-  return { companyId: company.id, contributionId: company.financial_contributions[0]!.id };
 }
 
 /** An amount as the user types it in `lang` (a decimal comma in French). */

@@ -137,6 +137,11 @@ export const routes: RouteObject[] = [
                 ...titled('servicing.titles.statement'),
                 ...lazyPage(() => import('./servicing/statement-page'), ['servicing']),
               },
+              {
+                path: '/loans/import',
+                ...titled('servicing.titles.import'),
+                ...lazyPage(() => import('./servicing/import-page'), ['servicing']),
+              },
               // A company's history or documents from its file or the search: made current, then opened.
               { path: '/companies/:id/events', ...lazyPage(() => import('./companies/open-as-current')) },
               { path: '/companies/:id/documents', ...lazyPage(() => import('./companies/open-as-current')) },

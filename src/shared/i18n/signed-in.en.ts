@@ -474,6 +474,7 @@ export const signedIn = {
       buckets: 'Aging buckets',
       capital: 'Capital of the funds',
       deferral: 'Blanket deferral',
+      importRepayments: 'Import repayments',
     },
     errors: {
       unknownFund: 'The fund filter names no contribution fund.',

@@ -474,6 +474,7 @@ export const signedIn = {
       buckets: 'Tranches de retard',
       capital: 'Capital des fonds',
       deferral: 'Report global d’un fonds',
+      importRepayments: 'Importer des remboursements',
     },
     errors: {
       unknownFund: 'Le filtre de fonds ne désigne aucun fonds de contribution.',

@@ -7,7 +7,7 @@ import {
   STATEMENT_LINE_KINDS,
 } from '../servicing/types';
 import { scheduleAnswerSchema } from './portfolio-answers';
-import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_FIELDS, REPAYMENT_METHODS } from './servicing';
+import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_WIRE_FIELDS, REPAYMENT_METHODS } from './servicing';
 
 /*
  * Answers of the servicing calls (docs/decisions/0036), camelCase as the web client reads them (the
@@ -359,7 +359,7 @@ export const statementSchema = z.object({
 
 export const importProblemSchema = z.object({
   /** The import field the problem is about (`loan_number`, `amount`…), or `row` for the whole row. */
-  field: z.enum([...IMPORT_FIELDS, 'row']),
+  field: z.enum(IMPORT_WIRE_FIELDS),
   /** In the language asked. */
   message: z.string(),
 });

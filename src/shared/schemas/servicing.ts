@@ -110,7 +110,7 @@ export type WriteOffInput = z.output<typeof writeOffInputSchema>;
 
 /** The largest file the import reads, and its most rows (a header line aside). */
 export const IMPORT_MAX_FILE_BYTES = 16 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 100_000;
+export const IMPORT_MAX_ROWS = 10_000;
 /** The dry run and a refusal list at most this many rows of each kind; their counts are whole. */
 export const IMPORT_LIST_LIMIT = 1000;
 
@@ -123,6 +123,17 @@ export const IMPORT_DATE_FORMATS = ['auto', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const
 /** The file's fields the import reads, each named by a column heading of the file (or its number, from 1). */
 export const IMPORT_FIELDS = ['loanNumber', 'receivedOn', 'amount', 'reference', 'method', 'kind'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** The same fields as the wire names them (a row's problem says which, `row` for the row as a whole). */
+export const IMPORT_WIRE_FIELDS = [
+  'loan_number',
+  'received_on',
+  'amount',
+  'reference',
+  'method',
+  'kind',
+  'row',
+] as const;
+export type ImportWireField = (typeof IMPORT_WIRE_FIELDS)[number];
 
 const column = () =>
   z.union([z.string().trim().min(1).max(200), z.number().int().min(1).max(1000)], { error: V.required });
