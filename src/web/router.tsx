@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./servicing/statement-page'), ['servicing']),
               },
               {
-                path: '/loans/import',
+                path: '/portfolio/import',
                 ...titled('servicing.titles.import'),
                 ...lazyPage(() => import('./servicing/import-page'), ['servicing']),
               },

@@ -92,7 +92,7 @@ export function AppLayout() {
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/portfolio/deferral', t('portfolio.nav.deferral'))}
           {link('/companies', t('layout.companies'))}
-          {link('/loans/import', t('portfolio.nav.importRepayments'))}
+          {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}

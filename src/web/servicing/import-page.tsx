@@ -86,7 +86,7 @@ const FORM_PATHS = new Set<string>([
 ]);
 
 /**
- * /loans/import: repayments from a bank's pre-authorized-debit file or an accounting export (docs/decisions/0038).
+ * /portfolio/import: repayments from a bank's pre-authorized-debit file or an accounting export (docs/decisions/0038).
  * The file's first rows show as they are read, its columns are mapped (guessed from its header), the dry run
  * says per row what matched and why the others cannot be imported, in the user's language; then the import
  * posts every row or none. Any change to the file or the mapping asks for a new check before importing.
