@@ -85,6 +85,18 @@ async function expectNoneOf(page: Page, rules: string[]): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** A year's statement with these sales; the other figures the same every year. */
+const statement = (year: number, sales: number) => ({
+  year: String(year),
+  sales: String(sales),
+  gross_profit: '200000',
+  net_profit: '40000',
+  current_assets: '300000',
+  current_liabilities: '100000',
+  funds_generated: '90000',
+  debt_service: '30000',
+});
+
 interface ScheduleAnswer {
   payment: number;
   balance_today: number;
@@ -431,16 +443,6 @@ test.describe('a staff member’s portfolio screens', () => {
     page,
   }) => {
     test.setTimeout(300_000);
-    const statement = (year: number, sales: number) => ({
-      year: String(year),
-      sales: String(sales),
-      gross_profit: '200000',
-      net_profit: '40000',
-      current_assets: '300000',
-      current_liabilities: '100000',
-      funds_generated: '90000',
-      debt_service: '30000',
-    });
     // Four years: the file prints the latest three, the first of them compared with the year before it.
     const company = await createCompany(page, `Imprimerie Croissance ${Date.now()}`, {
       phone_number: '8195579833',
@@ -678,16 +680,6 @@ test.describe('a staff member’s portfolio screens', () => {
     const me = await callApi<{ id: string }>(page, 'GET', '/user');
     const fund = (await callApi<Array<{ id: string }>>(page, 'GET', '/contribution_funds'))[0]!;
     const today = todayIso();
-    const statement = (year: number, sales: number) => ({
-      year: String(year),
-      sales: String(sales),
-      gross_profit: '200000',
-      net_profit: '40000',
-      current_assets: '300000',
-      current_liabilities: '100000',
-      funds_generated: '90000',
-      debt_service: '30000',
-    });
     // A follow-up ten days late, first of the dashboard's follow-ups; five years of statements.
     const company = await createCompany(page, `Atelier Suivi ${Date.now()}`, {
       overseeing_user_id: me.id,
