@@ -169,7 +169,9 @@ describe('GET /search', () => {
       // A one-letter word marks only a word it starts.
       const oneLetter = await search(user, 'atelier z');
       expect(oneLetter.companies!.map((hit) => hit.highlight)).toContain('<mark>Atelier</mark> <mark>Z</mark>ephyr');
-      expect(oneLetter.companies!.find((hit) => hit.id === parts)!.highlight).toBe('L<mark>atelier</mark>s <mark>Z</mark>ephyrin');
+      expect(oneLetter.companies!.find((hit) => hit.id === parts)!.highlight).toBe(
+        'L<mark>atelier</mark>s <mark>Z</mark>ephyrin',
+      );
       // Found through its owner: the owner on the second line, marked; the name as it is.
       const byOwner = found.companies!.find((hit) => hit.id === elsewhere)!;
       expect(byOwner.highlight).toBe('<mark>Zephyr</mark> Boutique');
