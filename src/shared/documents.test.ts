@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { MAX_UPLOAD_BYTES } from './constants';
 import { foldText, formatFileSize, groupDocuments, highlightRanges, initialOf } from './documents';
 import { documentCreateSchema, documentFileProblem, documentFormSchema } from './schemas/document';
@@ -24,6 +25,40 @@ describe('accent folding and highlight', () => {
 
   it('keeps offsets right after characters that are two UTF-16 units', () => {
     expect(marked('📄 Été 2025', 'ete')).toEqual(['Été']);
+  });
+
+  it.each([
+    // A one-letter word marks a word it starts, never the letter inside a word (ADR 0022).
+    ['Atelier B', 'atelier b', ['Atelier', 'B']],
+    ['Boulangerie Bébé', 'b', ['B', 'B']],
+    ['Cabinet Robert', 'b', []],
+    ['Atelier-B inc.', 'b', ['B']],
+    ['L’Érablière', 'e', ['É']],
+    ['2 Frères', '2', ['2']],
+    ['Lot 12', '2', []],
+    // Longer words mark wherever they are, accents and case aside: the lists match them as parts.
+    ['Café Montréal', 'montreal', ['Montréal']],
+    ['MONTRÉAL-NORD', 'treal', ['TRÉAL']],
+    ['Cabinet Robert', 'ob', ['ob']],
+  ])('marks in %j for %j: %j', (text, search, expected) => {
+    expect(marked(text, search)).toEqual(expected);
+  });
+
+  it('never marks a one-letter word inside a word, and marks each word that starts with it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('b', 'a', 'é', ' ', '-', 'B', 'x'), { maxLength: 30 }),
+        fc.constantFrom('b', 'a', 'e'),
+        (chars, letter) => {
+          const text = chars.join('');
+          const ranges = highlightRanges(text, letter);
+          const starts = Array.from(text)
+            .map((_, at) => at)
+            .filter((at) => foldText(text[at]!) === letter && (at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1]!)));
+          expect(ranges).toEqual(starts.map((at) => [at, at + 1]));
+        },
+      ),
+    );
   });
 });
 

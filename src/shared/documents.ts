@@ -58,9 +58,14 @@ export function foldText(text: string): string {
   return Array.from(text, foldChar).join('');
 }
 
+/** A letter or digit: what a search word is made of (`searchWordsOf`). */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 /**
  * Where the words of a search occur in a text, compared accent- and case-insensitively, as
- * [start, end) offsets in the original text, sorted and merged: "ecole" marks "École" entirely.
+ * [start, end) offsets in the original text, sorted and merged: "ecole" marks "École" entirely. A word
+ * of one letter marks only the start of a word ("b" marks the B of "Atelier B", not the b of "Cabinet"):
+ * inside words a single letter is everywhere and marks nothing useful (ADR 0022).
  */
 export function highlightRanges(text: string, search: string): Array<[number, number]> {
   const words = foldText(search).split(/\s+/).filter(Boolean);
@@ -76,9 +81,11 @@ export function highlightRanges(text: string, search: string): Array<[number, nu
     offset += char.length;
   }
   const ranges: Array<[number, number]> = [];
+  const startsAWord = (at: number) => at === 0 || !WORD_CHAR.test(folded.charAt(at - 1));
   for (const word of words) {
+    const single = Array.from(word).length === 1;
     for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + word.length)) {
-      ranges.push([origin[at]!.start, origin[at + word.length - 1]!.end]);
+      if (!single || startsAWord(at)) ranges.push([origin[at]!.start, origin[at + word.length - 1]!.end]);
     }
   }
   ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);

@@ -15,6 +15,8 @@ interface Hit {
   archived?: boolean;
   company_archived?: boolean;
   reference_number?: string;
+  municipality?: string | null;
+  detail?: string;
   email?: string;
 }
 type Answer = { companies?: Hit[]; documents?: Hit[]; events?: Hit[]; users?: Hit[] };
@@ -127,6 +129,9 @@ describe('GET /search', () => {
       const found = await search(user, 'erabliere GAGNON');
       expect(idsOf(found.companies)).toEqual([company['gagnon'], company['gagnonFils']]);
       expect(found.companies![0]!.highlight).toBe('<mark>Érablière</mark> <mark>Gagnon</mark>');
+      // The name once; under it what tells it apart: the reference number and the municipality.
+      expect(found.companies![0]!.detail).toBe(`${company['gagnonRef']} · ${found.companies![0]!.municipality}`);
+      expect(found.companies![0]!.municipality).toEqual(expect.any(String));
       // The longer name typed exactly comes first in its turn.
       expect(idsOf((await search(user, 'Érablière Gagnon et fils')).companies)[0]).toBe(company['gagnonFils']);
       // Typed without accents, stored with them, and the other way round.
@@ -138,11 +143,57 @@ describe('GET /search', () => {
       expect(idsOf((await search(user, company['gagnonRef']!)).companies)).toEqual([company['gagnon']]);
       const levis = await search(user, 'levis');
       expect(idsOf(levis.companies)).toEqual([company['gagnonFils']]);
-      expect(levis.companies![0]!.highlight).toContain('<mark>Lévis</mark>');
+      expect(levis.companies![0]!.highlight).toBe('Érablière Gagnon et fils');
+      expect(levis.companies![0]!.detail).toMatch(/ · <mark>Lévis<\/mark>$/);
       const owner = await search(user, 'rejean levesque');
       expect(idsOf(owner.companies)).toEqual([company['gagnon']]);
-      expect(owner.companies![0]!.highlight).toBe('Érablière Gagnon · <mark>Réjean</mark> <mark>Lévesque</mark>');
+      expect(owner.companies![0]!.highlight).toBe('Érablière Gagnon');
+      expect(owner.companies![0]!.detail).toMatch(/ · <mark>Réjean<\/mark> <mark>Lévesque<\/mark>$/);
       expect(idsOf((await search(user, 'gagnon levis')).companies)).toEqual([company['gagnonFils']]);
+    });
+
+    it('ranks the exact name, then a name starting with the words, then words starting words, then parts of the name, then elsewhere', async () => {
+      const owner = (name: string) => ({
+        owners: [{ name, phone_number: '', shares_percentage: '100', address: '', city: '', zip_code: '' }],
+      });
+      // Created loosest first, so that no order of insertion explains the answer.
+      const elsewhere = (await createCompany('Zephyr Boutique', owner('Atelier Roy'))).id;
+      const parts = (await createCompany('Lateliers Zephyrin')).id;
+      const wordStarts = (await createCompany('Zephyr et Atelier')).id;
+      const starting = (await createCompany('Atelier Zéphyr-Nord inc.')).id;
+      const exact = (await createCompany('Atelier Zephyr')).id;
+      const found = await search(user, 'atelier zephyr');
+      expect(idsOf(found.companies)).toEqual([exact, starting, wordStarts, parts, elsewhere]);
+      // Punctuation and accents aside, the full name typed is the exact one.
+      expect(idsOf((await search(user, 'atelier zephyr nord inc')).companies)[0]).toBe(starting);
+      // A one-letter word marks only a word it starts.
+      const oneLetter = await search(user, 'atelier z');
+      expect(oneLetter.companies!.map((hit) => hit.highlight)).toContain('<mark>Atelier</mark> <mark>Z</mark>ephyr');
+      expect(oneLetter.companies!.find((hit) => hit.id === parts)!.highlight).toBe(
+        'L<mark>atelier</mark>s <mark>Z</mark>ephyrin',
+      );
+      // Found through its owner: the owner on the second line, marked; the name as it is.
+      const byOwner = found.companies!.find((hit) => hit.id === elsewhere)!;
+      expect(byOwner.highlight).toBe('<mark>Zephyr</mark> Boutique');
+      expect(byOwner.detail).toMatch(/ · <mark>Atelier<\/mark> Roy$/);
+    });
+
+    it('ranks a name holding the words first even when hundreds of files hold them elsewhere', async () => {
+      // 220 files whose owners hold the words, written before the one whose name starts with them: more
+      // than the candidates a search ranks from the files' index.
+      const [template] = await t.database.db.select().from(companies).where(eq(companies.id, company['bakery']!));
+      const { id: _id, referenceNumber: _ref, nameKey: _key, ...rest } = template!;
+      await t.database.db.insert(companies).values(
+        Array.from({ length: 220 }, (_, i) => ({
+          ...rest,
+          name: `Fournisseur ${i}`,
+          searchText: `fournisseur ${i} kestrel atelier`,
+        })),
+      );
+      const named = (await createCompany('Atelier Kestrel du Nord')).id;
+      const found = await search(user, 'atelier kestrel');
+      expect(idsOf(found.companies)[0]).toBe(named);
+      expect(found.companies).toHaveLength(5);
     });
 
     it('includes archived companies, marked', async () => {
@@ -168,7 +219,8 @@ describe('GET /search', () => {
       // "financement" finds "financements"; "accordes" finds "accordés".
       const french = await search(user, 'financement accordes');
       expect(idsOf(french.documents)).toEqual([reportId]);
-      expect(french.documents![0]!.highlight).toMatch(/<mark>financements<\/mark> <mark>accordés<\/mark>/);
+      expect(french.documents![0]!.highlight).toBe('Rapport annuel 2024');
+      expect(french.documents![0]!.detail).toMatch(/<mark>financements<\/mark> <mark>accordés<\/mark>/);
       // "grant" finds "grants", "approving" finds "approved".
       expect(idsOf((await search(user, 'grant approving')).documents)).toEqual([reportId]);
       expect(idsOf((await search(user, 'croissant')).documents)).toEqual([]);
@@ -193,7 +245,8 @@ describe('GET /search', () => {
       ]);
       const byNotes = await search(user, 'demenagement boutique');
       expect(idsOf(byNotes.events)).toEqual([visitId]);
-      expect(byNotes.events![0]!.highlight).toContain('<mark>déménagement</mark>');
+      expect(byNotes.events![0]!.highlight).toBe('Visite de l’usine');
+      expect(byNotes.events![0]!.detail).toContain('<mark>déménagement</mark>');
     });
 
     it('system events by their title in the reader’s language', async () => {

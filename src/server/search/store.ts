@@ -42,6 +42,32 @@ function allWordsIn(folded: SQL, words: string[]): SQL {
 
 const marked = (text: string, words: string[]) => markedText(text, highlightRanges(text, words.join(' ')));
 
+/** Folded text as a sequence of words: punctuation and runs of spaces become one space ("Atelier-B inc." → "atelier b inc"). */
+const wordsKey = (text: SQL) => sql`btrim(regexp_replace(public.f_search_text(${text}), '[^[:alnum:]]+', ' ', 'g'))`;
+
+/**
+ * How well a company answers the words, best first (ADR 0022): 0 its name is the words, punctuation and
+ * accents aside, or its reference number is; 1 its name starts with them; 2 each word starts a word of its
+ * name; 3 each word is somewhere in its name; 4 some word is only elsewhere (municipality, owners, email).
+ * The one ranking of companies by a search: whatever lists the best companies for some words orders by it.
+ */
+export function companyMatchTier(company: { name: SQL; nameKey: SQL; referenceNumber: SQL }, words: string[]): SQL {
+  const typed = wordsKey(sql`${words.join(' ')}`);
+  const name = wordsKey(company.name);
+  const startsAWord = sql.join(
+    words.map((word) => sql`(' ' || ${name}) LIKE '% ' || public.f_search_text(${word}) || '%'`),
+    sql` AND `,
+  );
+  return sql`CASE WHEN ${name} = ${typed} OR ${wordsKey(company.referenceNumber)} = ${typed} THEN 0
+                  WHEN ${name} LIKE ${typed} || '%' THEN 1
+                  WHEN ${startsAWord} THEN 2
+                  WHEN ${allWordsIn(company.nameKey, words)} THEN 3
+                  ELSE 4 END`;
+}
+
+/** True when some word of the search is in `text` (as the highlight marks it). */
+const holdsAWord = (text: string, words: string[]) => highlightRanges(text, words.join(' ')).length > 0;
+
 /** Around the first matched word of a long text: about `width` characters, cut at spaces. */
 export function excerptOf(text: string, words: string[], width = 160): string | undefined {
   const ranges = highlightRanges(text, words.join(' '));
@@ -55,48 +81,53 @@ export function excerptOf(text: string, words: string[], width = 160): string | 
   return `${start > 0 ? '… ' : ''}${marked(piece, words)}${end < text.length ? ' …' : ''}`;
 }
 
-/** The name first, then whichever other field holds a word the name lacks. */
-function withContext(title: string, others: Array<string | null | undefined>, words: string[]): string {
-  const folded = (text: string) => highlightRanges(text, words.join(' ')).length > 0;
-  const parts = [title, ...others.filter((part): part is string => Boolean(part) && folded(part!))];
-  return parts.map((part) => marked(part, words)).join(' · ');
-}
-
-export async function searchCompanies(db: Db, words: string[]): Promise<CompanySearchResult[]> {
+export async function searchCompanies(db: Db, words: string[], locale: Locale): Promise<CompanySearchResult[]> {
   const query = words.join(' ');
+  const municipality = locale === 'en' ? sql`m.name_en` : sql`m.name_fr`;
+  const tier = companyMatchTier(
+    { name: sql`c.name`, nameKey: sql`c.name_key`, referenceNumber: sql`c.reference_number` },
+    words,
+  );
   const rows = await selectRows<{
     id: string;
     name: string;
     reference_number: string;
     archived: boolean;
     municipality: string | null;
-    owners: string | null;
+    owners: string[];
   }>(
     db,
     sql`WITH candidates AS (
-          -- The exact name always (an index lookup), then the first matches the trigram index gives.
+          -- The exact name always (an index lookup), then the first names holding every word (the names'
+          -- trigram index), so that a name match is ranked even when thousands of files hold the words
+          -- elsewhere, then the first files holding them anywhere.
           (SELECT id FROM companies WHERE name_key = public.f_search_text(${query}))
+          UNION
+          (SELECT id FROM companies WHERE ${allWordsIn(sql`name_key`, words)} LIMIT ${SEARCH_CANDIDATES})
           UNION
           (SELECT id FROM companies WHERE ${allWordsIn(sql`search_text`, words)} LIMIT ${SEARCH_CANDIDATES}))
         SELECT c.id, c.name, c.reference_number, c.archived_at IS NOT NULL AS archived,
-               (SELECT concat_ws(' / ', m.name_fr, nullif(m.name_en, m.name_fr))
+               (SELECT ${municipality}
                   FROM company_addresses a JOIN municipalities m ON m.id = a.municipality_id
                  WHERE a.company_id = c.id) AS municipality,
-               (SELECT string_agg(o.name, ', ') FROM owners o WHERE o.company_id = c.id) AS owners
+               (SELECT coalesce(json_agg(o.name ORDER BY o.name), '[]') FROM owners o WHERE o.company_id = c.id) AS owners
           FROM candidates JOIN companies c USING (id)
-         -- The exact name first, then names starting with the query, then the most similar; active first.
-         ORDER BY c.name_key = public.f_search_text(${query}) DESC,
-                  c.name_key LIKE public.f_search_text(${query}) || '%' DESC,
-                  similarity(c.name_key, public.f_search_text(${query})) DESC,
-                  c.archived_at IS NOT NULL, c.name_key, c.id
+         ORDER BY ${tier}, c.archived_at IS NOT NULL,
+                  similarity(c.name_key, public.f_search_text(${query})) DESC, c.name_key, c.id
          LIMIT ${SEARCH_RESULTS_PER_KIND}`,
   );
   return rows.map((row) => ({
     id: row.id,
     title: row.name,
     referenceNumber: row.reference_number,
+    municipality: row.municipality,
     archived: row.archived,
-    highlight: withContext(row.name, [row.reference_number, row.municipality, row.owners], words),
+    highlight: marked(row.name, words),
+    // What tells it apart from a namesake, then the owners the words name (why it was found).
+    detail: [row.reference_number, row.municipality, ...row.owners.filter((owner) => holdsAWord(owner, words))]
+      .filter((part): part is string => Boolean(part))
+      .map((part) => marked(part, words))
+      .join(' · '),
   }));
 }
 
@@ -134,11 +165,11 @@ export async function searchDocuments(db: Db, words: string[]): Promise<Document
     companyName: row.company_name,
     companyArchived: row.company_archived,
     title: row.name,
-    // The excerpt when the content holds a marked word; otherwise the name (matched there, or by stem).
-    highlight:
-      row.excerpt && row.excerpt.includes('\u0002') && !row.name_matched
-        ? markedHeadline(row.excerpt)
-        : marked(row.name, words),
+    highlight: marked(row.name, words),
+    // The content's excerpt when the words are there and not in the name (a stem match may mark nothing).
+    ...(row.excerpt && row.excerpt.includes('\u0002') && !row.name_matched
+      ? { detail: markedHeadline(row.excerpt) }
+      : {}),
   }));
 }
 
@@ -165,15 +196,15 @@ export async function searchEvents(db: Db, words: string[], locale: Locale): Pro
   );
   return rows.map((row) => {
     const title = row.code ? renderSystemTitle(row.code, row.params, locale) : (row.title ?? '');
-    const inTitle = highlightRanges(title, query).length > 0;
-    const excerpt = !inTitle && row.notes ? excerptOf(row.notes, words) : undefined;
+    const excerpt = !holdsAWord(title, words) && row.notes ? excerptOf(row.notes, words) : undefined;
     return {
       id: row.id,
       companyId: row.company_id,
       companyName: row.company_name,
       companyArchived: row.company_archived,
       title,
-      highlight: excerpt ?? marked(title, words),
+      highlight: marked(title, words),
+      ...(excerpt ? { detail: excerpt } : {}),
     };
   });
 }
@@ -195,7 +226,8 @@ export async function searchUsers(db: Db, words: string[]): Promise<UserSearchRe
       id: row.id,
       title,
       email: row.email,
-      highlight: title === row.email ? marked(title, words) : withContext(title, [row.email], words),
+      highlight: marked(title, words),
+      ...(title === row.email ? {} : { detail: marked(row.email, words) }),
     };
   });
 }
@@ -212,7 +244,7 @@ export async function globalSearch(
 ): Promise<SearchResults> {
   const data: SearchResults = {};
   const empty = words.length === 0;
-  if (kinds.has('companies')) data.companies = empty ? [] : await searchCompanies(db, words);
+  if (kinds.has('companies')) data.companies = empty ? [] : await searchCompanies(db, words, locale);
   if (kinds.has('documents')) data.documents = empty ? [] : await searchDocuments(db, words);
   if (kinds.has('events')) data.events = empty ? [] : await searchEvents(db, words, locale);
   if (kinds.has('users')) data.users = empty ? [] : await searchUsers(db, words);

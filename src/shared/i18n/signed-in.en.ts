@@ -581,6 +581,7 @@ export const signedIn = {
       title: 'Statement analysis',
       empty: 'Add financial statements with their year to see the analysis.',
       year: 'Year',
+      byYear: 'Ratios of each year, the latest first',
       ratio: 'Ratio',
       ratios: {
         currentRatio: 'Current ratio',

@@ -581,6 +581,7 @@ export const signedIn = {
       title: 'Analyse des états financiers',
       empty: 'Ajoutez des états financiers avec leur année pour voir l’analyse.',
       year: 'Année',
+      byYear: 'Ratios de chaque année, la plus récente d’abord',
       ratio: 'Ratio',
       ratios: {
         currentRatio: 'Ratio du fonds de roulement',

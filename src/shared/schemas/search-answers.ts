@@ -4,11 +4,16 @@ import { z } from 'zod';
 export const searchResultSchema = z.object({
   id: z.string(),
   title: z.string(),
-  highlight: z.string().describe('the matched text, matched words in <mark>, everything else escaped'),
+  highlight: z.string().describe('the title with the matched words in <mark>, everything else escaped'),
+  detail: z
+    .string()
+    .optional()
+    .describe('a second line, marked the same way: what tells a company apart, where the words were found'),
 });
 
 export const companySearchResultSchema = searchResultSchema.extend({
   referenceNumber: z.string(),
+  municipality: z.string().nullable().describe('in the locale asked'),
   archived: z.boolean(),
 });
 

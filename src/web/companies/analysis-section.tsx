@@ -1,9 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Box, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { FinancialStatement } from '../../shared/companies';
-import { analyseStatements, formatAmount, formatRatio, RATIO_KEYS } from '../../shared/portfolio/ratios';
-import { RATIO_THRESHOLDS } from '../../shared/portfolio/thresholds';
+import {
+  analyseStatements,
+  formatAmount,
+  formatRatio,
+  RATIO_KEYS,
+  type RatioValue,
+} from '../../shared/portfolio/ratios';
+import { RATIO_THRESHOLDS, type RatioKey } from '../../shared/portfolio/thresholds';
 import { useTranslation } from '../i18n';
+import { Cards, WideOnly } from '../components/table-or-cards';
 import classes from './print.module.css';
 import { formatCompactMoney } from '../../shared/intl';
 
@@ -45,6 +52,18 @@ export function AnalysisSection({
     .map((key) => `${a(`ratios.${key}`)} ${formatRatio(key, RATIO_THRESHOLDS[key], locale)}`)
     .join(' · ');
 
+  const ratioCell = (ratio: RatioValue, key: RatioKey) => (
+    <Box component="span" display="block" c={ratio.warning ? 'red.9' : undefined}>
+      {formatRatio(key, ratio.value, locale)}
+      {ratio.warning && (
+        <Group component="span" gap={4} justify="flex-end" wrap="nowrap" fz="xs">
+          <WarningIcon />
+          <span>{a('warning')}</span>
+        </Group>
+      )}
+    </Box>
+  );
+
   return (
     <Paper component="section" aria-labelledby="analysis-title" withBorder p="lg" radius="md">
       <Title order={2} size="h3" id="analysis-title" mb="xs">
@@ -59,43 +78,49 @@ export function AnalysisSection({
               thresholds: `${thresholds}, ${a('ratios.workingCapital')} ${formatAmount(0, locale)}`,
             })}
           </Text>
-          <Box style={{ overflowX: 'auto' }} tabIndex={0}>
-            <Table className={classes.numbers} withTableBorder miw={160 + years.length * 130}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{a('ratio')}</Table.Th>
-                  {years.map((year) => (
-                    <Table.Th key={year.statementId} data-numeric scope="col">
-                      {year.year}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {RATIO_KEYS.map((key) => (
-                  <Table.Tr key={key}>
-                    <Table.Th scope="row" fw={500}>
-                      {a(`ratios.${key}`)}
-                    </Table.Th>
-                    {years.map((year) => {
-                      const ratio = year.ratios[key];
-                      return (
-                        <Table.Td key={year.statementId} c={ratio.warning ? 'red.9' : undefined}>
-                          {formatRatio(key, ratio.value, locale)}
-                          {ratio.warning && (
-                            <Group gap={4} justify="flex-end" wrap="nowrap" fz="xs">
-                              <WarningIcon />
-                              <span>{a('warning')}</span>
-                            </Group>
-                          )}
-                        </Table.Td>
-                      );
-                    })}
+          <WideOnly>
+            <Box style={{ overflowX: 'auto' }} tabIndex={0}>
+              <Table className={classes.numbers} withTableBorder miw={160 + years.length * 130}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{a('ratio')}</Table.Th>
+                    {years.map((year) => (
+                      <Table.Th key={year.statementId} data-numeric scope="col">
+                        {year.year}
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
+                </Table.Thead>
+                <Table.Tbody>
+                  {RATIO_KEYS.map((key) => (
+                    <Table.Tr key={key}>
+                      <Table.Th scope="row" fw={500}>
+                        {a(`ratios.${key}`)}
+                      </Table.Th>
+                      {years.map((year) => (
+                        <Table.Td key={year.statementId}>{ratioCell(year.ratios[key], key)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Box>
+          </WideOnly>
+          {/* On a phone a card per year, the latest first: its ratios one a line, nothing off-screen. */}
+          <Cards
+            rows={[...years].reverse()}
+            rowKey={(year) => year.statementId}
+            label={a('byYear')}
+            columns={[
+              { key: 'year', header: a('year'), cell: (year) => year.year, head: true },
+              ...RATIO_KEYS.map((key) => ({
+                key,
+                header: a(`ratios.${key}`),
+                numeric: true,
+                cell: (year: (typeof years)[number]) => ratioCell(year.ratios[key], key),
+              })),
+            ]}
+          />
           {withChart && (
             <Box mt="md" className={classes.noPrint}>
               <Text fw={500} mb="xs">

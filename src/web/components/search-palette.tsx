@@ -24,9 +24,12 @@ interface Option {
   kind: Group;
   id: string;
   title: string;
+  /** The title with the matched words marked, as the server marked it (empty: the title as it is). */
   highlight: string;
-  /** A line under the title: the company of a document or event, or the user's email. */
+  /** The second line, marked by the server: what tells a company apart, an excerpt, a user's email. */
   detail?: string;
+  /** A plain line under them: the company of a document or event, the company of a shortcut. */
+  context?: string;
   archived?: boolean;
   open(): void;
 }
@@ -79,7 +82,6 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
       companies: (data?.companies ?? []).map((hit) => ({
         kind: 'companies',
         ...hit,
-        detail: hit.referenceNumber,
         open: go(`/companies/${hit.id}`),
       })),
       shortcuts:
@@ -89,7 +91,7 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
               id: `${screen}-${best.id}`,
               title: t(`layout.${screen}`),
               highlight: '',
-              detail: best.title,
+              context: best.title,
               open: go(companyScreenPath(best.id, screen)),
             }))
           : [],
@@ -97,13 +99,13 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
       documents: (data?.documents ?? []).map((hit) => ({
         kind: 'documents',
         ...hit,
-        detail: inCompany(hit.companyName, hit.companyArchived),
+        context: inCompany(hit.companyName, hit.companyArchived),
         open: go(companyScreenPath(hit.companyId, 'documents', `?search=${search}`)),
       })),
       events: (data?.events ?? []).map((hit) => ({
         kind: 'events',
         ...hit,
-        detail: inCompany(hit.companyName, hit.companyArchived),
+        context: inCompany(hit.companyName, hit.companyArchived),
         open: go(companyScreenPath(hit.companyId, 'events', `?search=${search}`)),
       })),
       users: (data?.users ?? []).map((hit) => ({ kind: 'users', ...hit, open: go(`/users/${hit.id}`) })),
@@ -216,9 +218,10 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
                       background: selected ? 'var(--mantine-color-blue-light)' : undefined,
                     }}
                   >
+                    {/* The name once, marked; under it what tells it apart or where the words were found. */}
                     <Group gap="xs" wrap="nowrap" justify="space-between">
                       <Text fw={600} size="sm" truncate>
-                        {option.title}
+                        {option.highlight ? <MarkedText highlight={option.highlight} /> : option.title}
                       </Text>
                       {option.archived && (
                         <Badge size="xs" color="gray.8" variant="outline">
@@ -226,14 +229,14 @@ export default function SearchPalette({ opened, onClose }: { opened: boolean; on
                         </Badge>
                       )}
                     </Group>
-                    {option.highlight && (
+                    {option.detail && (
                       <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
-                        <MarkedText highlight={option.highlight} />
+                        <MarkedText highlight={option.detail} />
                       </Text>
                     )}
-                    {option.detail && (
+                    {option.context && (
                       <Text size="xs" c="gray.7">
-                        {option.detail}
+                        {option.context}
                       </Text>
                     )}
                   </UnstyledButton>

@@ -18,6 +18,16 @@ export interface Column<Row> {
   total?: ReactNode;
 }
 
+interface CardsProps<Row> {
+  rows: readonly Row[];
+  columns: ReadonlyArray<Column<Row>>;
+  rowKey: (row: Row) => string | number;
+  label: string;
+  caption?: boolean;
+  /** Adds a totals row (and a totals card) with each column's `total`. */
+  totalsLabel?: string;
+}
+
 /**
  * Rows of several columns of figures: a table on a wide screen and on paper, a card per row on a phone,
  * where the columns ran past the screen or hid inside a box that scrolled sideways without a hint. Both are
@@ -33,25 +43,12 @@ export function TableOrCards<Row>({
   totalsLabel,
   striped = true,
   border = false,
-}: {
-  rows: readonly Row[];
-  columns: ReadonlyArray<Column<Row>>;
-  rowKey: (row: Row) => string | number;
-  label: string;
-  caption?: boolean;
-  /** Adds a totals row (and a totals card) with each column's `total`. */
-  totalsLabel?: string;
-  striped?: boolean;
-  border?: boolean;
-}) {
-  const id = useId();
-  const head = columns.filter((column) => column.head);
-  const figures = columns.filter((column) => !column.head);
+}: CardsProps<Row> & { striped?: boolean; border?: boolean }) {
   const headColumns = columns.findIndex((column) => !column.head);
 
   return (
     <>
-      <div className={classes.wide}>
+      <WideOnly>
         <Table
           className={classes.table}
           striped={striped}
@@ -100,56 +97,74 @@ export function TableOrCards<Row>({
             </Table.Tfoot>
           )}
         </Table>
-      </div>
-      <div className={classes.narrow}>
-        {caption && (
-          <Text id={`${id}-label`} fw={600} mb="xs">
-            {label}
-          </Text>
-        )}
-        <ul
-          className={classes.cards}
-          aria-labelledby={caption ? `${id}-label` : undefined}
-          aria-label={caption ? undefined : label}
-        >
-          {rows.map((row) => (
-            <li key={rowKey(row)} className={classes.card}>
-              {head.length > 0 && (
-                <div className={classes.head}>
-                  {head.map((column) => (
-                    <span key={column.key}>{(column.cardCell ?? column.cell)(row)}</span>
-                  ))}
-                </div>
-              )}
-              <dl className={classes.figures}>
-                {figures.map((column) => (
-                  <div key={column.key} data-numeric={column.numeric || undefined}>
-                    <dt>{column.header}</dt>
-                    <dd>{(column.cardCell ?? column.cell)(row)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
-        {totalsLabel && (
-          <section aria-labelledby={`${id}-totals`} className={classes.card}>
-            <div className={classes.head} id={`${id}-totals`}>
-              {totalsLabel}
-            </div>
-            <dl className={classes.figures}>
-              {figures
-                .filter((column) => column.total !== undefined)
-                .map((column) => (
-                  <div key={column.key} data-numeric={column.numeric || undefined}>
-                    <dt>{column.header}</dt>
-                    <dd>{column.total}</dd>
-                  </div>
-                ))}
-            </dl>
-          </section>
-        )}
-      </div>
+      </WideOnly>
+      <Cards rows={rows} columns={columns} rowKey={rowKey} label={label} caption={caption} totalsLabel={totalsLabel} />
     </>
+  );
+}
+
+/** What only TableOrCards' table shows: a wide screen and paper. */
+export function WideOnly({ children }: { children: ReactNode }) {
+  return <div className={classes.wide}>{children}</div>;
+}
+
+/**
+ * The phone's half of TableOrCards on its own, a card per row: for a table whose cards read another way
+ * than its rows (the statement analysis: a row per ratio on a wide screen, a card per year on a phone).
+ */
+export function Cards<Row>({ rows, columns, rowKey, label, caption = false, totalsLabel }: CardsProps<Row>) {
+  const id = useId();
+  const head = columns.filter((column) => column.head);
+  const figures = columns.filter((column) => !column.head);
+  return (
+    <div className={classes.narrow}>
+      {caption && (
+        <Text id={`${id}-label`} fw={600} mb="xs">
+          {label}
+        </Text>
+      )}
+      <ul
+        className={classes.cards}
+        aria-labelledby={caption ? `${id}-label` : undefined}
+        aria-label={caption ? undefined : label}
+      >
+        {rows.map((row) => (
+          <li key={rowKey(row)} className={classes.card}>
+            {head.length > 0 && (
+              <div className={classes.head}>
+                {head.map((column) => (
+                  <span key={column.key}>{(column.cardCell ?? column.cell)(row)}</span>
+                ))}
+              </div>
+            )}
+            <dl className={classes.figures}>
+              {figures.map((column) => (
+                <div key={column.key} data-numeric={column.numeric || undefined}>
+                  <dt>{column.header}</dt>
+                  <dd>{(column.cardCell ?? column.cell)(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {totalsLabel && (
+        <section aria-labelledby={`${id}-totals`} className={classes.card}>
+          <div className={classes.head} id={`${id}-totals`}>
+            {totalsLabel}
+          </div>
+          <dl className={classes.figures}>
+            {figures
+              .filter((column) => column.total !== undefined)
+              .map((column) => (
+                <div key={column.key} data-numeric={column.numeric || undefined}>
+                  <dt>{column.header}</dt>
+                  <dd>{column.total}</dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      )}
+    </div>
   );
 }

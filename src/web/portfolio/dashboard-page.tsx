@@ -24,7 +24,7 @@ import type { DashboardEndingSoon, DashboardFollowup } from '../../shared/portfo
 import { downloadFile } from '../api/client';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
-import { TableOrCards } from '../components/table-or-cards';
+import { TableOrCards, type Column } from '../components/table-or-cards';
 import { useTranslation } from '../i18n';
 import { ScrollTable } from '../components/scroll-table';
 import { DayInput } from '../components/day-input';
@@ -95,6 +95,24 @@ export default function DashboardPage() {
       {row.companyName}
     </Anchor>
   );
+  const loanColumns: Array<Column<DashboardFollowup | DashboardEndingSoon>> = [
+    {
+      key: 'project',
+      header: t('portfolio.dashboard.columns.project'),
+      cell: (row) => row.projectName ?? MISSING,
+    },
+    { key: 'fund', header: t('portfolio.dashboard.columns.fund'), cell: (row) => row.fundName },
+  ];
+  const followupState = (row: DashboardFollowup) =>
+    row.overdue ? (
+      <Badge color="red.9" variant="filled" leftSection="⚠">
+        {t('portfolio.dashboard.followups.overdue')}
+      </Badge>
+    ) : (
+      <Badge color="blue.9" variant="filled">
+        {t('portfolio.dashboard.followups.due')}
+      </Badge>
+    );
 
   return (
     <Stack>
@@ -166,40 +184,22 @@ export default function DashboardPage() {
             {dashboard.followups.length === 0 ? (
               <Text c="gray.7">{t('portfolio.dashboard.followups.empty')}</Text>
             ) : (
-              <ScrollTable>
-                <Table miw={640} striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('portfolio.dashboard.columns.company')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.project')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.followupDate')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.state')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {dashboard.followups.map((row) => (
-                      <Table.Tr key={row.contributionId}>
-                        <Table.Td>{loanLink(row)}</Table.Td>
-                        <Table.Td>{row.projectName ?? MISSING}</Table.Td>
-                        <Table.Td>{row.fundName}</Table.Td>
-                        <Table.Td>{formatDay(row.followupDate, locale)}</Table.Td>
-                        <Table.Td>
-                          {row.overdue ? (
-                            <Badge color="red.9" variant="filled" leftSection="⚠">
-                              {t('portfolio.dashboard.followups.overdue')}
-                            </Badge>
-                          ) : (
-                            <Badge color="blue.9" variant="filled">
-                              {t('portfolio.dashboard.followups.due')}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
+              // On a phone a card per loan, its state beside the company: the overdue ones are the point.
+              <TableOrCards
+                rows={dashboard.followups}
+                rowKey={(row) => row.contributionId}
+                label={t('portfolio.dashboard.followups.title')}
+                columns={[
+                  { key: 'company', header: t('portfolio.dashboard.columns.company'), cell: loanLink, head: true },
+                  { key: 'state', header: t('portfolio.dashboard.columns.state'), cell: followupState, head: true },
+                  ...loanColumns,
+                  {
+                    key: 'date',
+                    header: t('portfolio.dashboard.columns.followupDate'),
+                    cell: (row) => formatDay(row.followupDate, locale),
+                  },
+                ]}
+              />
             )}
             {meta && meta.followupsTotal > dashboard.followups.length && (
               <Text size="sm" c="gray.7" mt="xs">
@@ -215,28 +215,20 @@ export default function DashboardPage() {
             {dashboard.endingSoon.length === 0 ? (
               <Text c="gray.7">{t('portfolio.dashboard.endingSoon.empty')}</Text>
             ) : (
-              <ScrollTable>
-                <Table miw={560} striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('portfolio.dashboard.columns.company')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.project')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.fund')}</Table.Th>
-                      <Table.Th>{t('portfolio.dashboard.columns.expectedEndDate')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {dashboard.endingSoon.map((row) => (
-                      <Table.Tr key={row.contributionId}>
-                        <Table.Td>{loanLink(row)}</Table.Td>
-                        <Table.Td>{row.projectName ?? MISSING}</Table.Td>
-                        <Table.Td>{row.fundName}</Table.Td>
-                        <Table.Td>{formatDay(row.expectedEndDate, locale)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
+              <TableOrCards
+                rows={dashboard.endingSoon}
+                rowKey={(row) => row.contributionId}
+                label={t('portfolio.dashboard.endingSoon.title')}
+                columns={[
+                  { key: 'company', header: t('portfolio.dashboard.columns.company'), cell: loanLink, head: true },
+                  ...loanColumns,
+                  {
+                    key: 'date',
+                    header: t('portfolio.dashboard.columns.expectedEndDate'),
+                    cell: (row) => formatDay(row.expectedEndDate, locale),
+                  },
+                ]}
+              />
             )}
             {meta && meta.endingSoonTotal > dashboard.endingSoon.length && (
               <Text size="sm" c="gray.7" mt="xs">
