@@ -67,7 +67,9 @@ describe('moves', () => {
     const queue: RequestState[] = ['draft'];
     while (queue.length > 0) {
       for (const to of Object.keys(MOVES[queue.shift()!]) as RequestState[]) {
-        if (!seen.has(to)) (seen.add(to), queue.push(to));
+        if (seen.has(to)) continue;
+        seen.add(to);
+        queue.push(to);
       }
     }
     expect([...seen].sort()).toEqual([...REQUEST_STATES].sort());

@@ -1,4 +1,99 @@
 import type { SameKeys } from '../translate';
 import type { pipeline as english } from './pipeline.en';
 
-export const pipeline = {} satisfies SameKeys<typeof english>;
+export const pipeline = {
+  state: {
+    draft: 'Brouillon',
+    submitted: 'Déposée',
+    in_analysis: 'En analyse',
+    ready_for_committee: 'Prête pour le comité',
+    decided: 'Décidée',
+    conditions_pending: 'Conditions à remplir',
+    ready_to_disburse: 'Prête au décaissement',
+    disbursed: 'Décaissée',
+    declined: 'Refusée',
+    deferred: 'Reportée',
+    withdrawn: 'Retirée',
+  },
+  stage: {
+    intake: 'Réception',
+    analysis: 'Analyse',
+    before_disbursement: 'Avant le décaissement',
+  },
+  itemStatus: {
+    missing: 'Manquant',
+    received: 'Reçu',
+    verified: 'Vérifié',
+    waived: 'Exempté',
+  },
+  vote: {
+    for: 'Pour',
+    against: 'Contre',
+    abstain: 'Abstention',
+  },
+  outcome: {
+    approved: 'Approuvée',
+    approved_with_conditions: 'Approuvée avec conditions',
+    declined: 'Refusée',
+    deferred: 'Reportée',
+  },
+  conditionKind: {
+    before_disbursement: 'Condition de déboursement',
+    covenant: 'Engagement continu',
+  },
+  conditionStatus: {
+    open: 'Ouverte',
+    met: 'Remplie',
+    waived: 'Levée',
+    breached: 'Non respectée',
+  },
+  history: {
+    created: 'Demande de financement « {{project}} » créée ({{amount}})',
+    changed: 'Demande de financement « {{project}} » modifiée : {{fields}}',
+    moved: 'Demande de financement « {{project}} » : {{from}} → {{to}}',
+    itemChanged: 'Demande de financement « {{project}} » : « {{item}} » : {{status}}',
+    vote: 'Demande de financement « {{project}} » : vote de {{member}} : {{choice}}',
+    decision: 'Demande de financement « {{project}} » : {{outcome}} (résolution {{resolution}})',
+    condition: 'Demande de financement « {{project}} » : condition « {{condition}} » : {{status}}',
+  },
+  fields: {
+    projectName: 'Nom du projet',
+    projectCost: 'Coût du projet',
+    amounts: 'Montants demandés',
+    sources: 'Autres sources de financement',
+    assignee: 'Analyste responsable',
+  },
+  errors: {
+    noApproval: 'Cette demande n’a pas d’approbation à décaisser.',
+    fundTwice: 'Ce fonds est déjà dans la liste.',
+    noAmount: 'Demandez un montant à au moins un fonds.',
+    noMembers: 'Un comité compte au moins un membre.',
+    quorumOverMembers: 'Le quorum ne peut dépasser le nombre de membres.',
+    twoChairs: 'Un comité n’a qu’un président.',
+    memberWho: 'Choisissez un membre du personnel ou inscrivez un nom externe, pas les deux.',
+    memberTwice: 'Cet utilisateur est déjà membre.',
+    noConditions: 'Une approbation avec conditions énumère au moins une condition.',
+    conditionsNotApproved: 'Seule une approbation avec conditions comporte des conditions.',
+    notAllowed: 'Une demande « {{from}} » ne peut passer à « {{to}} ».',
+    decisionOnly: 'Seule une décision du comité fait passer une demande à « {{to}} ».',
+    checklist:
+      'Cette demande ne peut passer à « {{to}} » : des documents requis ne sont ni vérifiés ni exemptés, ou des conditions sont ouvertes.',
+    value: '{{value}}',
+    openCondition: 'Condition : {{label}}',
+    stale:
+      'Quelqu’un a modifié cette demande depuis que vous l’avez ouverte (maintenant « {{state}} », version {{version}}). Rechargez-la pour voir sa modification.',
+    locked: 'Une demande « {{state}} » ne peut plus être modifiée.',
+    notYourRequest:
+      'Cette demande est confiée à un autre analyste : seul celui-ci ou un administrateur peut y travailler.',
+    unknownFund: 'Ce fonds n’existe pas.',
+    unknownUser: 'Cet utilisateur n’existe pas ou n’est plus actif.',
+    unknownCompany: 'Cette entreprise n’existe pas.',
+    unknownCategory: 'Cette catégorie de documents n’existe pas.',
+    documentOfAnotherCompany: 'Ce document appartient à une autre entreprise.',
+    documentRequired: 'Liez un document de l’entreprise pour marquer ce document reçu.',
+    notReceived: 'Un document est vérifié une fois lié à la liste.',
+    reasonRequired: 'Dites pourquoi ce document est exempté.',
+    checklistNotFixed: 'La liste des documents est fixée au dépôt de la demande.',
+    disbursementRequired: 'Indiquez la date et le mode du premier décaissement.',
+  },
+} satisfies SameKeys<typeof english>;
