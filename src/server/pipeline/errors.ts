@@ -3,7 +3,7 @@
  */
 import type { Locale } from '../../shared/constants';
 import { translate } from '../../shared/i18n';
-import type { moveRefusal} from '../../shared/pipeline';
+import type { moveRefusal } from '../../shared/pipeline';
 import { type RequestState } from '../../shared/pipeline';
 import { AppError, invalid } from '../platform/errors/app-error';
 import type { UserRow } from '../db/schema';
