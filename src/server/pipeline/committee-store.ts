@@ -9,10 +9,9 @@ import type { RequestState } from '../../shared/pipeline';
 import type { Committee, Meeting } from '../../shared/schemas/pipeline-answers';
 import type { Executor } from '../db/client';
 import { selectRows } from '../db/rows';
+import { personName } from './store';
 
 const dollars = (cents: number) => cents / 100;
-const personName = (alias: string) =>
-  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
 
 export interface MemberRow {
   id: string;

@@ -23,6 +23,10 @@ import { recordSystemEvent } from '../platform/history/record';
 const dollars = (cents: number) => cents / 100;
 const nameColumn = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr');
 
+/** A staff member's full name from the `users` row under `alias`; null when neither name is set. */
+export const personName = (alias: string) =>
+  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
+
 /** A request as the rules and the writes need it. */
 export interface RequestRow {
   id: string;
@@ -95,7 +99,7 @@ function summarySelect(locale: Locale, where: SQL, tail: SQL = sql``): SQL {
   return sql`SELECT r.id, r.company_id AS "companyId", c.name AS "companyName", r.project_name AS "projectName",
                     r.project_cost_cents::float8 AS "projectCostCents", r.state, r.state_changed_at AS "stateChangedAt",
                     r.assignee_id AS "assigneeId",
-                    nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS "assigneeName",
+                    ${personName('u')} AS "assigneeName",
                     r.lock_version AS "lockVersion", r.inserted_at AS "insertedAt", r.updated_at AS "updatedAt",
                     (SELECT json_agg(json_build_object('fundId', a.fund_id, 'fundName', f.${nameColumn(locale)},
                                                        'amountCents', a.amount_cents) ORDER BY a.position)
@@ -175,7 +179,7 @@ export async function readRequest(db: Executor, id: string, locale: Locale): Pro
   }>(
     db,
     sql`SELECT m.from_state AS "fromState", m.to_state AS "toState", m.inserted_at AS "insertedAt",
-               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS "authorName"
+               ${personName('u')} AS "authorName"
           FROM funding_request_moves m LEFT JOIN users u ON u.id = m.author_id
          WHERE m.request_id = ${id} ORDER BY m.seq`,
   );
@@ -423,7 +427,7 @@ export async function readItems(db: Executor, requestId: string, options: { lock
     db,
     sql`SELECT i.id, i.stage, i.category_id AS "categoryId", i.label_fr AS "labelFr", i.label_en AS "labelEn",
                i.required, i.status, i.document_id AS "documentId", d.name AS "documentName",
-               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS "verifiedByName",
+               ${personName('u')} AS "verifiedByName",
                i.verified_at AS "verifiedAt", i.waived_reason AS "waivedReason"
           FROM checklist_items i
           LEFT JOIN documents d ON d.id = i.document_id
