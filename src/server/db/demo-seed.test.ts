@@ -1,3 +1,4 @@
+import { REQUEST_STATES } from '../../shared/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
@@ -142,4 +143,19 @@ describe('the demo dataset, read back through the API', () => {
       DemoDataPresentError,
     );
   });
+  it('has funding requests in every state, two committees and a year of their meetings', async () => {
+    const states = (await get('/api/funding_requests?page[size]=50')).json().meta.counts_by_state;
+    expect(Object.keys(states).sort()).toEqual([...REQUEST_STATES].sort());
+    const committees = (await get('/api/committees')).json().data;
+    expect(committees).toHaveLength(2);
+    const meetings = (await get('/api/committee_meetings?page[size]=50')).json();
+    expect(meetings.meta.total_count).toBe(24);
+    const dates = meetings.data.map((m: { date: string }) => m.date).sort();
+    expect(daysApart(dates[0], dates.at(-1))).toBeGreaterThanOrEqual(300);
+    const decided = meetings.data.find((m: { decided_count: number }) => m.decided_count > 0);
+    const meeting = (await get(`/api/committee_meetings/${decided.id}`)).json().data;
+    expect(meeting.agenda.some((item: { decision: unknown }) => item.decision !== null)).toBe(true);
+  });
 });
+
+const daysApart = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;

@@ -15,6 +15,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from './client';
+import { seedPipeline } from './demo-pipeline';
 import { selectRows } from './rows';
 import { companies, financialContributions, financialStatements, owners } from './schema';
 import { renderSystemTitle } from '../platform/history/render';
@@ -592,6 +593,15 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     log(`companies: ${to}/${total} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   await finishBlanketDeferral(db, deferralId);
+  const pipeline = await seedPipeline(db, {
+    companyIds: await selectRows<{ id: string }>(
+      db,
+      sql.raw(`SELECT ${companyId('g')}::text AS id FROM generate_series(1, ${Math.min(total, 44)}) AS g`),
+    ).then((rows) => rows.map((row) => row.id)),
+    userIds: Array.from({ length: Math.min(userCount, 8) }, (_, n) => userIdOf(n + 1)),
+    today,
+  });
+  log(`pipeline: ${pipeline.requests} funding requests, ${pipeline.meetings} committee meetings`);
   log(
     `servicing: ${servicing.disbursements} disbursements, ${servicing.repayments} repayments, ${servicing.amendments} amendments, ${servicing.writeOffs} write-offs on ${servicing.loans} loans`,
   );

@@ -36,3 +36,6 @@ export * from './schema/servicing';
 
 /* The portfolio's settings: aging buckets and funds' capital: db/schema/portfolio.ts. */
 export * from './schema/portfolio';
+
+/* Funding requests, checklists, the investment committee and its decisions: db/schema/pipeline.ts. */
+export * from './schema/pipeline';

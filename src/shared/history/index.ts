@@ -1,6 +1,7 @@
 import { companyEvents } from './companies';
 import { documentEvents } from './documents';
 import { servicingEvents } from './servicing';
+import { pipelineEvents } from './pipeline';
 import type { ParamsOf, SystemEventDefinition } from './define';
 
 export * from './define';
@@ -15,6 +16,7 @@ export const SYSTEM_EVENTS = {
   ...companyEvents,
   ...documentEvents,
   ...servicingEvents,
+  ...pipelineEvents,
 } satisfies Record<string, SystemEventDefinition<object>>;
 
 export type SystemEventCode = keyof typeof SYSTEM_EVENTS;

@@ -121,6 +121,28 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/users/:id/two_factor/reset': 'admin',
   'GET /api/settings/security': 'admin',
   'PATCH /api/settings/security': 'admin',
+  // Funding requests and the committee (ADR 0040): any staff reads and works them, the finer rules (assignee,
+  // member's own vote) are the routes' and tested in src/server/pipeline; templates, committees, meetings,
+  // attendance and decisions are the administrators'.
+  'GET /api/funding_requests': 'user',
+  'POST /api/funding_requests': 'user',
+  'GET /api/funding_requests/:id': 'user',
+  'PATCH /api/funding_requests/:id': 'user',
+  'POST /api/funding_requests/:id/transitions': 'user',
+  'GET /api/funding_requests/:id/checklist': 'user',
+  'PATCH /api/funding_requests/:id/checklist/:itemId': 'user',
+  'GET /api/checklist_templates': 'user',
+  'PUT /api/checklist_templates': 'admin',
+  'GET /api/committees': 'user',
+  'POST /api/committees': 'admin',
+  'GET /api/committee_meetings': 'user',
+  'GET /api/committee_meetings/:id': 'user',
+  'POST /api/committee_meetings': 'admin',
+  'PUT /api/committee_meetings/:id/attendance': 'admin',
+  'POST /api/committee_meetings/:id/agenda_items/:itemId/conflicts': 'user',
+  'PUT /api/committee_meetings/:id/agenda_items/:itemId/votes': 'user',
+  'POST /api/committee_meetings/:id/agenda_items/:itemId/decision': 'admin',
+  'PATCH /api/decision_conditions/:id': 'user',
 };
 
 type Caller = 'signedOut' | 'user' | 'admin' | 'disabledUser' | 'tamperedToken' | 'expiredToken' | 'foreignSecret';

@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { createCompany } from '../test/document-fixtures';
+import { selectRows } from '../db/rows';
+import type { UserRow } from '../db/schema';
+
+/*
+ * The investment committee on the real app and database (docs/decisions/0039, 0040): committees, meetings,
+ * attendance, conflicts, votes, decisions, conditions, and the disbursement that turns an approval into loans.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Auth = { authorization: string };
+
+let t: TestApp;
+let ids: LookupIds;
+let admin: Auth;
+let analyst: Auth;
+let analystId: string;
+const members: { row: UserRow; auth: Auth }[] = [];
+let outsider: Auth;
+let companyId: string;
+let committee: Json;
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, headers: Auth, payload?: unknown) =>
+  t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Json }) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await lookupIds(t.database.db);
+  admin = await t.authHeader(await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }));
+  const analystRow = await t.createUser({ firstName: 'Lise', lastName: 'Caron' });
+  analystId = analystRow.id;
+  analyst = await t.authHeader(analystRow);
+  for (const [first, last] of [
+    ['Marie', 'Chair'],
+    ['Jean', 'Roy'],
+    ['Luc', 'Bé'],
+  ]) {
+    const row = await t.createUser({ firstName: first, lastName: last });
+    members.push({ row, auth: await t.authHeader(row) });
+  }
+  outsider = await t.authHeader(await t.createUser({ firstName: 'Paul', lastName: 'Dehors' }));
+  companyId = await createCompany(t, admin, 'Boulangerie Laval');
+  const res = await call('POST', '/api/committees?locale=en', admin, {
+    name: 'Comité FLI',
+    quorum: 3,
+    members: [
+      { user_id: members[0]!.row.id, is_chair: true },
+      { user_id: members[1]!.row.id },
+      { user_id: members[2]!.row.id },
+      { external_name: 'Hélène Externe' },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  committee = res.json().data;
+});
+afterAll(() => t.close());
+
+/** A request moved to ready_for_committee (no templates: nothing blocks it). */
+async function readyRequest(name = 'Four à pain'): Promise<Json> {
+  const created = await call('POST', '/api/funding_requests?locale=en', analyst, {
+    company_id: companyId,
+    project_name: name,
+    project_cost: '200000',
+    amounts: [
+      { fund_id: ids.fund, amount: '50000' },
+      { fund_id: ids.otherFund, amount: '20000' },
+    ],
+    sources: [{ name: 'Subvention', amount: '30000', confirmed: true, is_public: true }],
+    assignee_id: analystId,
+  });
+  let request = created.json().data;
+  for (const to of ['submitted', 'in_analysis', 'ready_for_committee']) {
+    const res = await call('POST', `/api/funding_requests/${request.id}/transitions`, analyst, {
+      to,
+      lock_version: request.lock_version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    request = res.json().data;
+  }
+  return request;
+}
+
+async function meetingWith(requestIds: string[], present: number[] = [0, 1, 2, 3]): Promise<Json> {
+  const res = await call('POST', '/api/committee_meetings?locale=en', admin, {
+    committee_id: committee.id,
+    date: '2026-11-20',
+    location: 'Salle du conseil',
+    request_ids: requestIds,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const meeting = res.json().data;
+  const attendance = await call('PUT', `/api/committee_meetings/${meeting.id}/attendance?locale=en`, admin, {
+    present_member_ids: present.map((i) => committee.members[i].id),
+  });
+  expect(attendance.statusCode, attendance.body).toBe(200);
+  return attendance.json().data;
+}
+
+const itemUrl = (meeting: Json, suffix: string, item = meeting.agenda[0]) =>
+  `/api/committee_meetings/${meeting.id}/agenda_items/${item.id}/${suffix}?locale=en`;
+const vote = (meeting: Json, memberIndex: number, choice: string, auth?: Auth) =>
+  call('PUT', itemUrl(meeting, 'votes'), auth ?? members[memberIndex]?.auth ?? admin, {
+    votes: [{ member_id: committee.members[memberIndex].id, choice }],
+  });
+const approval = (overrides: Json = {}) => ({
+  outcome: 'approved_with_conditions',
+  resolution_number: `CI-${randomUUID().slice(0, 8)}`,
+  amounts: [
+    { fund_id: ids.fund, amount: '45000' },
+    { fund_id: ids.otherFund, amount: '20000' },
+  ],
+  rate: '6.5',
+  amortization: '60',
+  moratorium: '6',
+  warranty_id: ids.warranty,
+  conditions: [
+    { text: 'Preuve d’assurance', kind: 'before_disbursement', due_date: '2026-12-15' },
+    { text: 'États financiers annuels', kind: 'covenant' },
+  ],
+  ...overrides,
+});
+
+describe('committees', () => {
+  it('lists committees with members, and only administrators create them', async () => {
+    const list = (await call('GET', '/api/committees', analyst)).json().data;
+    expect(list[0]).toMatchObject({ name: 'Comité FLI', quorum: 3 });
+    expect(list[0].members.map((m: Json) => [m.name, m.external, m.is_chair])).toEqual([
+      ['Marie Chair', false, true],
+      ['Jean Roy', false, false],
+      ['Luc Bé', false, false],
+      ['Hélène Externe', true, false],
+    ]);
+    const body = { name: 'Autre', quorum: 1, members: [{ external_name: 'X' }] };
+    expect((await call('POST', '/api/committees', analyst, body)).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ name: 'A', quorum: 5, members: [{ external_name: 'X' }] }, 'quorum'],
+    [{ name: 'A', quorum: 1, members: [] }, 'members'],
+    [
+      {
+        name: 'A',
+        quorum: 1,
+        members: [
+          { external_name: 'X', user_id: null, is_chair: true },
+          { external_name: 'Y', is_chair: true },
+        ],
+      },
+      'members',
+    ],
+    [{ name: 'A', quorum: 1, members: [{}] }, 'members.0.user_id'],
+    [{ name: 'Comité FLI', quorum: 1, members: [{ external_name: 'X' }] }, 'name'],
+  ])('refuses a bad committee with a 422 on %#', async (body, field) => {
+    const res = await call('POST', '/api/committees?locale=en', admin, body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors.detail)).toContain(field);
+  });
+});
+
+describe('from ready for committee to disbursed', () => {
+  it('recuses a member, counts the votes, records the decision with its checks, meets a condition and disburses the decided terms', async () => {
+    const request = await readyRequest();
+    const meeting = await meetingWith([request.id]);
+    expect(meeting.members.filter((m: Json) => m.present)).toHaveLength(4);
+    expect(meeting.agenda[0]).toMatchObject({ request_id: request.id, project_name: 'Four à pain', decision: null });
+
+    // Jean declares a conflict: recused; his vote is refused.
+    const conflict = await call('POST', itemUrl(meeting, 'conflicts'), members[1]!.auth, {
+      member_id: committee.members[1].id,
+      reason: 'Beau-frère du promoteur',
+    });
+    expect(conflict.statusCode, conflict.body).toBe(201);
+    const recused = await vote(meeting, 1, 'for');
+    expect(recused.statusCode).toBe(422);
+    expect(recused.json().errors.detail['votes.0.member_id']).toEqual([
+      'This member declared a conflict of interest on this item and may not vote on it.',
+    ]);
+
+    // A member votes for themself only; an outsider is no member; the administrator enters the external's vote.
+    expect((await vote(meeting, 0, 'for', members[2]!.auth)).statusCode).toBe(403);
+    const outsiderVote = await call('PUT', itemUrl(meeting, 'votes'), outsider, {
+      votes: [{ member_id: randomUUID(), choice: 'for' }],
+    });
+    expect(outsiderVote.statusCode).toBe(422);
+    expect((await vote(meeting, 3, 'for', members[0]!.auth)).statusCode).toBe(403);
+    expect((await vote(meeting, 0, 'for')).statusCode).toBe(200);
+    expect((await vote(meeting, 2, 'against')).statusCode).toBe(200);
+    const external = await vote(meeting, 3, 'for', admin);
+    expect(external.statusCode).toBe(200);
+    const item = external.json().data.agenda[0];
+    expect(item.votes).toEqual([
+      { member_id: committee.members[0].id, choice: 'for', entered_by_administrator: false },
+      { member_id: committee.members[2].id, choice: 'against', entered_by_administrator: false },
+      { member_id: committee.members[3].id, choice: 'for', entered_by_administrator: true },
+    ]);
+    expect(item.tally).toMatchObject({
+      present: 4,
+      recused: 1,
+      eligible: 3,
+      has_quorum: true,
+      for: 2,
+      against: 1,
+      majority: 'for',
+    });
+    expect(item.checks.map((c: Json) => [c.amount, c.aid_percent])).toEqual([
+      [50000, 50],
+      [20000, 50],
+    ]);
+
+    // Only an administrator decides; a decline goes against these votes; an approval is recorded once.
+    expect((await call('POST', itemUrl(meeting, 'decision'), analyst, approval())).statusCode).toBe(403);
+    const against = await call(
+      'POST',
+      itemUrl(meeting, 'decision'),
+      admin,
+      approval({ outcome: 'declined', conditions: [] }),
+    );
+    expect(against.statusCode).toBe(409);
+    expect(against.json().errors.message).toBe('The votes do not decline: 2 for, 1 against, 0 abstaining.');
+    const declinedWithConditions = await call(
+      'POST',
+      itemUrl(meeting, 'decision'),
+      admin,
+      approval({ outcome: 'declined' }),
+    );
+    expect(declinedWithConditions.statusCode).toBe(422);
+    expect(Object.keys(declinedWithConditions.json().errors.detail)).toEqual(['conditions']);
+    const decided = await call('POST', itemUrl(meeting, 'decision'), admin, approval());
+    expect(decided.statusCode, decided.body).toBe(201);
+    const decision = decided.json().data.agenda[0].decision;
+    expect(decision).toMatchObject({
+      outcome: 'approved_with_conditions',
+      decided_on: '2026-11-20',
+      rate: 6.5,
+      votes_for: 2,
+    });
+    const second = await call('POST', itemUrl(meeting, 'decision'), admin, approval());
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errors.code).toBe('already_decided');
+    expect((await vote(meeting, 0, 'against')).statusCode).toBe(409);
+
+    // The request: decided → conditions pending → blocked until the before-disbursement condition is met.
+    const get = async () => (await call('GET', `/api/funding_requests/${request.id}?locale=en`, analyst)).json().data;
+    let current = await get();
+    expect(current.state).toBe('decided');
+    const step = (to: string, extra: Json = {}) =>
+      call('POST', `/api/funding_requests/${request.id}/transitions?locale=en`, analyst, {
+        to,
+        lock_version: current.lock_version,
+        ...extra,
+      });
+    current = (await step('conditions_pending')).json().data;
+    const blocked = await step('ready_to_disburse');
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().errors.detail.missing_items).toEqual(['Condition: Preuve d’assurance']);
+    const condition = decision.conditions.find((c: Json) => c.kind === 'before_disbursement');
+    const met = await call('PATCH', `/api/decision_conditions/${condition.id}?locale=en`, analyst, {
+      status: 'met',
+      note: 'Reçue le 1er décembre',
+    });
+    expect(met.statusCode, met.body).toBe(200);
+    expect(met.json().data).toMatchObject({ status: 'met', note: 'Reçue le 1er décembre' });
+    expect(
+      (await call('PATCH', `/api/decision_conditions/${condition.id}`, analyst, { status: 'done' })).statusCode,
+    ).toBe(422);
+    current = (await step('ready_to_disburse')).json().data;
+    expect((await step('disbursed')).json().errors.detail).toEqual({
+      disbursement: ['Give the date and method of the first disbursement.'],
+    });
+    const early = await step('disbursed', { disbursement: { date: '2026-11-01', method: 'eft' } });
+    expect(early.statusCode).toBe(422);
+    expect(await get()).toMatchObject({ state: 'ready_to_disburse', contribution_ids: [] });
+    const done = await step('disbursed', { disbursement: { date: '2026-11-21', method: 'eft', reference: 'VIR-9' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.state).toBe('disbursed');
+    expect(done.json().data.contribution_ids).toHaveLength(2);
+
+    // The loans carry the decided terms, nobody retyped them; each has its first disbursement.
+    const loans = await selectRows<Json>(
+      t.database.db,
+      sql`SELECT f.amount::float8 AS amount, f.rate::float8 AS rate, f.amortization, f.moratorium, f.warranty_id,
+                 f.authorization_date::text AS authorized, f.project_name, f.project_cost::float8 AS project_cost,
+                 d.amount_cents::int AS disbursed, d.reference, d.date::text AS date
+            FROM financial_contributions f JOIN disbursements d ON d.contribution_id = f.id
+           WHERE f.company_id = ${companyId} ORDER BY f.amount`,
+    );
+    expect(loans).toEqual([
+      {
+        amount: 20000,
+        rate: 6.5,
+        amortization: 60,
+        moratorium: 6,
+        warranty_id: ids.warranty,
+        authorized: '2026-11-20',
+        project_name: 'Four à pain',
+        project_cost: 200000,
+        disbursed: 2000000,
+        reference: 'VIR-9',
+        date: '2026-11-21',
+      },
+      {
+        amount: 45000,
+        rate: 6.5,
+        amortization: 60,
+        moratorium: 6,
+        warranty_id: ids.warranty,
+        authorized: '2026-11-20',
+        project_name: 'Four à pain',
+        project_cost: 200000,
+        disbursed: 4500000,
+        reference: 'VIR-9',
+        date: '2026-11-21',
+      },
+    ]);
+    const servicing = (await call('GET', `/api/companies/${companyId}/loans`, analyst)).json().data;
+    const created = done.json().data.contribution_ids as string[];
+    expect(servicing.filter((l: Json) => created.includes(l.contribution_id)).map((l: Json) => l.status)).toEqual([
+      'active',
+      'active',
+    ]);
+
+    const codes = await selectRows<{ code: string }>(
+      t.database.db,
+      sql`SELECT code FROM events WHERE company_id = ${companyId} AND code IN
+            ('committeeVote', 'committeeDecision', 'conditionChanged', 'loanDisbursed')`,
+    );
+    expect(codes.map((c) => c.code).sort()).toEqual([
+      'committeeDecision',
+      'committeeVote',
+      'committeeVote',
+      'committeeVote',
+      'conditionChanged',
+      'loanDisbursed',
+      'loanDisbursed',
+    ]);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a decision without quorum, saying the counts, and writes nothing', async () => {
+    const request = await readyRequest('Sans quorum');
+    const meeting = await meetingWith([request.id], [0, 1]);
+    await vote(meeting, 0, 'for');
+    await vote(meeting, 1, 'for');
+    const res = await call(
+      'POST',
+      itemUrl(meeting, 'decision'),
+      admin,
+      approval({ outcome: 'approved', conditions: [] }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toMatchObject({
+      code: 'no_quorum',
+      message: 'No quorum on this item: 2 members may vote (2 present, 0 recused), the quorum is 3.',
+    });
+    const french = await call(
+      'POST',
+      itemUrl(meeting, 'decision').replace('locale=en', 'locale=fr'),
+      admin,
+      approval({ outcome: 'approved', conditions: [] }),
+    );
+    expect(french.json().errors.message).toBe(
+      'Pas de quorum sur ce point : 2 membres peuvent voter (2 présents, 0 en conflit d’intérêts), le quorum est de 3.',
+    );
+    const [decisions] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM committee_decisions WHERE request_id = ${request.id}`,
+    );
+    expect(decisions!.n).toBe(0);
+    // Deferring is always allowed.
+    const deferred = await call('POST', itemUrl(meeting, 'decision'), admin, {
+      outcome: 'deferred',
+      resolution_number: 'CI-REPORT-1',
+    });
+    expect(deferred.statusCode, deferred.body).toBe(201);
+    const after = (await call('GET', `/api/funding_requests/${request.id}`, analyst)).json().data;
+    expect(after.state).toBe('deferred');
+  });
+
+  it('refuses a vote of an absent member, votes on an item of another meeting, and a request not ready on an agenda', async () => {
+    const request = await readyRequest('Absent');
+    const meeting = await meetingWith([request.id], [0, 1, 3]);
+    const absent = await vote(meeting, 2, 'for');
+    expect(absent.statusCode).toBe(422);
+    expect(absent.json().errors.detail['votes.0.member_id']).toEqual([
+      'This member is not recorded as present at the meeting.',
+    ]);
+    const other = await meetingWith([]);
+    const wrongMeeting = await call('PUT', itemUrl(other, 'votes', meeting.agenda[0]), members[0]!.auth, {
+      votes: [{ member_id: committee.members[0].id, choice: 'for' }],
+    });
+    expect(wrongMeeting.statusCode).toBe(404);
+    const draft = (
+      await call('POST', '/api/funding_requests', analyst, {
+        company_id: companyId,
+        project_name: 'Brouillon',
+        project_cost: '10',
+        amounts: [{ fund_id: ids.fund, amount: '5' }],
+      })
+    ).json().data;
+    const notReady = await call('POST', '/api/committee_meetings?locale=en', admin, {
+      committee_id: committee.id,
+      date: '2026-12-01',
+      request_ids: [draft.id],
+    });
+    expect(notReady.statusCode).toBe(422);
+    expect(notReady.json().errors.detail).toEqual({
+      'request_ids.0': ['Only a request ready for the committee goes on an agenda.'],
+    });
+    expect(
+      (await call('POST', '/api/committee_meetings', analyst, { committee_id: committee.id, date: '2026-12-01' }))
+        .statusCode,
+    ).toBe(403);
+    const badAttendance = await call('PUT', `/api/committee_meetings/${meeting.id}/attendance?locale=en`, admin, {
+      present_member_ids: [randomUUID()],
+    });
+    expect(badAttendance.statusCode).toBe(422);
+    const meetings = (
+      await call('GET', `/api/committee_meetings?filter[committee_id]=${committee.id}`, analyst)
+    ).json();
+    expect(meetings.meta.total_count).toBeGreaterThanOrEqual(2);
+    expect((await call('GET', '/api/committee_meetings?filter[committee_id]=x', analyst)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * `ready_to_disburse → disbursed` (docs/decisions/0039): the decided terms become the company's financial
+ * contribution(s) — one per fund amount — and the first disbursement of each is recorded through the servicing
+ * store, in the move's transaction. Nobody retypes the terms; the servicing rules (a day not before the
+ * authorization, not in the future) hold for this disbursement as for any other.
+ */
+import { eq, and, sql } from 'drizzle-orm';
+import type { Locale } from '../../shared/constants';
+import type { TransitionInput } from '../../shared/schemas/pipeline';
+import { todayIso } from '../../shared/portfolio/schedule';
+import { disbursementProblems } from '../../shared/servicing/entries';
+import type { Tx } from '../db/client';
+import { selectRows } from '../db/rows';
+import { decisionAmounts, financialContributions } from '../db/schema';
+import { AppError } from '../platform/errors/app-error';
+import { recordLoanEvent } from '../servicing/history';
+import { loanContext, requireTerms, throwProblems } from '../servicing/loan-context';
+import { insertDisbursement } from '../servicing/store';
+import type { RequestRow } from './store';
+
+interface DecidedTerms {
+  decisionId: string;
+  decidedOn: string;
+  rate: number | null;
+  amortization: number | null;
+  moratorium: number | null;
+  warrantyId: string | null;
+}
+
+/** The approval a request's money follows: its latest decision approving it. */
+export async function approvalOf(tx: Tx, requestId: string): Promise<DecidedTerms | null> {
+  const [row] = await selectRows<DecidedTerms>(
+    tx,
+    sql`SELECT id AS "decisionId", decided_on::text AS "decidedOn", rate::float8 AS rate, amortization, moratorium,
+               warranty_id AS "warrantyId"
+          FROM committee_decisions
+         WHERE request_id = ${requestId} AND outcome IN ('approved', 'approved_with_conditions')
+         ORDER BY inserted_at DESC LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+export async function disburseRequest(
+  tx: Tx,
+  request: RequestRow,
+  disbursement: NonNullable<TransitionInput['disbursement']>,
+  authorId: string,
+  locale: Locale,
+): Promise<string[]> {
+  const approval = await approvalOf(tx, request.id);
+  // The state machine only reaches ready_to_disburse through an approval; a row missing here is a bug.
+  if (!approval) throw new AppError(409, 'no_approval', 'pipeline.errors.noApproval');
+  const amounts = await selectRows<{ fundId: string; amountCents: number }>(
+    tx,
+    sql`SELECT fund_id AS "fundId", amount_cents::float8 AS "amountCents" FROM decision_amounts
+         WHERE decision_id = ${approval.decisionId} AND contribution_id IS NULL ORDER BY fund_id`,
+  );
+  const today = todayIso();
+  const loans: string[] = [];
+  for (const amount of amounts) {
+    const [loan] = await tx
+      .insert(financialContributions)
+      .values({
+        companyId: request.companyId,
+        contributionFundId: amount.fundId,
+        amount: amount.amountCents / 100,
+        rate: approval.rate,
+        amortization: approval.amortization,
+        moratorium: approval.moratorium,
+        warrantyId: approval.warrantyId,
+        authorizationDate: approval.decidedOn,
+        projectName: request.projectName,
+        projectCost: request.projectCostCents / 100,
+      })
+      .returning({ id: financialContributions.id });
+    const context = await loanContext(tx, { companyId: request.companyId, id: loan!.id }, today, { lock: true });
+    const { input } = requireTerms(context);
+    throwProblems(disbursementProblems(input, { date: disbursement.date, amount: amount.amountCents }, today), locale);
+    await insertDisbursement(tx, {
+      contributionId: loan!.id,
+      date: disbursement.date,
+      amountCents: amount.amountCents,
+      method: disbursement.method,
+      reference: disbursement.reference ?? null,
+      note: disbursement.note,
+      authorId,
+    });
+    await recordLoanEvent(tx, context.loan, authorId, 'loanDisbursed', {
+      amount: amount.amountCents / 100,
+      date: disbursement.date,
+    });
+    await tx
+      .update(decisionAmounts)
+      .set({ contributionId: loan!.id })
+      .where(and(eq(decisionAmounts.decisionId, approval.decisionId), eq(decisionAmounts.fundId, amount.fundId)));
+    loans.push(loan!.id);
+  }
+  return loans;
+}

@@ -1,0 +1,60 @@
+import type { ChecklistStage, ConditionKind, ConditionStatus, ItemStatus, MoveKind, RequestState } from './states';
+import { MOVES, stageGuarding } from './states';
+
+/*
+ * What blocks a request from moving (docs/decisions/0039): the required checklist items of the stage it leaves
+ * (or, to reach `ready_to_disburse`, of the before-disbursement stage) neither verified nor waived, and the
+ * decision's before-disbursement conditions neither met nor waived. One function, used by the route (409 with the
+ * missing items named) and by the request's page (which says what is left before offering the move).
+ */
+
+export interface ChecklistItemState {
+  id: string;
+  stage: ChecklistStage;
+  required: boolean;
+  status: ItemStatus;
+}
+
+export interface ConditionState {
+  id: string;
+  kind: ConditionKind;
+  status: ConditionStatus;
+}
+
+export const isItemDone = (item: Pick<ChecklistItemState, 'status'>): boolean =>
+  item.status === 'verified' || item.status === 'waived';
+
+export const isConditionCleared = (condition: Pick<ConditionState, 'status'>): boolean =>
+  condition.status === 'met' || condition.status === 'waived';
+
+/** The required items of a stage still to verify or waive, in their order. */
+export function missingItems<T extends ChecklistItemState>(items: readonly T[], stage: ChecklistStage): T[] {
+  return items.filter((item) => item.stage === stage && item.required && !isItemDone(item));
+}
+
+/** The before-disbursement conditions neither met nor waived. */
+export function openConditions<T extends ConditionState>(conditions: readonly T[]): T[] {
+  return conditions.filter((condition) => condition.kind === 'before_disbursement' && !isConditionCleared(condition));
+}
+
+export type MoveRefusal<I, C> =
+  { reason: 'not_allowed' } | { reason: 'decision_only' } | { reason: 'checklist'; items: I[]; conditions: C[] };
+
+/**
+ * Why a request may not make this move (null: it may). `via` is how it is asked: a committee's decision may make
+ * the moves marked `decision`, the transitions route the others.
+ */
+export function moveRefusal<I extends ChecklistItemState, C extends ConditionState>(
+  request: { state: RequestState; items: readonly I[]; conditions: readonly C[] },
+  to: RequestState,
+  via: MoveKind = 'transition',
+): MoveRefusal<I, C> | null {
+  const kind = MOVES[request.state][to];
+  if (!kind) return { reason: 'not_allowed' };
+  if (kind !== via) return { reason: 'decision_only' };
+  const stage = stageGuarding(request.state, to);
+  if (!stage) return null;
+  const items = missingItems(request.items, stage);
+  const conditions = stage === 'before_disbursement' ? openConditions(request.conditions) : [];
+  return items.length > 0 || conditions.length > 0 ? { reason: 'checklist', items, conditions } : null;
+}

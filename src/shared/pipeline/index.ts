@@ -1,0 +1,3 @@
+export * from './states';
+export * from './checklist';
+export * from './committee';
