@@ -95,6 +95,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/companies/:companyId/financial_contributions/:id/write_off/undo': 'user',
   'POST /api/portfolio/term_amendments/bulk': 'user',
   'GET /api/portfolio/repayments/export.csv': 'user',
+  'POST /api/portfolio/repayments/import': 'user',
   'GET /api/companies/export.csv': 'user',
   'GET /api/portfolio/export.csv': 'user',
   'GET /api/portfolio/arrears_aging': 'user',
