@@ -44,6 +44,7 @@ import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
 import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
+import { taskRoutes } from './tasks/routes';
 import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(portfolioRoutes, routeDeps);
       await api.register(portfolioFigureRoutes, routeDeps);
       await api.register(servicingRoutes, routeDeps);
+      await api.register(taskRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });

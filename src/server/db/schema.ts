@@ -36,3 +36,6 @@ export * from './schema/servicing';
 
 /* The portfolio's settings: aging buckets and funds' capital: db/schema/portfolio.ts. */
 export * from './schema/portfolio';
+
+/* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
+export * from './schema/tasks';

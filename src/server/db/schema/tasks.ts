@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
+import { timestamps } from './columns';
+import { companies, financialContributions } from './companies';
+import { users } from './users';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * What someone has to do (docs/decisions/0041): typed by hand, or generated from a cause Atrium knows, with a
+ * unique `source_key` (kind, what it is about, the occasion) so a cause never makes two tasks, and closed
+ * (`resolved`) when the cause is gone. No assignee: the administrators' queue.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: TASK_KINDS }).notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
+    /** A manual task's title; a generated one's is written from its kind in the reader's language. */
+    title: text('title'),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    contributionId: uuid('contribution_id').references(() => financialContributions.id, { onDelete: 'cascade' }),
+    /** Generated tasks only, unique: see `sourceKey` in src/shared/tasks/rules.ts. */
+    sourceKey: text('source_key').unique(),
+    /** The occasion: the follow-up date, the financial year's end, the day the late spell began. */
+    occasionOn: date('occasion_on', { mode: 'string' }),
+    /** A late task's threshold (1, 30 or 90 days past due). */
+    lateDays: smallint('late_days'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneById: uuid('done_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('tasks_assignee_open_idx')
+      .on(t.assigneeId, t.dueOn)
+      .where(sql`${t.status} = 'open'`),
+    index('tasks_kind_open_idx')
+      .on(t.kind)
+      .where(sql`${t.status} = 'open'`),
+    index('tasks_company_idx').on(t.companyId),
+    index('tasks_contribution_idx').on(t.contributionId),
+    check('tasks_kind_check', sql`${t.kind} in (${inList(TASK_KINDS)})`),
+    check('tasks_status_check', sql`${t.status} in (${inList(TASK_STATUSES)})`),
+    check('tasks_source_check', sql`(${t.kind} = 'manual') = (${t.sourceKey} is null)`),
+    check('tasks_title_check', sql`${t.kind} <> 'manual' or ${t.title} is not null`),
+  ],
+);
+
+/**
+ * Each user's reminders: the daily digest (opt-in, at an hour of the day in Québec) and the calendar feed's
+ * secret, kept as its SHA-256 only (a new one replaces, so revokes, the old).
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    digestEnabled: boolean('digest_enabled').notNull().default(false),
+    digestHour: smallint('digest_hour').notNull().default(7),
+    calendarTokenHash: text('calendar_token_hash').unique(),
+    calendarTokenAt: timestamp('calendar_token_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('notification_settings_hour_check', sql`${t.digestHour} between 0 and 23`)],
+);
+
+/**
+ * One row per user and Québec day a digest was claimed for: the primary key is what makes it once a day across
+ * processes (the first insert wins). Sent by a job of the queue (retried, never blocking a request).
+ */
+export const digestSends = pgTable(
+  'digest_sends',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Tasks the mail listed; 0 when nothing was due and nothing was sent. */
+    taskCount: integer('task_count'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * A company's employee count, one dated row per change (written by a trigger on `companies`, migration
+ * `employee_count_history`), so a report reads the count as it was on a loan's authorization date.
+ */
+export const companyEmployeeCounts = pgTable(
+  'company_employee_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeCount: integer('employee_count'),
+    /** The Québec day of the change. */
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('company_employee_counts_company_idx').on(t.companyId, t.recordedOn)],
+);
