@@ -96,6 +96,11 @@ export const routes: RouteObject[] = [
                   ['twoFactor'],
                 ),
               },
+              {
+                path: '/tasks',
+                ...titled('tasks.page.title'),
+                ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),
+              },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
                 path: '/companies/new',

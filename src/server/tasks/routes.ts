@@ -21,6 +21,7 @@ import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import type { Locale } from '../../shared/constants';
 import { generateTasks } from './generators';
+import { TASKS_SWEEP, TASKS_SWEEP_INTERVAL_MS, startTicker, sweepTasks, type Ticker } from './sweep';
 import {
   findTask,
   insertManualTask,
@@ -173,5 +174,17 @@ export const taskRoutes: FeatureRoutes = async (app, { database }) => {
       });
       return ok(taskAnswer((await findTask(tx, row.id))!, today, request.locale));
     });
+  });
+
+  // The hourly sweep of every company, once across processes (ADR 0027): what time alone makes due.
+  const ticker = { current: undefined as Ticker | undefined };
+  app.addHook('onReady', async () => {
+    ticker.current = startTicker(db, app.log, TASKS_SWEEP, TASKS_SWEEP_INTERVAL_MS, async () => {
+      const { created } = await sweepTasks(db);
+      if (created.length > 0) app.log.info({ created: created.length }, 'tasks generated');
+    });
+  });
+  app.addHook('onClose', async () => {
+    await ticker.current?.stop();
   });
 };
