@@ -45,6 +45,7 @@ import { portfolioRoutes } from './portfolio/routes';
 import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
 import { taskRoutes } from './tasks/routes';
+import { reportRoutes } from './tasks/report-routes';
 import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(portfolioFigureRoutes, routeDeps);
       await api.register(servicingRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
+      await api.register(reportRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });

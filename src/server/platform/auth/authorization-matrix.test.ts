@@ -109,6 +109,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/tasks': 'user',
   'POST /api/tasks': 'user',
   'PATCH /api/tasks/:id': 'user',
+  'GET /api/reports/fund_activity': 'user',
+  'GET /api/reports/fund_activity.csv': 'user',
 
   'POST /api/invitations': 'admin',
   // SPEC §6: accounts are private to administrators.
