@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/reports/fund_activity',
+                ...titled('tasks.report.title'),
+                ...lazyPage(() => import('./tasks/report-page'), ['tasks']),
+              },
+              {
                 path: '/tasks',
                 ...titled('tasks.page.title'),
                 ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),

@@ -18,6 +18,7 @@ export const signedIn = {
     users: 'Users',
     myAccount: 'My account',
     myTasks: 'My tasks',
+    fundReport: 'Fund activity report',
     tasksOverdue: '{{count}} overdue',
     scrollHint: 'The table scrolls sideways: swipe it or use the arrow keys once it has focus.',
     logout: 'Log out',

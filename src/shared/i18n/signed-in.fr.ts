@@ -16,6 +16,7 @@ export const signedIn = {
     users: 'Utilisateurs',
     myAccount: 'Mon compte',
     myTasks: 'Mes tâches',
+    fundReport: 'Rapport d’activité du fonds',
     tasksOverdue: '{{count}} en retard',
     scrollHint: 'Le tableau défile horizontalement : glissez-le, ou utilisez les flèches une fois qu’il a le focus.',
     logout: 'Se déconnecter',

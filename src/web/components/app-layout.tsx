@@ -106,6 +106,7 @@ export function AppLayout() {
           />
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/companies', t('layout.companies'))}
+          {link('/reports/fund_activity', t('layout.fundReport'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
