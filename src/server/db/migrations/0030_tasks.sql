@@ -7,26 +7,6 @@ CREATE TABLE "company_employee_counts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "digest_sends" (
-	"user_id" uuid NOT NULL,
-	"day" date NOT NULL,
-	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone,
-	"task_count" integer,
-	CONSTRAINT "digest_sends_user_id_day_pk" PRIMARY KEY("user_id","day")
-);
---> statement-breakpoint
-CREATE TABLE "notification_settings" (
-	"user_id" uuid PRIMARY KEY NOT NULL,
-	"digest_enabled" boolean DEFAULT false NOT NULL,
-	"digest_hour" smallint DEFAULT 7 NOT NULL,
-	"calendar_token_hash" text,
-	"calendar_token_at" timestamp with time zone,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "notification_settings_calendar_token_hash_unique" UNIQUE("calendar_token_hash"),
-	CONSTRAINT "notification_settings_hour_check" CHECK ("notification_settings"."digest_hour" between 0 and 23)
-);
---> statement-breakpoint
 CREATE TABLE "tasks" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
@@ -53,8 +33,6 @@ CREATE TABLE "tasks" (
 );
 --> statement-breakpoint
 ALTER TABLE "company_employee_counts" ADD CONSTRAINT "company_employee_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "digest_sends" ADD CONSTRAINT "digest_sends_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_assignee_id_users_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_contribution_id_financial_contributions_id_fk" FOREIGN KEY ("contribution_id") REFERENCES "public"."financial_contributions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

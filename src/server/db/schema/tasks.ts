@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
 import { timestamps } from './columns';
 import { companies, financialContributions } from './companies';
@@ -62,44 +50,6 @@ export const tasks = pgTable(
     check('tasks_source_check', sql`(${t.kind} = 'manual') = (${t.sourceKey} is null)`),
     check('tasks_title_check', sql`${t.kind} <> 'manual' or ${t.title} is not null`),
   ],
-);
-
-/**
- * Each user's reminders: the daily digest (opt-in, at an hour of the day in Québec) and the calendar feed's
- * secret, kept as its SHA-256 only (a new one replaces, so revokes, the old).
- */
-export const notificationSettings = pgTable(
-  'notification_settings',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    digestEnabled: boolean('digest_enabled').notNull().default(false),
-    digestHour: smallint('digest_hour').notNull().default(7),
-    calendarTokenHash: text('calendar_token_hash').unique(),
-    calendarTokenAt: timestamp('calendar_token_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('notification_settings_hour_check', sql`${t.digestHour} between 0 and 23`)],
-);
-
-/**
- * One row per user and Québec day a digest was claimed for: the primary key is what makes it once a day across
- * processes (the first insert wins). Sent by a job of the queue (retried, never blocking a request).
- */
-export const digestSends = pgTable(
-  'digest_sends',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Tasks the mail listed; 0 when nothing was due and nothing was sent. */
-    taskCount: integer('task_count'),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /**
