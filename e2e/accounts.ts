@@ -31,4 +31,7 @@ export const ACCOUNTS = {
   // e2e/servicing.spec.ts: one story in French on a desktop, one in English on a phone.
   servicing: { email: 'servicing@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Prêts' },
   servicingPhone: { email: 'servicing-phone@e2e.test', role: 'user', firstName: 'Sévrine', lastName: 'Mobile' },
+  // e2e/tasks.spec.ts: My tasks and the fund report, in French on a desktop and in English on a phone.
+  tasks: { email: 'tasks@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Tâches' },
+  tasksPhone: { email: 'tasks-phone@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Mobile' },
 } as const;
