@@ -46,6 +46,8 @@ import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { committeeRoutes } from './pipeline/committee-routes';
+import { taskRoutes } from './tasks/routes';
+import { reportRoutes } from './reports/routes';
 import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
@@ -272,6 +274,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(servicingRoutes, routeDeps);
       await api.register(pipelineRoutes, routeDeps);
       await api.register(committeeRoutes, routeDeps);
+      await api.register(taskRoutes, routeDeps);
+      await api.register(reportRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });

@@ -96,6 +96,16 @@ export const routes: RouteObject[] = [
                   ['twoFactor'],
                 ),
               },
+              {
+                path: '/reports/fund_activity',
+                ...titled('tasks.report.title'),
+                ...lazyPage(() => import('./tasks/report-page'), ['tasks']),
+              },
+              {
+                path: '/tasks',
+                ...titled('tasks.page.title'),
+                ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),
+              },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
                 path: '/companies/new',

@@ -13,6 +13,8 @@ import {
 import { COMPANY_MAPS as MAPS, type CompanyInput, type CompanyUpdateInput } from '../../shared/schemas/company';
 import { pickFields, type FieldsMatchColumns } from '../../shared/schemas/record-fields';
 import { recordSystemEvent } from '../platform/history/record';
+import { generateFromCompany } from '../tasks/generators';
+import { todayIso } from '../../shared/portfolio/schedule';
 import { recordCompanySave } from './history';
 import { refreshSearchText } from './search-text';
 import { findCompanyGraph, findCompanyHead } from './graph';
@@ -236,6 +238,7 @@ export async function insertCompany(db: Db, input: CompanyInput, authorId: strin
     await insertParts(tx, id, input);
     await refreshSearchText(tx, eq(companies.id, id));
     await recordSystemEvent(tx, { companyId: id, code: 'companyCreated', params: { name: input.name }, authorId });
+    await generateFromCompany(tx, todayIso(), { companyId: id });
     return id;
   });
 }
@@ -308,6 +311,9 @@ export async function updateCompany(
     await refreshSearchText(tx, eq(companies.id, id));
 
     await recordCompanySave(tx, { companyId: id, authorId, before, input });
+    // Its follow-up dates and statements' tasks, as the save leaves them (ADR 0041); the save's own writes
+    // closed those whose cause it removed (triggers of migration 0029).
+    await generateFromCompany(tx, todayIso(), { companyId: id });
     return true;
   });
 }

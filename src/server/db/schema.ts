@@ -39,3 +39,5 @@ export * from './schema/portfolio';
 
 /* Funding requests, checklists, the investment committee and its decisions: db/schema/pipeline.ts. */
 export * from './schema/pipeline';
+/* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
+export * from './schema/tasks';

@@ -17,6 +17,9 @@ export const signedIn = {
     events: 'Event history',
     users: 'Users',
     myAccount: 'My account',
+    myTasks: 'My tasks',
+    fundReport: 'Fund activity report',
+    tasksOverdue: '{{count}} overdue',
     scrollHint: 'The table scrolls sideways: swipe it or use the arrow keys once it has focus.',
     logout: 'Log out',
     /** The drawer's entry of the security settings (docs/decisions/0035). */

@@ -15,6 +15,9 @@ export const signedIn = {
     events: 'Historique des événements',
     users: 'Utilisateurs',
     myAccount: 'Mon compte',
+    myTasks: 'Mes tâches',
+    fundReport: 'Rapport d’activité du fonds',
+    tasksOverdue: '{{count}} en retard',
     scrollHint: 'Le tableau défile horizontalement : glissez-le, ou utilisez les flèches une fois qu’il a le focus.',
     logout: 'Se déconnecter',
     /** The drawer's entry of the security settings (docs/decisions/0035). */

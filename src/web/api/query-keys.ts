@@ -36,6 +36,9 @@ export const queryKeys = {
   /** A user's second factors and their history, as an administrator reads them (in the reader's language). */
   userTwoFactor: (id: string, language: Locale) => ['users', 'twoFactor', id, language] as const,
   securitySettings: ['securitySettings'] as const,
+  /** My tasks and the drawer's overdue count, moved by any task change or company save. */
+  tasks: ['tasks'] as const,
+  taskList: (params: object, language: Locale) => ['tasks', 'list', params, language] as const,
   /** The aging buckets in force: they name each loan's bucket. */
   delinquencyBuckets: ['delinquencyBuckets'] as const,
   /** Every loan's servicing answers: an import or a fund's deferral moves many loans at once. */

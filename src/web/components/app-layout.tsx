@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Anchor, AppShell, Avatar, Burger, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Badge, Burger, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
@@ -10,6 +10,7 @@ import { PageLoader } from './status-pages';
 // The signed-in screens' styles travel with the signed-in frame, not with the sign-in page (ADR 0018).
 import '../styles/signed-in.css';
 import { SearchButton } from './search-button';
+import { useOverdueCount } from '../api/tasks';
 
 /** docs/SPEC.md §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
@@ -25,6 +26,7 @@ export function AppLayout() {
     void navigate('/', { replace: true });
   };
 
+  const overdue = useOverdueCount(opened);
   const link = (to: string, label: string) => (
     <NavLink key={to} component={RouterNavLink} to={to} label={label} onClick={close} />
   );
@@ -89,10 +91,24 @@ export function AppLayout() {
             </Text>
           )}
           <Divider my="xs" />
+          <NavLink
+            component={RouterNavLink}
+            to="/tasks"
+            label={t('layout.myTasks')}
+            onClick={close}
+            rightSection={
+              overdue.data ? (
+                <Badge color="red.8" variant="filled" size="sm">
+                  {t('layout.tasksOverdue', { count: overdue.data })}
+                </Badge>
+              ) : null
+            }
+          />
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/portfolio/deferral', t('portfolio.nav.deferral'))}
           {link('/companies', t('layout.companies'))}
           {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
+          {link('/reports/fund_activity', t('layout.fundReport'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}

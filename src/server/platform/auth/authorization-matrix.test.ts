@@ -106,6 +106,12 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/portfolio/funds/:fundId': 'admin',
   'GET /api/delinquency_buckets': 'user',
   'PUT /api/delinquency_buckets': 'admin',
+  // Tasks (ADR 0041): each sees their own; the administrators' queue is checked in the handler (403).
+  'GET /api/tasks': 'user',
+  'POST /api/tasks': 'user',
+  'PATCH /api/tasks/:id': 'user',
+  'GET /api/reports/fund_activity': 'user',
+  'GET /api/reports/fund_activity.csv': 'user',
 
   'POST /api/invitations': 'admin',
   // docs/SPEC.md §6: accounts are private to administrators.

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
+import { timestamps } from './columns';
+import { companies, financialContributions } from './companies';
+import { users } from './users';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * What someone has to do (docs/decisions/0041): typed by hand, or generated from a cause Atrium knows, with a
+ * unique `source_key` (kind, what it is about, the occasion) so a cause never makes two tasks, and closed
+ * (`resolved`) when the cause is gone. No assignee: the administrators' queue.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: TASK_KINDS }).notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
+    /** A manual task's title; a generated one's is written from its kind in the reader's language. */
+    title: text('title'),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    contributionId: uuid('contribution_id').references(() => financialContributions.id, { onDelete: 'cascade' }),
+    /** Generated tasks only, unique: see `sourceKey` in src/shared/tasks/rules.ts. */
+    sourceKey: text('source_key').unique(),
+    /** The occasion: the follow-up date, the financial year's end, the day the late spell began. */
+    occasionOn: date('occasion_on', { mode: 'string' }),
+    /** A late task's threshold (1, 30 or 90 days past due). */
+    lateDays: smallint('late_days'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    doneById: uuid('done_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('tasks_assignee_open_idx')
+      .on(t.assigneeId, t.dueOn)
+      .where(sql`${t.status} = 'open'`),
+    index('tasks_kind_open_idx')
+      .on(t.kind)
+      .where(sql`${t.status} = 'open'`),
+    index('tasks_company_idx').on(t.companyId),
+    index('tasks_contribution_idx').on(t.contributionId),
+    check('tasks_kind_check', sql`${t.kind} in (${inList(TASK_KINDS)})`),
+    check('tasks_status_check', sql`${t.status} in (${inList(TASK_STATUSES)})`),
+    check('tasks_source_check', sql`(${t.kind} = 'manual') = (${t.sourceKey} is null)`),
+    check('tasks_title_check', sql`${t.kind} <> 'manual' or ${t.title} is not null`),
+  ],
+);
+
+/**
+ * A company's employee count, one dated row per change (written by a trigger on `companies`, migration
+ * `employee_count_history`), so a report reads the count as it was on a loan's authorization date.
+ */
+export const companyEmployeeCounts = pgTable(
+  'company_employee_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeCount: integer('employee_count'),
+    /** The Québec day of the change. */
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('company_employee_counts_company_idx').on(t.companyId, t.recordedOn)],
+);

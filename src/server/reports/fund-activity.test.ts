@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../shared/portfolio/schedule';
+import { addDays } from '../../shared/servicing/calendar';
+import { createTestApp, type TestApp } from '../test/harness';
+import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
+import { selectRows } from '../db/rows';
+
+/*
+ * The fund activity report (docs/decisions/0041) on the real app and database: its figures against SQL written
+ * here on its own, and the outstanding principal against the loans' own figures (GET /companies/:id/loans).
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let t: TestApp;
+let ids: LookupIds;
+let auth: { authorization: string };
+const today = todayIso();
+const from = addDays(today, -200);
+const companies: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await lookupIds(t.database.db);
+  auth = await t.authHeader(await t.createUser());
+  const start = addDays(today, -150);
+  // Two companies, three loans of the fund in the period (one never paid out), one before it.
+  const first = await createLoans(
+    t,
+    auth,
+    ids,
+    [
+      loanTerms(ids, { authorization_date: start, amount: '1200', project_cost: '6000' }),
+      loanTerms(ids, { authorization_date: addDays(today, -20), amount: '5000', project_cost: '' }),
+      loanTerms(ids, { authorization_date: addDays(today, -400), amount: '900', project_cost: '1800' }),
+    ],
+    { employee_count: '10' },
+  );
+  const second = await createLoans(
+    t,
+    auth,
+    ids,
+    [loanTerms(ids, { authorization_date: start, amount: '2400', project_cost: '4800' })],
+    { employee_count: '4', name: 'Boulangerie Deux' },
+  );
+  companies.push(first[0]!.companyId, second[0]!.companyId);
+  for (const loan of [first[0]!, second[0]!]) {
+    await post(t, auth, `${loan.url}/disbursements`, {
+      date: start,
+      amount: loan === first[0] ? '1200' : '2400',
+      method: 'eft',
+    });
+  }
+  await post(t, auth, `${first[2]!.url}/disbursements`, { date: addDays(today, -400), amount: '900', method: 'eft' });
+  await post(t, auth, `${first[0]!.url}/repayments`, {
+    received_on: addDays(today, -100),
+    amount: '106.62',
+    method: 'pad',
+  });
+  await post(t, auth, `${first[0]!.url}/repayments`, {
+    received_on: addDays(today, -70),
+    amount: '106.62',
+    method: 'pad',
+  });
+  await post(t, auth, `${second[0]!.url}/write_off`, { date: addDays(today, -10), reason: 'Faillite' });
+  // The first company grew since: the report counts its jobs then and now.
+  const company = (
+    await t.inject({ method: 'GET', url: `/api/companies/${first[0]!.companyId}`, headers: auth })
+  ).json().data as Json;
+  const {
+    id: _i,
+    reference_number: _r,
+    avatar_url: _a,
+    archived_at: _ar,
+    inserted_at: _in,
+    updated_at: _u,
+    ...form
+  } = company;
+  const saved = await t.inject({
+    method: 'PATCH',
+    url: `/api/companies/${company.id}`,
+    headers: auth,
+    payload: { ...form, employee_count: '14' },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+});
+afterAll(() => t.close());
+
+const report = (query: string, locale = 'en') =>
+  t.inject({ method: 'GET', url: `/api/reports/fund_activity?locale=${locale}&${query}`, headers: auth });
+
+describe('GET /api/reports/fund_activity', () => {
+  it('gives the figures the tables hold, summed here another way', async () => {
+    const res = await report(`fund_id=${ids.fund}&from=${from}&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as Json;
+    const db = t.database.db;
+    const one = async (query: ReturnType<typeof sql>) =>
+      Number(Object.values((await selectRows<Json>(db, query))[0]!)[0]);
+    const inFund = sql`f.contribution_fund_id = ${ids.fund}`;
+    const expected = {
+      authorized_count: await one(sql`SELECT count(*) FROM financial_contributions f WHERE ${inFund}
+                                       AND f.authorization_date >= ${from} AND f.authorization_date <= ${today}`),
+      authorized_amount: await one(sql`SELECT sum(f.amount) FROM financial_contributions f WHERE ${inFund}
+                                        AND f.authorization_date >= ${from} AND f.authorization_date <= ${today}`),
+      disbursed_amount:
+        (await one(sql`SELECT sum(d.amount_cents) FROM disbursements d, financial_contributions f
+                                        WHERE f.id = d.contribution_id AND ${inFund} AND d.reversed_at IS NULL
+                                          AND d.date >= ${from} AND d.date <= ${today}`)) / 100,
+      repaid_amount:
+        (await one(sql`SELECT sum(r.amount_cents) FROM repayments r, financial_contributions f
+                                     WHERE f.id = r.contribution_id AND ${inFund} AND r.reversed_at IS NULL
+                                       AND r.received_on >= ${from} AND r.received_on <= ${today}`)) / 100,
+      written_off_amount:
+        (await one(sql`SELECT sum(w.principal_cents + w.interest_cents) FROM write_offs w,
+                                          financial_contributions f WHERE f.id = w.contribution_id AND ${inFund}
+                                          AND w.undone_at IS NULL AND w.date >= ${from} AND w.date <= ${today}`)) / 100,
+    };
+    expect(data).toMatchObject({
+      ...expected,
+      fund_id: ids.fund,
+      from,
+      to: today,
+      requests_received: null,
+      requests_decided: null,
+      disbursed_count: 2,
+      repaid_count: 2,
+      written_off_count: 1,
+      project_cost: 10800,
+      fund_contribution: 3600,
+      leverage: 3,
+      // 10 and 4 employees when authorized; the first has 14 now.
+      jobs_at_authorization: 14,
+      jobs_now: 18,
+    });
+    expect(expected.authorized_count).toBe(3);
+    expect(expected.authorized_amount).toBe(8600);
+    // The outstanding principal: what the loans' own figures say, summed.
+    let outstanding = 0;
+    for (const id of companies) {
+      const loans = (await t.inject({ method: 'GET', url: `/api/companies/${id}/loans`, headers: auth })).json()
+        .data as Json[];
+      outstanding += loans
+        .filter((loan) => loan.status === 'active')
+        .reduce((sum, loan) => sum + loan.figures.outstanding_principal, 0);
+    }
+    expect(data.outstanding_at_end).toBeCloseTo(outstanding, 2);
+    expect(outstanding).toBeGreaterThan(0);
+  });
+
+  it('downloads the same figures as CSV for Excel in both languages', async () => {
+    const fr = await t.inject({
+      method: 'GET',
+      url: `/api/reports/fund_activity.csv?locale=fr&fund_id=${ids.fund}&from=${from}&to=${today}`,
+      headers: auth,
+    });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.headers['content-type']).toContain('text/csv');
+    expect(fr.body.startsWith('\uFEFFIndicateur;Valeur\r\n')).toBe(true);
+    expect(fr.body).toContain('Montant autorisé;8600,00\r\n');
+    expect(fr.body).toContain('Demandes de financement reçues;Non disponible');
+    const en = await t.inject({
+      method: 'GET',
+      url: `/api/reports/fund_activity.csv?locale=en&fund_id=${ids.fund}&from=${from}&to=${today}`,
+      headers: auth,
+    });
+    expect(en.body).toContain('Amount authorized,8600.00\r\n');
+    expect(en.body).toContain('Jobs now,18\r\n');
+    expect(en.headers['content-disposition']).toContain(`fund-activity-${from}-${today}.csv`);
+  });
+
+  it('refuses a bad period or fund with a localized message, never a 5xx', async () => {
+    const cases: [string, number, string][] = [
+      [`fund_id=${ids.fund}&from=${today}&to=${from}`, 400, 'The period must end on or after its first day.'],
+      [`fund_id=${ids.fund}&from=2026-02-30&to=${today}`, 400, 'Give a day as YYYY-MM-DD, between 1900 and 2100.'],
+      [`fund_id=${ids.fund}&from=2000-01-01&to=2020-01-01`, 400, 'A report covers at most ten years.'],
+      [`from=${from}&to=${today}`, 400, 'Choose a fund.'],
+      [`fund_id=${randomUUID()}&from=${from}&to=${today}`, 404, 'This fund does not exist.'],
+      [`fund_id=nope&from=${from}&to=${today}`, 404, 'This fund does not exist.'],
+    ];
+    for (const [query, status, message] of cases) {
+      for (const path of ['/api/reports/fund_activity', '/api/reports/fund_activity.csv']) {
+        const res = await t.inject({ method: 'GET', url: `${path}?locale=en&${query}`, headers: auth });
+        expect(res.statusCode, query).toBe(status);
+        expect(res.json().errors.message).toBe(message);
+      }
+    }
+    const fr = await report(`fund_id=${ids.fund}&from=${today}&to=${from}`, 'fr');
+    expect(fr.json().errors.message).toBe('La période doit se terminer le jour de son début ou après.');
+    expect((await report(`fund_id=${ids.fund}&from=${from}&to=${today}&x=1`)).statusCode).toBe(400);
+  });
+});

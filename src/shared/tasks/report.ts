@@ -1,0 +1,59 @@
+/**
+ * The fund activity report (docs/decisions/0041): what funders ask of a fund over a period, in one order that the
+ * screen, the print view and the CSV follow. Amounts are dollars; a figure Atrium cannot give yet is null.
+ */
+import { z } from 'zod';
+
+export const fundActivitySchema = z.object({
+  fundId: z.string(),
+  fundName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Funding requests are not in Atrium yet: null until the pipeline's tables exist. */
+  requestsReceived: z.number().int().nullable(),
+  requestsDecided: z.number().int().nullable(),
+  authorizedCount: z.number().int(),
+  authorizedAmount: z.number(),
+  disbursedCount: z.number().int(),
+  disbursedAmount: z.number(),
+  repaidCount: z.number().int(),
+  repaidAmount: z.number(),
+  writtenOffCount: z.number().int(),
+  writtenOffAmount: z.number(),
+  outstandingAtEnd: z.number(),
+  projectCost: z.number(),
+  /** What the fund contributed to those projects: the authorized amounts that have a project cost. */
+  fundContribution: z.number(),
+  /** Project cost ÷ fund contribution; null when the fund contributed nothing with a known project cost. */
+  leverage: z.number().nullable(),
+  jobsAtAuthorization: z.number().int(),
+  jobsNow: z.number().int(),
+});
+export type FundActivity = z.infer<typeof fundActivitySchema>;
+
+/** Each figure, its kind (how it is written) and the rows of the report in order. */
+export const FUND_ACTIVITY_FIGURES = [
+  ['requestsReceived', 'count'],
+  ['requestsDecided', 'count'],
+  ['authorizedCount', 'count'],
+  ['authorizedAmount', 'money'],
+  ['disbursedCount', 'count'],
+  ['disbursedAmount', 'money'],
+  ['repaidCount', 'count'],
+  ['repaidAmount', 'money'],
+  ['writtenOffCount', 'count'],
+  ['writtenOffAmount', 'money'],
+  ['outstandingAtEnd', 'money'],
+  ['projectCost', 'money'],
+  ['fundContribution', 'money'],
+  ['leverage', 'ratio'],
+  ['jobsAtAuthorization', 'count'],
+  ['jobsNow', 'count'],
+] as const satisfies readonly (readonly [keyof FundActivity, 'count' | 'money' | 'ratio'])[];
+
+/** The leverage: total project cost for each dollar of the fund's, rounded to two decimals. */
+export const leverageOf = (projectCost: number, fundContribution: number): number | null =>
+  fundContribution > 0 ? Math.round((projectCost / fundContribution) * 100) / 100 : null;
+
+/** At most ten years in one report, as the other exports. */
+export const REPORT_MAX_YEARS = 10;

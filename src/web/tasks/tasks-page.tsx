@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { formatDay } from '../../shared/intl';
+import { DUE_GROUPS, type DueGroup } from '../../shared/tasks/rules';
+import { taskInputSchema, type Task, type TaskFormValues, type TaskInput } from '../../shared/tasks/schemas';
+import { DayInput } from '../components/day-input';
+import { fieldError } from '../components/form';
+import { reportError } from '../components/server-errors';
+import { PageLoader } from '../components/status-pages';
+import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
+import { i18n as appI18n, useTranslation } from '../i18n';
+import { useSession } from '../session/session';
+import { useCreateTask, useSetTaskStatus, useTasks, type Whose } from './api';
+
+/** Where a task leads: its loan's page, its company's file, or nowhere (a task about nothing in particular). */
+function subjectPath(task: Task): string | null {
+  if (task.loan && task.company) return `/companies/${task.company.id}/contributions/${task.loan.id}`;
+  if (task.company) return `/companies/${task.company.id}`;
+  return null;
+}
+
+/** /tasks: My tasks by due group (docs/decisions/0041); administrators also see the unassigned ones. */
+export default function TasksPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [whose, setWhose] = useState<Whose>('me');
+  return (
+    <Stack maw={900}>
+      <Title order={1}>{t(whose === 'me' ? 'tasks.page.title' : 'tasks.page.queueTitle')}</Title>
+      <Text>{t('tasks.page.intro')}</Text>
+      {session.isAdmin && (
+        <SegmentedControl
+          aria-label={t('tasks.page.whose')}
+          value={whose}
+          onChange={(value) => setWhose(value as Whose)}
+          data={[
+            { value: 'me', label: t('tasks.page.mine') },
+            { value: 'queue', label: t('tasks.page.queue') },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
+      <NewTask />
+      {DUE_GROUPS.map((group) => (
+        <TaskGroup key={`${whose}:${group}`} whose={whose} group={group} />
+      ))}
+    </Stack>
+  );
+}
+
+function TaskGroup({ whose, group }: { whose: Whose; group: DueGroup }) {
+  const { t } = useTranslation();
+  const tasks = useTasks(whose, group);
+  const title = t(`tasks.page.groups.${group}`);
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {tasks.data && (
+          <Badge color={group === 'overdue' && tasks.data.meta.totalCount > 0 ? 'red.8' : 'gray.7'} variant="filled">
+            {tasks.data.meta.totalCount}
+          </Badge>
+        )}
+      </Group>
+      {tasks.isPending ? (
+        <PageLoader />
+      ) : tasks.isError ? (
+        <Text role="alert">{t('errors.generic')}</Text>
+      ) : tasks.data.tasks.length === 0 ? (
+        <Text c="gray.7">{t('tasks.page.emptyGroup')}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {tasks.data.tasks.map((task) => (
+            <TaskItem key={task.id} task={task} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function TaskItem({ task }: { task: Task }) {
+  const { t, i18n } = useTranslation();
+  const setStatus = useSetTaskStatus();
+  const path = subjectPath(task);
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py={4}
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
+        {path ? (
+          <Anchor component={Link} to={path} fw={500}>
+            {task.title}
+          </Anchor>
+        ) : (
+          <Text fw={500}>{task.title}</Text>
+        )}
+        <Group gap="xs">
+          <Text size="sm" c={task.dueGroup === 'overdue' ? 'red.9' : 'gray.7'}>
+            {t('tasks.page.due', { date: formatDay(task.dueOn, i18n.language) ?? task.dueOn })}
+          </Text>
+          <Badge variant="light" color="blue.9" size="sm">
+            {t(`tasks.kind.${task.kind}`)}
+          </Badge>
+        </Group>
+      </Stack>
+      <Button
+        variant="light"
+        size="xs"
+        loading={setStatus.isPending}
+        aria-label={t('tasks.page.markDoneNamed', { title: task.title })}
+        onClick={() =>
+          setStatus.mutate(
+            { id: task.id, status: 'done' },
+            { onSuccess: () => toast('success', appI18n.t('tasks.page.done')), onError: (error) => reportError(error) },
+          )
+        }
+      >
+        {t('tasks.page.markDone')}
+      </Button>
+    </Group>
+  );
+}
+
+/** A task typed by hand; opened from a company or a loan (`?company_id=…&contribution_id=…`), it is about them. */
+function NewTask() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const companyId = params.get('company_id');
+  const contributionId = params.get('contribution_id');
+  const empty: TaskFormValues = { title: '', dueOn: '', companyId, contributionId };
+  const form = useForm<TaskFormValues, unknown, TaskInput>({
+    mode: 'all',
+    resolver: zodResolver(taskInputSchema),
+    defaultValues: empty,
+  });
+  useUnsavedChanges(form.formState.isDirty);
+  const create = useCreateTask();
+  const submit = form.handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        toast('success', appI18n.t('tasks.form.created'));
+        form.reset(empty);
+      },
+      onError: (error) => reportError(error, { setError: form.setError }),
+    }),
+  );
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      aria-label={t('tasks.form.title')}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <Title order={2} size="h3" mb="sm">
+        {t('tasks.form.title')}
+      </Title>
+      {(companyId || contributionId) && (
+        <Text size="sm" c="gray.7" mb="xs">
+          {t(contributionId ? 'tasks.form.aboutLoan' : 'tasks.form.aboutCompany')}
+        </Text>
+      )}
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          {...form.register('title')}
+          label={t('tasks.form.taskTitle')}
+          required
+          autoComplete="off"
+          error={fieldError(form, 'title')}
+          style={{ flex: '2 1 260px' }}
+        />
+        <div style={{ flex: '1 1 200px' }}>
+          <DayInput form={form} name="dueOn" label={t('tasks.form.dueOn')} required />
+        </div>
+      </Group>
+      <Button type="submit" mt="sm" loading={create.isPending}>
+        {t('tasks.form.save')}
+      </Button>
+    </Paper>
+  );
+}
