@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimPeriodicRun, minGapFor } from '../platform/periodic/periodic-runs';
+import { startTicker, type Ticker } from '../platform/periodic/ticker';
 import { forgetPendingUpload } from '../platform/storage/pending-uploads';
 import { UNATTACHED_UPLOAD_LIFETIME_MS, type Storage } from '../platform/storage/storage';
 import { referencedKeys, withUploadsLock } from './store';
@@ -65,10 +65,7 @@ export async function sweepOrphanUploads(
   return result;
 }
 
-export interface UploadSweeper {
-  /** Resolves when the sweep in progress, if any, is over. */
-  stop(): Promise<void>;
-}
+export type UploadSweeper = Ticker;
 
 /**
  * A sweep when the app is ready, then every hour. Every API process ticks, but a tick sweeps only when it
@@ -82,29 +79,8 @@ export function startUploadSweeper(
   log: FastifyBaseLogger,
   intervalMs = SWEEP_INTERVAL_MS,
 ): UploadSweeper {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      if (!(await claimPeriodicRun(db, ORPHAN_SWEEP_TASK, minGapFor(intervalMs)))) return;
-      const { scanned, deleted } = await sweepOrphanUploads(db, storage);
-      if (deleted > 0) log.info({ scanned, deleted }, 'orphan uploads deleted');
-    })()
-      .catch((error: unknown) => log.error({ err: error }, 'orphan upload sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  // Never keeps the process alive on its own.
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startTicker(db, log, ORPHAN_SWEEP_TASK, intervalMs, async () => {
+    const { scanned, deleted } = await sweepOrphanUploads(db, storage);
+    if (deleted > 0) log.info({ scanned, deleted }, 'orphan uploads deleted');
+  });
 }

@@ -21,7 +21,8 @@ import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import type { Locale } from '../../shared/constants';
 import { generateTasks } from './generators';
-import { TASKS_SWEEP, TASKS_SWEEP_INTERVAL_MS, startTicker, sweepTasks, type Ticker } from './sweep';
+import { startTicker, type Ticker } from '../platform/periodic/ticker';
+import { TASKS_SWEEP, TASKS_SWEEP_INTERVAL_MS, sweepTasks } from './sweep';
 import {
   findTask,
   insertManualTask,
