@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { callApi } from './fixtures';
 
 /** A small but complete PDF (one blank page, a correct xref table), built here so the test owns its bytes. */
 export function pdfFile(): Buffer {
@@ -44,25 +45,6 @@ export async function createCurrentCompany(page: Page, name: string): Promise<st
     localStorage.setItem('currentCompanyId', company.id);
     return company.id as string;
   }, name);
-}
-
-/** Calls the API from the page with the signed-in user's token, as the SPA does; `data` of the answer. */
-export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
 }
 
 export interface CreatedCompany {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
 import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -25,25 +25,6 @@ function addDays(iso: string, days: number): string {
 }
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** Calls the API with the signed-in user's token, as the SPA does. */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 interface ScheduleRow {
   number: number;
