@@ -1,6 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { AMENDMENT_KINDS, REPAYMENT_KINDS } from '../../shared/servicing/types';
 import { todayIso } from '../../shared/portfolio/schedule';
@@ -63,9 +71,9 @@ export type Known<T extends FieldValues> = readonly Path<T>[];
  * message under it (those of fields the form does not show in its alert); otherwise the server's message, or
  * the generic one, in the alert. Never resets what was typed.
  */
-function useSubmit<T extends FieldValues>(
+function useSubmit<T extends FieldValues, O = T>(
   target: WriteTarget,
-  form: UseFormReturn<T>,
+  form: UseFormReturn<T, unknown, O>,
   known: Known<T>,
   onDone: () => void,
 ) {
@@ -83,11 +91,41 @@ function useSubmit<T extends FieldValues>(
 }
 
 /**
+ * A servicing form's set-up, the same for each: validated as the user types with the shared schema (number
+ * fields read in the user's locale), guarded against leaving with unsaved changes, and `submit` that posts and
+ * reports the outcome (useSubmit), releasing the guard before `onDone`.
+ */
+function useEntryForm<Values extends FieldValues, Output>(
+  schema: z.ZodType<Output, Values>,
+  numberFields: readonly (keyof Values & string)[],
+  defaultValues: Values,
+  known: Known<Values>,
+  target: WriteTarget,
+  onDone: () => void,
+) {
+  const form = useForm<Values, unknown, Output>({
+    mode: 'all',
+    resolver: numberTextResolver<Values, Output>(schema, numberFields),
+    defaultValues: defaultValues as DefaultValues<Values>,
+  });
+  const unsaved = useUnsavedChanges(form.formState.isDirty);
+  const submit = useSubmit(target, form, known, () => {
+    unsaved.release();
+    onDone();
+  });
+  return { form, submit };
+}
+
+/**
  * A refusal on a servicing form: on a 422, each field's message under it (those of fields the form does not
  * show in its alert); otherwise the server's message, or the generic one, in the alert. Never resets what was
  * typed.
  */
-export function showRefusal<T extends FieldValues>(form: UseFormReturn<T>, known: Known<T>, error: unknown) {
+export function showRefusal<T extends FieldValues, O = T>(
+  form: UseFormReturn<T, unknown, O>,
+  known: Known<T>,
+  error: unknown,
+) {
   const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
   const elsewhere: string[] = [];
   for (const [path, message] of fields) {
@@ -232,24 +270,19 @@ export function EntryModal({
   );
 }
 
-type DisbursementValues = z.input<typeof disbursementInputSchema>;
-
 export function DisbursementForm({ target, onDone, onCancel, available }: FormProps & { available: number | null }) {
   const {
     t,
     i18n: { language },
   } = useTranslation();
-  const form = useForm<DisbursementValues, unknown, z.output<typeof disbursementInputSchema>>({
-    mode: 'all',
-    resolver: numberTextResolver(disbursementInputSchema, ['amount']),
-    defaultValues: { date: todayIso(), amount: '', method: 'eft', reference: '', note: '' },
-  });
-  const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const known: Known<DisbursementValues> = ['date', 'amount', 'method', 'reference', 'note'];
-  const submit = useSubmit(target, form, known, () => {
-    unsaved.release();
-    onDone();
-  });
+  const { form, submit } = useEntryForm(
+    disbursementInputSchema,
+    ['amount'],
+    { date: todayIso(), amount: '', method: 'eft', reference: '', note: '' },
+    ['date', 'amount', 'method', 'reference', 'note'],
+    target,
+    onDone,
+  );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
     <form
@@ -294,24 +327,19 @@ export function DisbursementForm({ target, onDone, onCancel, available }: FormPr
   );
 }
 
-type RepaymentValues = z.input<typeof repaymentInputSchema>;
-
 export function RepaymentForm({ target, onDone, onCancel, payoff }: FormProps & { payoff: number | null }) {
   const {
     t,
     i18n: { language },
   } = useTranslation();
-  const form = useForm<RepaymentValues, unknown, z.output<typeof repaymentInputSchema>>({
-    mode: 'all',
-    resolver: numberTextResolver(repaymentInputSchema, ['amount']),
-    defaultValues: { receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' },
-  });
-  const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const known: Known<RepaymentValues> = ['receivedOn', 'amount', 'method', 'reference', 'kind'];
-  const submit = useSubmit(target, form, known, () => {
-    unsaved.release();
-    onDone();
-  });
+  const { form, submit } = useEntryForm(
+    repaymentInputSchema,
+    ['amount'],
+    { receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' },
+    ['receivedOn', 'amount', 'method', 'reference', 'kind'],
+    target,
+    onDone,
+  );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
     <form
@@ -359,8 +387,6 @@ export function RepaymentForm({ target, onDone, onCancel, payoff }: FormProps & 
   );
 }
 
-type ReasonValues = z.input<typeof reversalInputSchema>;
-
 /** A reason, then a confirmation naming what it does: reversals and undoing a write-off. */
 function ReasonForm({
   target,
@@ -373,16 +399,7 @@ function ReasonForm({
   saved,
 }: FormProps & { text: string; path: string; confirmText: string; confirmLabel: string; saved: string }) {
   const confirm = useConfirm();
-  const form = useForm<ReasonValues, unknown, z.output<typeof reversalInputSchema>>({
-    mode: 'all',
-    resolver: numberTextResolver(reversalInputSchema, []),
-    defaultValues: { reason: '' },
-  });
-  const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const submit = useSubmit(target, form, ['reason'], () => {
-    unsaved.release();
-    onDone();
-  });
+  const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, ['reason'], target, onDone);
   return (
     <form
       noValidate
@@ -456,24 +473,20 @@ function UndoWriteOffForm(props: FormProps & { loanNumber: string }) {
   );
 }
 
-type WriteOffValues = z.input<typeof writeOffInputSchema>;
-
 function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { loanNumber: string }) {
   const {
     t,
     i18n: { language },
   } = useTranslation();
   const confirm = useConfirm();
-  const form = useForm<WriteOffValues, unknown, z.output<typeof writeOffInputSchema>>({
-    mode: 'all',
-    resolver: numberTextResolver(writeOffInputSchema, []),
-    defaultValues: { date: todayIso(), reason: '' },
-  });
-  const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const submit = useSubmit(target, form, ['date', 'reason'], () => {
-    unsaved.release();
-    onDone();
-  });
+  const { form, submit } = useEntryForm(
+    writeOffInputSchema,
+    [],
+    { date: todayIso(), reason: '' },
+    ['date', 'reason'],
+    target,
+    onDone,
+  );
   const w = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.writeOff.${key}`, params);
   return (
     <form
@@ -504,17 +517,14 @@ type AmendmentValues = z.input<typeof termAmendmentInputSchema>;
 
 export function AmendmentForm({ target, onDone, onCancel }: FormProps) {
   const { t } = useTranslation();
-  const form = useForm<AmendmentValues, unknown, z.output<typeof termAmendmentInputSchema>>({
-    mode: 'all',
-    resolver: numberTextResolver(termAmendmentInputSchema, ['months', 'rate']),
-    defaultValues: { effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' },
-  });
-  const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const known: Known<AmendmentValues> = ['effectiveDate', 'kind', 'months', 'rate', 'reason'];
-  const submit = useSubmit(target, form, known, () => {
-    unsaved.release();
-    onDone();
-  });
+  const { form, submit } = useEntryForm(
+    termAmendmentInputSchema,
+    ['months', 'rate'],
+    { effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' },
+    ['effectiveDate', 'kind', 'months', 'rate', 'reason'],
+    target,
+    onDone,
+  );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
     <form
