@@ -131,6 +131,64 @@ function computed(context: LoanContext): { servicing: LoanServicing | null; summ
   return { servicing, summary: loanSummary(context.loan, state, context.asOf, context.entries) };
 }
 
+/**
+ * The entries a loan lists, records and reverses alike: where a kind's rows and computed results sit, its answer
+ * (the row beside what the computation made of it: nothing before the loan has terms), and its reversal's
+ * route. Listing, recording and reversing each kind answer through this one table.
+ */
+function entryKind<Row extends { id: string }, Result extends { id: string }, Answer>(kind: {
+  rows: (entries: LoanEntries) => Row[];
+  results: (servicing: LoanServicing) => Result[];
+  answer: (row: Row, result: Result | undefined) => Answer;
+}) {
+  const answerOf = (row: Row, servicing: LoanServicing | null) =>
+    kind.answer(row, servicing ? kind.results(servicing).find((result) => result.id === row.id) : undefined);
+  return {
+    find: (entries: LoanEntries, id: string) => kind.rows(entries).find((row) => row.id === id),
+    list: (entries: LoanEntries, servicing: LoanServicing | null) =>
+      kind.rows(entries).map((row) => answerOf(row, servicing)),
+    /** The answer for an entry the loan holds: the one just written or reversed. */
+    one: (entries: LoanEntries, servicing: LoanServicing, id: string) =>
+      answerOf(
+        kind.rows(entries).find((row) => row.id === id)!,
+        servicing,
+      ),
+  };
+}
+
+const ENTRY_KINDS = {
+  disbursement: entryKind({
+    rows: (entries) => entries.disbursements,
+    results: (servicing) => servicing.disbursements,
+    answer: disbursementAnswer,
+  }),
+  repayment: entryKind({
+    rows: (entries) => entries.repayments,
+    results: (servicing) => servicing.repayments,
+    answer: repaymentAnswer,
+  }),
+  amendment: entryKind({
+    rows: (entries) => entries.amendments,
+    results: (servicing) => servicing.amendments,
+    answer: amendmentAnswer,
+  }),
+} satisfies Record<ReversibleKind, unknown>;
+
+/** A reversal's contract: the loan's and the entry's ids, a reason, and the entry as it now stands. */
+const reversalContract = <Entry extends z.ZodRawShape, Answer extends z.ZodType>(
+  noun: string,
+  entryParam: Entry,
+  answer: Answer,
+) =>
+  contract({
+    summary: `Reverses a ${noun} (body \`reason\`; 409 when already reversed)`,
+    tags,
+    params: loanParams.extend(entryParam),
+    querystring: localeQuery,
+    body: reversalInputSchema,
+    response: { 200: envelopeOf(answer, loanMetaSchema) },
+  });
+
 /** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
 export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
@@ -222,14 +280,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       response: { 200: envelopeOf(z.array(disbursementSchema), loanListMetaSchema) },
     }),
     async (request) =>
-      listOf(request.params, (context, servicing) =>
-        context.entries.disbursements.map((row) =>
-          disbursementAnswer(
-            row,
-            servicing?.disbursements.find((d) => d.id === row.id),
-          ),
-        ),
-      ),
+      listOf(request.params, (context, servicing) => ENTRY_KINDS.disbursement.list(context.entries, servicing)),
   );
 
   app.post(
@@ -268,11 +319,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           });
           return id;
         },
-        (entries, servicing, id) =>
-          disbursementAnswer(
-            entries.disbursements.find((row) => row.id === id)!,
-            servicing.disbursements.find((d) => d.id === id),
-          ),
+        ENTRY_KINDS.disbursement.one,
       );
       return reply.code(201).send(answer);
     },
@@ -288,14 +335,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       response: { 200: envelopeOf(z.array(repaymentSchema), loanListMetaSchema) },
     }),
     async (request) =>
-      listOf(request.params, (context, servicing) =>
-        context.entries.repayments.map((row) =>
-          repaymentAnswer(
-            row,
-            servicing?.repayments.find((r) => r.id === row.id),
-          ),
-        ),
-      ),
+      listOf(request.params, (context, servicing) => ENTRY_KINDS.repayment.list(context.entries, servicing)),
   );
 
   app.post(
@@ -341,11 +381,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           });
           return id!;
         },
-        (entries, servicing, id) =>
-          repaymentAnswer(
-            entries.repayments.find((row) => row.id === id)!,
-            servicing.repayments.find((r) => r.id === id),
-          ),
+        ENTRY_KINDS.repayment.one,
       );
       return reply.code(201).send(answer);
     },
@@ -367,7 +403,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     return writeOnLoan(
       params,
       async (tx, context) => {
-        const entry = entryOf(context.entries, kind, entryId);
+        const entry = ENTRY_KINDS[kind].find(context.entries, entryId);
         if (!entry) throw notFound();
         if (entry.reversal) throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
         check(
@@ -386,59 +422,29 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.post(
     `${FC}/disbursements/:disbursementId/reverse`,
-    contract({
-      summary: 'Reverses a disbursement (body `reason`; 409 when already reversed)',
-      tags,
-      params: loanParams.extend({ disbursementId: uuid() }),
-      querystring: localeQuery,
-      body: reversalInputSchema,
-      response: { 200: envelopeOf(disbursementSchema, loanMetaSchema) },
-    }),
+    reversalContract('disbursement', { disbursementId: uuid() }, disbursementSchema),
     async (request) =>
-      reverseOnLoan('disbursement', request.params, request.params.disbursementId, request, (entries, servicing, id) =>
-        disbursementAnswer(
-          entries.disbursements.find((row) => row.id === id)!,
-          servicing.disbursements.find((d) => d.id === id),
-        ),
+      reverseOnLoan(
+        'disbursement',
+        request.params,
+        request.params.disbursementId,
+        request,
+        ENTRY_KINDS.disbursement.one,
       ),
   );
 
   app.post(
     `${FC}/repayments/:repaymentId/reverse`,
-    contract({
-      summary: 'Reverses a repayment (body `reason`; 409 when already reversed)',
-      tags,
-      params: loanParams.extend({ repaymentId: uuid() }),
-      querystring: localeQuery,
-      body: reversalInputSchema,
-      response: { 200: envelopeOf(repaymentSchema, loanMetaSchema) },
-    }),
+    reversalContract('repayment', { repaymentId: uuid() }, repaymentSchema),
     async (request) =>
-      reverseOnLoan('repayment', request.params, request.params.repaymentId, request, (entries, servicing, id) =>
-        repaymentAnswer(
-          entries.repayments.find((row) => row.id === id)!,
-          servicing.repayments.find((r) => r.id === id),
-        ),
-      ),
+      reverseOnLoan('repayment', request.params, request.params.repaymentId, request, ENTRY_KINDS.repayment.one),
   );
 
   app.post(
     `${FC}/term_amendments/:amendmentId/reverse`,
-    contract({
-      summary: 'Reverses a term amendment (body `reason`; 409 when already reversed)',
-      tags,
-      params: loanParams.extend({ amendmentId: uuid() }),
-      querystring: localeQuery,
-      body: reversalInputSchema,
-      response: { 200: envelopeOf(termAmendmentSchema, loanMetaSchema) },
-    }),
+    reversalContract('term amendment', { amendmentId: uuid() }, termAmendmentSchema),
     async (request) =>
-      reverseOnLoan('amendment', request.params, request.params.amendmentId, request, (entries, servicing, id) =>
-        amendmentAnswer(
-          entries.amendments.find((row) => row.id === id)!,
-          servicing.amendments.find((a) => a.id === id),
-        ),
-      ),
+      reverseOnLoan('amendment', request.params, request.params.amendmentId, request, ENTRY_KINDS.amendment.one),
   );
 
   /* ---------------------------------------------------------------------------------------------- */
@@ -571,12 +577,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       const context = await loanContext(db, request.params, todayIso());
       if (!context.terms) throw termsMissing(context.loan);
       const { servicing, summary } = computed(context);
-      const data = context.entries.amendments.map((row) =>
-        amendmentAnswer(
-          row,
-          servicing?.amendments.find((a) => a.id === row.id),
-        ),
-      );
+      const data = ENTRY_KINDS.amendment.list(context.entries, servicing);
       return ok(data, { totalCount: data.length, loan: summary, originalTerms: originalTermsAnswer(context.terms) });
     },
   );
@@ -611,11 +612,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           await recordLoanEvent(tx, context.loan, authorId, 'termsAmended', amendmentEvent(input));
           return id;
         },
-        (entries, servicing, id) =>
-          amendmentAnswer(
-            entries.amendments.find((row) => row.id === id)!,
-            servicing.amendments.find((a) => a.id === id),
-          ),
+        ENTRY_KINDS.amendment.one,
       );
       return reply.code(201).send(answer);
     },
@@ -827,18 +824,11 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
   );
 };
 
-/** One entry of a loan by kind, or undefined when the loan has no such entry. */
-function entryOf(entries: LoanEntries, kind: ReversibleKind, id: string) {
-  if (kind === 'disbursement') return entries.disbursements.find((row) => row.id === id);
-  if (kind === 'repayment') return entries.repayments.find((row) => row.id === id);
-  return entries.amendments.find((row) => row.id === id);
-}
-
 async function recordReversal(
   tx: Tx,
   loan: LoanRow,
   authorId: string,
-  entry: NonNullable<ReturnType<typeof entryOf>>,
+  entry: NonNullable<ReturnType<(typeof ENTRY_KINDS)[ReversibleKind]['find']>>,
   reason: string,
 ) {
   if ('receivedOn' in entry) {
