@@ -140,7 +140,7 @@ export function showRefusal<T extends FieldValues, O = T>(
   form.setError('root.server' as Path<T>, { type: 'server', message });
 }
 
-export function FormAlert<T extends FieldValues>({ form }: { form: UseFormReturn<T> }) {
+export function FormAlert<T extends FieldValues, O = T>({ form }: { form: UseFormReturn<T, unknown, O> }) {
   const message = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
   if (!message) return null;
   return (
@@ -204,6 +204,47 @@ function FormButtons({ onCancel, submit, busy }: { onCancel(): void; submit: str
         {submit}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * Every servicing form's frame: its fields, then the refusal's alert and the buttons; `onValid` runs once the
+ * shared schema accepts what was typed.
+ */
+function EntryFormFrame<T extends FieldValues, O>({
+  form,
+  onValid,
+  onCancel,
+  submit,
+  children,
+}: {
+  form: UseFormReturn<T, unknown, O>;
+  onValid(values: O): unknown;
+  onCancel(): void;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate aria-busy={form.formState.isSubmitting} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+      <Stack>
+        {children}
+        <FormAlert form={form} />
+        <FormButtons onCancel={onCancel} submit={submit} busy={form.formState.isSubmitting} />
+      </Stack>
+    </form>
+  );
+}
+
+/** What the entry's bank or cheque says, to find it again. */
+function ReferenceField<T extends FieldValues & { reference?: unknown }>({ form }: { form: UseFormReturn<T> }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('servicing.forms.reference')}
+      maxLength={SERVICING_LIMITS.reference}
+      error={fieldError(form, 'reference' as Path<T>)}
+      {...form.register('reference' as Path<T>)}
+    />
   );
 }
 
@@ -285,45 +326,37 @@ export function DisbursementForm({ target, onDone, onCancel, available }: FormPr
   );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <form
-      noValidate
-      aria-busy={form.formState.isSubmitting}
-      onSubmit={(e) => void form.handleSubmit((values) => submit('disbursements', values, f('disbursement.saved')))(e)}
+    <EntryFormFrame
+      form={form}
+      onValid={(values) => submit('disbursements', values, f('disbursement.saved'))}
+      onCancel={onCancel}
+      submit={f('record')}
     >
-      <Stack>
-        {available !== null && (
-          <Text size="sm" c="gray.7">
-            {f('disbursement.hint', { amount: money(available, language) })}
-          </Text>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DayInput form={form} name="date" label={f('date')} required />
-          <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
-        </SimpleGrid>
-        <ChoiceField
-          form={form}
-          name="method"
-          label={f('method')}
-          values={DISBURSEMENT_METHODS}
-          labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
-        />
-        <TextInput
-          label={f('reference')}
-          maxLength={SERVICING_LIMITS.reference}
-          error={fieldError(form, 'reference')}
-          {...form.register('reference')}
-        />
-        <Textarea
-          label={f('note')}
-          rows={3}
-          maxLength={SERVICING_LIMITS.note}
-          error={fieldError(form, 'note')}
-          {...form.register('note')}
-        />
-        <FormAlert form={form} />
-        <FormButtons onCancel={onCancel} submit={f('record')} busy={form.formState.isSubmitting} />
-      </Stack>
-    </form>
+      {available !== null && (
+        <Text size="sm" c="gray.7">
+          {f('disbursement.hint', { amount: money(available, language) })}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DayInput form={form} name="date" label={f('date')} required />
+        <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
+      </SimpleGrid>
+      <ChoiceField
+        form={form}
+        name="method"
+        label={f('method')}
+        values={DISBURSEMENT_METHODS}
+        labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
+      />
+      <ReferenceField form={form} />
+      <Textarea
+        label={f('note')}
+        rows={3}
+        maxLength={SERVICING_LIMITS.note}
+        error={fieldError(form, 'note')}
+        {...form.register('note')}
+      />
+    </EntryFormFrame>
   );
 }
 
@@ -342,48 +375,40 @@ export function RepaymentForm({ target, onDone, onCancel, payoff }: FormProps & 
   );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <form
-      noValidate
-      aria-busy={form.formState.isSubmitting}
-      onSubmit={(e) => void form.handleSubmit((values) => submit('repayments', values, f('repayment.saved')))(e)}
+    <EntryFormFrame
+      form={form}
+      onValid={(values) => submit('repayments', values, f('repayment.saved'))}
+      onCancel={onCancel}
+      submit={f('record')}
     >
-      <Stack>
-        {payoff !== null && payoff > 0 && (
-          <Text size="sm" c="gray.7">
-            {f('repayment.hint', { amount: money(payoff, language) })}
-          </Text>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DayInput form={form} name="receivedOn" label={f('receivedOn')} required />
-          <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <ChoiceField
-            form={form}
-            name="method"
-            label={f('method')}
-            values={REPAYMENT_METHODS}
-            labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
-          />
-          <TextInput
-            label={f('reference')}
-            maxLength={SERVICING_LIMITS.reference}
-            error={fieldError(form, 'reference')}
-            {...form.register('reference')}
-          />
-        </SimpleGrid>
+      {payoff !== null && payoff > 0 && (
+        <Text size="sm" c="gray.7">
+          {f('repayment.hint', { amount: money(payoff, language) })}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DayInput form={form} name="receivedOn" label={f('receivedOn')} required />
+        <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ChoiceField
           form={form}
-          name="kind"
-          label={f('kind')}
-          values={REPAYMENT_KINDS}
-          labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
-          describe={(value) => f(`repayment.kinds.${value}`)}
+          name="method"
+          label={f('method')}
+          values={REPAYMENT_METHODS}
+          labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
         />
-        <FormAlert form={form} />
-        <FormButtons onCancel={onCancel} submit={f('record')} busy={form.formState.isSubmitting} />
-      </Stack>
-    </form>
+        <ReferenceField form={form} />
+      </SimpleGrid>
+      <ChoiceField
+        form={form}
+        name="kind"
+        label={f('kind')}
+        values={REPAYMENT_KINDS}
+        labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
+        describe={(value) => f(`repayment.kinds.${value}`)}
+      />
+    </EntryFormFrame>
   );
 }
 
@@ -401,26 +426,17 @@ function ReasonForm({
   const confirm = useConfirm();
   const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, ['reason'], target, onDone);
   return (
-    <form
-      noValidate
-      onSubmit={(e) =>
-        void form.handleSubmit((values) =>
-          confirm({
-            text: confirmText,
-            confirmLabel,
-            danger: true,
-            onConfirm: () => submit(path, values, saved),
-          }),
-        )(e)
+    <EntryFormFrame
+      form={form}
+      onValid={(values) =>
+        confirm({ text: confirmText, confirmLabel, danger: true, onConfirm: () => submit(path, values, saved) })
       }
+      onCancel={onCancel}
+      submit={confirmLabel}
     >
-      <Stack>
-        <Text size="sm">{text}</Text>
-        <ReasonField form={form} />
-        <FormAlert form={form} />
-        <FormButtons onCancel={onCancel} submit={confirmLabel} busy={form.formState.isSubmitting} />
-      </Stack>
-    </form>
+      <Text size="sm">{text}</Text>
+      <ReasonField form={form} />
+    </EntryFormFrame>
   );
 }
 
@@ -489,27 +505,23 @@ function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { lo
   );
   const w = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.writeOff.${key}`, params);
   return (
-    <form
-      noValidate
-      onSubmit={(e) =>
-        void form.handleSubmit((values) =>
-          confirm({
-            text: w('confirm', { number: loanNumber, date: day(values.date, language) }),
-            confirmLabel: w('confirmLabel'),
-            danger: true,
-            onConfirm: () => submit('write_off', values, w('saved')),
-          }),
-        )(e)
+    <EntryFormFrame
+      form={form}
+      onValid={(values) =>
+        confirm({
+          text: w('confirm', { number: loanNumber, date: day(values.date, language) }),
+          confirmLabel: w('confirmLabel'),
+          danger: true,
+          onConfirm: () => submit('write_off', values, w('saved')),
+        })
       }
+      onCancel={onCancel}
+      submit={w('confirmLabel')}
     >
-      <Stack>
-        <Text size="sm">{w('text')}</Text>
-        <DayInput form={form} name="date" label={t('servicing.forms.date')} required />
-        <ReasonField form={form} />
-        <FormAlert form={form} />
-        <FormButtons onCancel={onCancel} submit={w('confirmLabel')} busy={form.formState.isSubmitting} />
-      </Stack>
-    </form>
+      <Text size="sm">{w('text')}</Text>
+      <DayInput form={form} name="date" label={t('servicing.forms.date')} required />
+      <ReasonField form={form} />
+    </EntryFormFrame>
   );
 }
 
@@ -527,18 +539,15 @@ export function AmendmentForm({ target, onDone, onCancel }: FormProps) {
   );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <form
-      noValidate
-      aria-busy={form.formState.isSubmitting}
-      onSubmit={(e) => void form.handleSubmit((values) => submit('term_amendments', values, f('amendment.saved')))(e)}
+    <EntryFormFrame
+      form={form}
+      onValid={(values) => submit('term_amendments', values, f('amendment.saved'))}
+      onCancel={onCancel}
+      submit={f('record')}
     >
-      <Stack>
-        <Text size="sm">{f('amendment.text')}</Text>
-        <AmendmentFields form={form} />
-        <FormAlert form={form} />
-        <FormButtons onCancel={onCancel} submit={f('record')} busy={form.formState.isSubmitting} />
-      </Stack>
-    </form>
+      <Text size="sm">{f('amendment.text')}</Text>
+      <AmendmentFields form={form} />
+    </EntryFormFrame>
   );
 }
 
