@@ -42,6 +42,42 @@ const MONEY_FIGURES: ReadonlySet<string> = new Set(['committedTotal', 'outstandi
 
 const count = (value: number, locale: Locale) => numberFormat(locale).format(value);
 
+/**
+ * A list of loans on the dashboard, the first of them only: on a phone a card per loan (the overdue follow-ups
+ * are the point), and how many there are in all when the list was cut.
+ */
+function LoanListSection<Row extends { contributionId: string }>({
+  title,
+  hint,
+  empty,
+  rows,
+  total,
+  columns,
+}: {
+  title: string;
+  hint?: string;
+  empty: string;
+  rows: Row[];
+  total: number | undefined;
+  columns: Array<Column<Row>>;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Section title={title} hint={hint}>
+      {rows.length === 0 ? (
+        <Text c="gray.7">{empty}</Text>
+      ) : (
+        <TableOrCards rows={rows} rowKey={(row) => row.contributionId} label={title} columns={columns} />
+      )}
+      {total !== undefined && total > rows.length && (
+        <Text size="sm" c="gray.7" mt="xs">
+          {t('portfolio.dashboard.more', { shown: rows.length, total: count(total, i18n.language) })}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
 /** /dashboard (ADR 0020): the portfolio at a glance, for every signed-in user. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -180,65 +216,39 @@ export default function DashboardPage() {
           <FundsSection asOf={asOf} isAdmin={session.isAdmin} />
           <CollectionsSection fundId={fundId} mine={mine} />
 
-          <Section title={t('portfolio.dashboard.followups.title')} hint={t('portfolio.dashboard.followups.hint')}>
-            {dashboard.followups.length === 0 ? (
-              <Text c="gray.7">{t('portfolio.dashboard.followups.empty')}</Text>
-            ) : (
-              // On a phone a card per loan, its state beside the company: the overdue ones are the point.
-              <TableOrCards
-                rows={dashboard.followups}
-                rowKey={(row) => row.contributionId}
-                label={t('portfolio.dashboard.followups.title')}
-                columns={[
-                  { key: 'company', header: t('portfolio.dashboard.columns.company'), cell: loanLink, head: true },
-                  { key: 'state', header: t('portfolio.dashboard.columns.state'), cell: followupState, head: true },
-                  ...loanColumns,
-                  {
-                    key: 'date',
-                    header: t('portfolio.dashboard.columns.followupDate'),
-                    cell: (row) => formatDay(row.followupDate, locale),
-                  },
-                ]}
-              />
-            )}
-            {meta && meta.followupsTotal > dashboard.followups.length && (
-              <Text size="sm" c="gray.7" mt="xs">
-                {t('portfolio.dashboard.more', {
-                  shown: dashboard.followups.length,
-                  total: count(meta.followupsTotal, locale),
-                })}
-              </Text>
-            )}
-          </Section>
+          <LoanListSection
+            title={t('portfolio.dashboard.followups.title')}
+            hint={t('portfolio.dashboard.followups.hint')}
+            empty={t('portfolio.dashboard.followups.empty')}
+            rows={dashboard.followups}
+            total={meta?.followupsTotal}
+            columns={[
+              { key: 'company', header: t('portfolio.dashboard.columns.company'), cell: loanLink, head: true },
+              { key: 'state', header: t('portfolio.dashboard.columns.state'), cell: followupState, head: true },
+              ...loanColumns,
+              {
+                key: 'date',
+                header: t('portfolio.dashboard.columns.followupDate'),
+                cell: (row) => formatDay(row.followupDate, locale),
+              },
+            ]}
+          />
 
-          <Section title={t('portfolio.dashboard.endingSoon.title')}>
-            {dashboard.endingSoon.length === 0 ? (
-              <Text c="gray.7">{t('portfolio.dashboard.endingSoon.empty')}</Text>
-            ) : (
-              <TableOrCards
-                rows={dashboard.endingSoon}
-                rowKey={(row) => row.contributionId}
-                label={t('portfolio.dashboard.endingSoon.title')}
-                columns={[
-                  { key: 'company', header: t('portfolio.dashboard.columns.company'), cell: loanLink, head: true },
-                  ...loanColumns,
-                  {
-                    key: 'date',
-                    header: t('portfolio.dashboard.columns.expectedEndDate'),
-                    cell: (row) => formatDay(row.expectedEndDate, locale),
-                  },
-                ]}
-              />
-            )}
-            {meta && meta.endingSoonTotal > dashboard.endingSoon.length && (
-              <Text size="sm" c="gray.7" mt="xs">
-                {t('portfolio.dashboard.more', {
-                  shown: dashboard.endingSoon.length,
-                  total: count(meta.endingSoonTotal, locale),
-                })}
-              </Text>
-            )}
-          </Section>
+          <LoanListSection
+            title={t('portfolio.dashboard.endingSoon.title')}
+            empty={t('portfolio.dashboard.endingSoon.empty')}
+            rows={dashboard.endingSoon}
+            total={meta?.endingSoonTotal}
+            columns={[
+              { key: 'company', header: t('portfolio.dashboard.columns.company'), cell: loanLink, head: true },
+              ...loanColumns,
+              {
+                key: 'date',
+                header: t('portfolio.dashboard.columns.expectedEndDate'),
+                cell: (row) => formatDay(row.expectedEndDate, locale),
+              },
+            ]}
+          />
 
           <Section title={t('portfolio.dashboard.byFund.title')} hint={t('portfolio.dashboard.chartHint')}>
             {dashboard.byFund.length === 0 ? (
