@@ -77,6 +77,32 @@ function rawPdf(objects: Array<string | Buffer>, trailer: string): Buffer {
   return Buffer.concat(parts);
 }
 
+/**
+ * `pages` pages (one by default) that all show one compressed content stream, as Flate (or `filter`) decodes it;
+ * with `font`, the stream may write in Helvetica as /F1.
+ */
+function streamPdf(
+  stream: Buffer,
+  { filter = '/FlateDecode', pages = 1, font = true }: { filter?: string; pages?: number; font?: boolean } = {},
+): Buffer {
+  const kids = Array.from({ length: pages }, () => '3 0 R').join(' ');
+  const resources = font ? ' /Resources << /Font << /F1 5 0 R >> >>' : '';
+  return rawPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R${resources} >>`,
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter ${filter} >>\nstream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+      ...(font ? ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'] : []),
+    ],
+    '/Root 1 0 R',
+  );
+}
+
 /** Encrypted with a user password (RC4, revision 2): it cannot be opened without it. */
 export function encryptedPdf(): Buffer {
   const hex = (byte: string) => `<${byte.repeat(32)}>`;
@@ -102,20 +128,7 @@ export function zipBombPdf(inflatedMb: number): Buffer {
   const plain = Buffer.alloc(inflatedMb * 1024 * 1024);
   for (let at = 0; at < plain.length; at += line.length) line.copy(plain, at);
   const stream = deflateSync(plain, { level: 9 });
-  return rawPdf(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-      Buffer.concat([
-        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-        stream,
-        Buffer.from('\nendstream', 'latin1'),
-      ]),
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    ],
-    '/Root 1 0 R',
-  );
+  return streamPdf(stream);
 }
 
 /**
@@ -134,19 +147,7 @@ export function inflatingPdf(inflatedMb: number, unit = ' '): Buffer {
     Buffer.from([0x03, 0x00, 0, 0, 0, 0]),
   ]);
   const stream = deflateSync(inner, { level: 9 });
-  return rawPdf(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-      Buffer.concat([
-        Buffer.from(`<< /Length ${stream.length} /Filter [/FlateDecode /FlateDecode] >>\nstream\n`, 'latin1'),
-        stream,
-        Buffer.from('\nendstream', 'latin1'),
-      ]),
-    ],
-    '/Root 1 0 R',
-  );
+  return streamPdf(stream, { filter: '[/FlateDecode /FlateDecode]', font: false });
 }
 
 /** A page whose content holds arrays nested `depth` levels deep: a parser that recurses runs out of stack. */
@@ -156,20 +157,7 @@ export function deeplyNestedPdf(depth: number): Buffer {
     'latin1',
   );
   const stream = deflateSync(content, { level: 9 });
-  return rawPdf(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-      Buffer.concat([
-        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-        stream,
-        Buffer.from('\nendstream', 'latin1'),
-      ]),
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    ],
-    '/Root 1 0 R',
-  );
+  return streamPdf(stream);
 }
 
 /**
@@ -183,19 +171,5 @@ export function manyPagesPdf(pages: number, linesPerPage = 40): Buffer {
       `BT /F1 10 Tf 40 ${760 - i * 18} Td (Ligne ${i} de la page: financement, remboursement, moratoire.) Tj ET`,
   ).join('\n');
   const stream = deflateSync(Buffer.from(lines, 'latin1'), { level: 9 });
-  const kids = Array.from({ length: pages }, () => '3 0 R').join(' ');
-  return rawPdf(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-      Buffer.concat([
-        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-        stream,
-        Buffer.from('\nendstream', 'latin1'),
-      ]),
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    ],
-    '/Root 1 0 R',
-  );
+  return streamPdf(stream, { pages });
 }
