@@ -74,3 +74,9 @@ export function formatDay(day: string, locale: Locale): string {
   const [y, m, d] = day.split('-').map(Number);
   return dateFormat(locale, { dateStyle: 'long' }).format(new Date(y!, m! - 1, d!));
 }
+
+/** Today as a date field wants it: the browser's calendar day, not UTC's. */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

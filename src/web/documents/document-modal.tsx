@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Group, Input, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import classes from './documents.module.css';
@@ -15,7 +15,9 @@ import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { currentLocale, useTranslation } from '../i18n';
-import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
+import { useUnsavedChanges } from '../components/unsaved-changes';
+import { GuardedModal } from '../components/guarded-modal';
+import { today } from '../components/day';
 import { useCreateDocument, useUpdateDocument } from './api';
 import { useDocumentUpload } from './use-document-upload';
 
@@ -24,13 +26,6 @@ interface FormValues {
   categoryId: string | null;
   name: string;
   date: string;
-}
-
-/** Today as the date input wants it (local calendar day, not UTC's). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
@@ -65,24 +60,17 @@ export interface DocumentModalProps {
 /** docs/SPEC.md §2 document modal; its content mounts afresh at each opening; closing it changed asks first (ADR 0017). */
 export function DocumentModal({ opened, onClose, document, ...rest }: DocumentModalProps) {
   const { t } = useTranslation();
-  const guard = useGuardedClose(onClose);
   return (
-    <Modal
+    <GuardedModal
       opened={opened}
-      onClose={guard.close}
+      onClose={onClose}
       title={document ? t('documents.modal.editTitle') : t('documents.modal.newTitle')}
       size="lg"
     >
-      <ModalGuardProvider value={guard}>
-        <DocumentForm
-          key={document?.id ?? 'new'}
-          document={document}
-          onClose={onClose}
-          onCancel={guard.close}
-          {...rest}
-        />
-      </ModalGuardProvider>
-    </Modal>
+      {(cancel) => (
+        <DocumentForm key={document?.id ?? 'new'} document={document} onClose={onClose} onCancel={cancel} {...rest} />
+      )}
+    </GuardedModal>
   );
 }
 

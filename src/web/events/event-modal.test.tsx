@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { CompanyEvent } from '../../shared/events';
 import { renderWithApp } from '../test/render';
 import { setLocale } from '../i18n';
-import { EventModal, today } from './event-modal';
+import { EventModal } from './event-modal';
+import { today } from '../components/day';
 import { formatDay } from '../components/day';
 
 const COMPANY = '33333333-3333-4333-8333-333333333333';

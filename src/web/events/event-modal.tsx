@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
@@ -14,15 +14,10 @@ import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
-import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
+import { useUnsavedChanges } from '../components/unsaved-changes';
+import { GuardedModal } from '../components/guarded-modal';
+import { today } from '../components/day';
 import { useCreateEvent, useUpdateEvent } from './api';
-
-/** Today as the date input wants it: the local calendar day, not UTC's. */
-export function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 interface FormValues {
   categorySlug: string | null;
@@ -45,24 +40,17 @@ export interface EventModalProps {
  */
 export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
   const { t } = useTranslation();
-  const guard = useGuardedClose(onClose);
   return (
-    <Modal
+    <GuardedModal
       opened={opened}
-      onClose={guard.close}
+      onClose={onClose}
       title={event ? t('events.modal.editTitle') : t('events.modal.newTitle')}
       size="lg"
     >
-      <ModalGuardProvider value={guard}>
-        <EventForm
-          key={event?.id ?? 'new'}
-          companyId={companyId}
-          event={event}
-          onClose={onClose}
-          onCancel={guard.close}
-        />
-      </ModalGuardProvider>
-    </Modal>
+      {(cancel) => (
+        <EventForm key={event?.id ?? 'new'} companyId={companyId} event={event} onClose={onClose} onCancel={cancel} />
+      )}
+    </GuardedModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
@@ -8,7 +8,8 @@ import { fieldError } from '../components/form';
 import { RoleSelect } from './role-select';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
-import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
+import { useUnsavedChanges } from '../components/unsaved-changes';
+import { GuardedModal } from '../components/guarded-modal';
 import { useInviteUser } from './api';
 
 /** Email and role (docs/SPEC.md §2 Invite modal); used in the modal on /users and on /invitations/invite. */
@@ -63,12 +64,9 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
 /** The invite form in a modal (on /users): Escape, ×, a click outside or Cancel ask first once something is typed. */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const guard = useGuardedClose(onClose);
   return (
-    <Modal opened={opened} onClose={guard.close} title={t('invitations.invite.title')}>
-      <ModalGuardProvider value={guard}>
-        <InviteForm onDone={onClose} onCancel={guard.close} />
-      </ModalGuardProvider>
-    </Modal>
+    <GuardedModal opened={opened} onClose={onClose} title={t('invitations.invite.title')}>
+      {(cancel) => <InviteForm onDone={onClose} onCancel={cancel} />}
+    </GuardedModal>
   );
 }
