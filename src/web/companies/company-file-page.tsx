@@ -13,6 +13,7 @@ import { useContributionFunds, useMunicipalities, useStatuses } from './lookups'
 import { ScheduleFigures, ScheduleProblems, termsOf } from '../components/schedule-figures';
 import classes from './print.module.css';
 import { numberFormat } from '../../shared/intl';
+import { TermList } from '../components/term-list';
 
 /** /companies/{id}/file: the company's file laid out for reading and printing on letter paper (ADR 0020). */
 export default function CompanyFilePage() {
@@ -72,14 +73,7 @@ function CompanyFile({ company }: { company: Company }) {
         <Title order={2} size="h3" id="file-profile" mb="xs">
           {f('profile')}
         </Title>
-        <dl className={classes.terms}>
-          {profile.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList items={profile} className={classes.terms} />
       </section>
 
       <section aria-labelledby="file-owners">

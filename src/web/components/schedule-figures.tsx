@@ -6,6 +6,7 @@ import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios'
 import { useTranslation, type TFunction } from '../i18n';
 import classes from './schedule-figures.module.css';
 import { numberFormat } from '../../shared/intl';
+import { TermList } from './term-list';
 
 /** The terms a schedule is computed from, as the company file holds them. */
 export const termsOf = (c: FinancialContribution) => ({
@@ -24,14 +25,7 @@ function FigureGroup({ label, items }: { label: string; items: [string, string][
       <Text id={id} fw={600} size="sm" mb={4}>
         {label}
       </Text>
-      <dl className={classes.terms}>
-        {items.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList items={items} className={classes.terms} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { LoanStatusBadge } from '../components/loan-status';
 import { useTranslation, type TFunction } from '../i18n';
 import { count, day, money, percent } from './format';
 import classes from './servicing.module.css';
+import { TermList } from '../components/term-list';
 
 /* What the loan's screens (the loan, its schedule) show alike. */
 
@@ -131,14 +132,7 @@ export function TermsTable({ schedule }: { schedule: ServicingSchedule }) {
           ))}
         </Table.Tbody>
       </Table>
-      <dl className={classes.figures}>
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd className={classes.figureValue}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList items={facts} className={classes.figures} valueClassName={classes.figureValue} />
     </Stack>
   );
 }

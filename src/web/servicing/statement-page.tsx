@@ -11,6 +11,7 @@ import { useStatement } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
 import classes from './servicing.module.css';
+import { TermList } from '../components/term-list';
 
 type Line = StatementAnswer['lines'][number];
 
@@ -171,14 +172,7 @@ function Statement({ statement }: { statement: StatementAnswer }) {
             <Title order={2} size="h4" id="statement-loan">
               {v('loan')}
             </Title>
-            <dl className={classes.figures}>
-              {facts.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <TermList items={facts} className={classes.figures} />
           </section>
         </Group>
         {loan.amendments.length > 0 && (
