@@ -15,7 +15,7 @@ import { events } from '../db/schema/events';
 import { snakeKeys } from '../../shared/case';
 import { companySchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES, largestCompany } from '../../shared/schemas/company-size';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 let t: TestApp;
 let ids: LookupIds;
@@ -60,20 +60,6 @@ async function created(overrides: Record<string, unknown> = {}): Promise<Json> {
   const res = await create(fullCompany(ids, overrides));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Json;
-}
-
-/** The form sends back what it read: the whole company with its ids and version. */
-function asForm(company: Json): Json {
-  const {
-    id: _id,
-    reference_number: _r,
-    avatar_url: _a,
-    archived_at: _ar,
-    inserted_at: _i,
-    updated_at: _u,
-    ...rest
-  } = company;
-  return structuredClone(rest);
 }
 
 describe('POST /api/companies and GET /api/companies/:id', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds } from '../test/company-fixtures';
+import { asForm, fullCompany, lookupIds } from '../test/company-fixtures';
 
 /** Archiving a user must not block every save of the companies they oversee. */
 let t: TestApp;
@@ -19,20 +19,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const save = (method: 'POST' | 'PATCH', url: string, payload: object, locale = 'en') =>
   t.inject({ method, url: `${url}?locale=${locale}`, headers: auth, payload });
-
-/** What the form sends back: the read, minus what only the server writes. */
-function asForm(company: Json): Json {
-  const {
-    id: _i,
-    reference_number: _r,
-    avatar_url: _a,
-    archived_at: _ar,
-    inserted_at: _c,
-    updated_at: _u,
-    ...rest
-  } = company;
-  return rest;
-}
 
 describe('an overseeing user archived since the company was saved', () => {
   it('is kept on a save that leaves the field unchanged, and the read names them as archived', async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
-import { events } from '../db/schema';
 import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
+import { eventCount as countEvents, systemHistory } from '../test/history-fixtures';
 import { recordSystemEvent } from '../platform/history/record';
 
 /** Documents added and deleted are recorded in the company's history, in the transaction of the change. */
@@ -20,22 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function eventCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(events);
-  return row!.n;
-}
-
-async function history(companyId: string, locale = 'en'): Promise<Array<[string, string, string | null]>> {
-  const res = await t.inject({
-    method: 'GET',
-    url: `/api/companies/${companyId}/events?locale=${locale}&filter[category_slug]=system`,
-    headers: auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as Json[]).map((e) => [e.code, e.title, e.author_name]);
-}
+const eventCount = () => countEvents(t);
+const history = (companyId: string, locale = 'en') => systemHistory(t, auth, companyId, locale);
 
 async function addDocument(companyId: string, fields: Record<string, unknown> = {}) {
   const key = await upload(t, auth, 'pdf', PDF_BYTES);

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
 import { events } from '../db/schema';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { createCompany } from '../test/document-fixtures';
+import { eventCount as countEvents } from '../test/history-fixtures';
 
 let t: TestApp;
-let ids: LookupIds;
 let auth: { authorization: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids = await lookupIds(t.database.db);
   auth = await t.authHeader(await t.createUser({ firstName: 'Émile', lastName: 'Nelligan' }));
 });
 afterAll(() => t.close());
@@ -20,16 +19,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const THIS_YEAR = new Date().getFullYear();
 
-async function newCompany(name = 'Boulangerie Saint-Roch'): Promise<string> {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/companies',
-    headers: auth,
-    payload: fullCompany(ids, { name }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id as string;
-}
+const newCompany = (name = 'Boulangerie Saint-Roch') => createCompany(t, auth, name);
 
 const url = (companyId: string, rest = '', query = '') => `/api/companies/${companyId}/events${rest}?${query}`;
 const post = (companyId: string, body: unknown, locale = 'en') =>
@@ -60,10 +50,7 @@ async function titles(companyId: string, query: string): Promise<string[]> {
   return (res.json().data as Json[]).map((e) => e.title as string);
 }
 
-async function eventCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(events);
-  return row!.n;
-}
+const eventCount = () => countEvents(t);
 
 describe('POST, GET, PATCH, DELETE /api/companies/:companyId/events', () => {
   it('adds a person’s event and reads it back, with its author', async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/harness';
-import { events } from '../db/schema';
 import type { UserRow } from '../users/store';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { eventCount as countEvents, systemHistory } from '../test/history-fixtures';
 
 /**
  * The history a company action writes by itself: one system event per recorded change, in the
@@ -26,21 +25,8 @@ afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function eventCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(events);
-  return row!.n;
-}
-
-/** The company's system events, newest first: [code, title in `locale`, author]. */
-async function history(companyId: string, locale = 'en'): Promise<Array<[string, string, string | null]>> {
-  const res = await t.inject({
-    method: 'GET',
-    url: `/api/companies/${companyId}/events?locale=${locale}&page[size]=50&filter[category_slug]=system`,
-    headers: auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as Json[]).map((e) => [e.code, e.title, e.author_name]);
-}
+const eventCount = () => countEvents(t);
+const history = (companyId: string, locale = 'en') => systemHistory(t, auth, companyId, locale, 50);
 
 async function created(overrides: Record<string, unknown> = {}, headers = auth): Promise<Json> {
   const res = await t.inject({
@@ -51,20 +37,6 @@ async function created(overrides: Record<string, unknown> = {}, headers = auth):
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Json;
-}
-
-/** The form sends back what it read: the whole company with its ids and version. */
-function asForm(company: Json): Json {
-  const {
-    id: _id,
-    reference_number: _r,
-    avatar_url: _a,
-    archived_at: _ar,
-    inserted_at: _i,
-    updated_at: _u,
-    ...rest
-  } = company;
-  return structuredClone(rest);
 }
 
 const patch = (id: string, body: unknown, headers = auth) =>

@@ -96,3 +96,17 @@ export function fullCompany(ids: LookupIds, overrides: Record<string, unknown> =
     ...overrides,
   };
 }
+
+/** What the company form sends back: the company as read, minus what only the server writes. */
+export function asForm<T extends Record<string, unknown>>(company: T) {
+  const {
+    id: _id,
+    reference_number: _r,
+    avatar_url: _a,
+    archived_at: _ar,
+    inserted_at: _i,
+    updated_at: _u,
+    ...rest
+  } = company;
+  return structuredClone(rest);
+}
