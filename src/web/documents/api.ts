@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toSnake } from '../../shared/case';
 import type { DocumentCategory } from '../../shared/companies';
 import {
@@ -12,6 +12,7 @@ import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
 import { useLookup } from '../api/lookups';
 import { queryKeys } from '../api/query-keys';
+import { companyRecordWrites } from '../api/company-records';
 import { uploadFile } from '../api/upload';
 
 const documentsKey = queryKeys.documents;
@@ -58,37 +59,10 @@ export interface NewDocument extends DocumentFields {
   fileSize: number;
 }
 
-function useDocumentMutation<TInput>(companyId: string, call: (input: TInput) => Promise<CompanyDocument>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => {
-      // The global search finds them too: its answers are stale from now on.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.search });
-      return queryClient.invalidateQueries({ queryKey: documentsKey(companyId) });
-    },
-  });
-}
-
-export const useCreateDocument = (companyId: string) =>
-  useDocumentMutation(
-    companyId,
-    async (input: NewDocument) =>
-      (await api<CompanyDocument>('POST', `/companies/${companyId}/documents`, { body: input })).data,
-  );
-
-export const useUpdateDocument = (companyId: string) =>
-  useDocumentMutation(
-    companyId,
-    async ({ id, ...fields }: DocumentFields & { id: string }) =>
-      (await api<CompanyDocument>('PATCH', `/companies/${companyId}/documents/${id}`, { body: fields })).data,
-  );
-
-export const useDeleteDocument = (companyId: string) =>
-  useDocumentMutation(
-    companyId,
-    async (id: string) => (await api<CompanyDocument>('DELETE', `/companies/${companyId}/documents/${id}`)).data,
-  );
+const documentWrites = companyRecordWrites<CompanyDocument, NewDocument, DocumentFields>('documents');
+export const useCreateDocument = documentWrites.useCreate;
+export const useUpdateDocument = documentWrites.useUpdate;
+export const useDeleteDocument = documentWrites.useDelete;
 
 /** The file of a new document, uploaded with progress before the document is saved (docs/SPEC.md §4). */
 export const uploadDocumentFile = (

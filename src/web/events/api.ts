@@ -1,10 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
 import { EVENTS_PAGE_SIZE, type CompanyEvent, type EventCategorySlug } from '../../shared/events';
 import type { EventFields } from '../../shared/schemas/event';
 import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { companyRecordWrites } from '../api/company-records';
 
 const eventsKey = queryKeys.events;
 
@@ -53,34 +54,7 @@ export function useEventYears(companyId: string) {
   });
 }
 
-function useEventMutation<TInput>(companyId: string, call: (input: TInput) => Promise<CompanyEvent>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => {
-      // The global search finds them too: its answers are stale from now on.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.search });
-      return queryClient.invalidateQueries({ queryKey: eventsKey(companyId) });
-    },
-  });
-}
-
-export const useCreateEvent = (companyId: string) =>
-  useEventMutation(
-    companyId,
-    async (input: EventFields) =>
-      (await api<CompanyEvent>('POST', `/companies/${companyId}/events`, { body: input })).data,
-  );
-
-export const useUpdateEvent = (companyId: string) =>
-  useEventMutation(
-    companyId,
-    async ({ id, ...fields }: EventFields & { id: string }) =>
-      (await api<CompanyEvent>('PATCH', `/companies/${companyId}/events/${id}`, { body: fields })).data,
-  );
-
-export const useDeleteEvent = (companyId: string) =>
-  useEventMutation(
-    companyId,
-    async (id: string) => (await api<CompanyEvent>('DELETE', `/companies/${companyId}/events/${id}`)).data,
-  );
+const eventWrites = companyRecordWrites<CompanyEvent, EventFields, EventFields>('events');
+export const useCreateEvent = eventWrites.useCreate;
+export const useUpdateEvent = eventWrites.useUpdate;
+export const useDeleteEvent = eventWrites.useDelete;
