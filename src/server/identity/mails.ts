@@ -4,9 +4,9 @@ import { AppError } from '../platform/errors/app-error';
 import { escapeHtml } from '../platform/mail/html';
 import type { MailMessage } from '../platform/mail/mailer';
 
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
 interface Content {
-  locale: Locale;
-  to: string;
   subject: string;
   paragraphs: string[];
   /** The button; a mail that only informs has none. */
@@ -14,10 +14,14 @@ interface Content {
   notes: string[];
 }
 
-/** Text and HTML bodies from the same pieces, so the two versions cannot drift apart. */
-function compose(c: Content): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(c.locale, key, params);
+/**
+ * A mail to `to` in `locale`, its pieces written by `write` in that language (with the app's name): text and
+ * HTML bodies from the same pieces, so the two versions cannot drift apart.
+ */
+function compose(locale: Locale, to: string, write: (t: Translate, appName: string) => Content): MailMessage {
+  const t: Translate = (key, params) => translate(locale, key, params);
   const appName = t('common.appName');
+  const c = write(t, appName);
   const signature = t('mail.signature', { appName });
   const text = [
     t('mail.greeting'),
@@ -38,7 +42,7 @@ ${p(t('mail.linkFallback'), 'font-size:14px')}
 `
     : '';
   const html = `<!doctype html>
-<html lang="${c.locale}">
+<html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2328;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
@@ -51,7 +55,7 @@ ${p(signature)}
 </body>
 </html>
 `;
-  return { to: c.to, subject: c.subject, text, html };
+  return { to, subject: c.subject, text, html };
 }
 
 function link(publicUrl: string, route: string, token: string): string {
@@ -66,11 +70,7 @@ export function invitationMail(input: {
   token: string;
   inviterName?: string;
 }): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(input.locale, key, params);
-  const appName = t('common.appName');
-  return compose({
-    locale: input.locale,
-    to: input.to,
+  return compose(input.locale, input.to, (t, appName) => ({
     subject: t('mail.invitation.subject', { appName }),
     paragraphs: [
       input.inviterName
@@ -80,7 +80,7 @@ export function invitationMail(input: {
     ],
     action: { label: t('mail.invitation.action'), url: link(input.publicUrl, '/invitations/confirm', input.token) },
     notes: [t('mail.invitation.expiry'), t('mail.invitation.ignore')],
-  });
+  }));
 }
 
 export function passwordResetMail(input: {
@@ -89,29 +89,21 @@ export function passwordResetMail(input: {
   publicUrl: string;
   token: string;
 }): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(input.locale, key, params);
-  const appName = t('common.appName');
-  return compose({
-    locale: input.locale,
-    to: input.to,
+  return compose(input.locale, input.to, (t, appName) => ({
     subject: t('mail.reset.subject', { appName }),
     paragraphs: [t('mail.reset.intro', { appName })],
     action: { label: t('mail.reset.action'), url: link(input.publicUrl, '/passwords/reset', input.token) },
     notes: [t('mail.reset.expiry'), t('mail.reset.ignore')],
-  });
+  }));
 }
 
 /** ADR 0014: sent to the OLD address when the sign-in email changes, so a hijack does not go unseen. */
 export function emailChangedMail(input: { locale: Locale; to: string; newEmail: string }): MailMessage {
-  const t = (key: string, params?: Record<string, unknown>) => translate(input.locale, key, params);
-  const appName = t('common.appName');
-  return compose({
-    locale: input.locale,
-    to: input.to,
+  return compose(input.locale, input.to, (t, appName) => ({
     subject: t('accountSecurity.mail.emailChanged.subject', { appName }),
     paragraphs: [t('accountSecurity.mail.emailChanged.intro', { appName, email: input.newEmail })],
     notes: [t('accountSecurity.mail.emailChanged.notYou')],
-  });
+  }));
 }
 
 /** The relay refused or did not answer: worth retrying in a moment, unlike a validation error. */
