@@ -12,10 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/server/db/client';
-import { selectRows } from '../src/server/db/rows';
-import { LONG_HISTORY_REPAYMENTS } from '../src/server/db/demo-servicing';
+import { openDatabase } from '../src/server/db/client';
 import { keepBetweenWrites } from '../src/server/platform/lists/kept-values';
 import { decodeJwt } from 'jose';
 import { keptSessionUsers } from '../src/server/identity/sessions';
@@ -26,7 +23,7 @@ import type { CapturedAnswer } from './ceiling-server';
 import {
   CASES,
   LIST_PAGE_1,
-  LONG_HISTORY_LOAN_COMPANY,
+  longHistoryLoan,
   connectionsOf,
   httpCaseOf,
   type BenchCase,
@@ -205,26 +202,6 @@ const nextAddress = () => {
 function sessionClaimsOf(token: string): SessionClaims {
   const { sub, ver, sid } = decodeJwt(token) as { sub: string; ver: number; sid: string };
   return { sub, ver, sid };
-}
-
-/**
- * The schedule case's loan: the demo loan with the long payment history (demo-servicing.ts). A dataset seeded
- * without it fails here, loudly, rather than measuring a loan of a dozen repayments under the case's name.
- */
-async function longHistoryLoan(db: Db): Promise<string> {
-  const [row] = await selectRows<{ id: string; repayments: number }>(
-    db,
-    sql`SELECT f.id, count(p.id)::int AS repayments
-          FROM financial_contributions f JOIN repayments p ON p.contribution_id = f.id
-         WHERE f.company_id = ${LONG_HISTORY_LOAN_COMPANY}
-         GROUP BY f.id ORDER BY 2 DESC LIMIT 1`,
-  );
-  if (!row || row.repayments < LONG_HISTORY_REPAYMENTS) {
-    throw new Error(
-      `the schedule case needs a loan of ${LONG_HISTORY_REPAYMENTS} repayments; company ${LONG_HISTORY_LOAN_COMPANY} has ${row?.repayments ?? 0} (reseed: --reseed)`,
-    );
-  }
-  return row.id;
 }
 
 async function measureDataset(
