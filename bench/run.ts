@@ -225,8 +225,13 @@ async function measureDataset(
   const dbCeilings = new Map<string, Measure>();
   // Kept lists, the dashboard and the token's user as the app keeps them (app.ts): heard changes, and a sync
   // before each kept answer is served, so that the direct calls send the statements the route sends.
-  const { lists, identities, stop: stopListening } = await keepBetweenWrites(database);
+  const { lists, identities, asOneRequest, stop: stopListening } = await keepBetweenWrites(database);
   const sessionUsers = keptSessionUsers(database.db, identities);
+  // Each direct call as one request of the app (its kept reads sync once between them, ADR 0046).
+  const asRequest =
+    <T>(call: () => Promise<T>) =>
+    () =>
+      new Promise<T>((resolve, reject) => asOneRequest(() => void call().then(resolve, reject)));
   const ctx: CaseContext = {
     db: database.db,
     lists,
@@ -260,7 +265,7 @@ async function measureDataset(
             throw new Error(`${benchCase.id} answered ${answer.status} in-process: ${answer.body.slice(0, 300)}`);
           }
         }
-        const call = benchCase.direct(ctx);
+        const call = asRequest(benchCase.direct(ctx));
         await call();
         const direct = await recordSql(call);
         captured.push({
@@ -280,7 +285,7 @@ async function measureDataset(
       await app.close();
     }
     for (const { benchCase } of captured) {
-      const call = benchCase.direct(ctx);
+      const call = asRequest(benchCase.direct(ctx));
       const callers = connectionsOf(benchCase, connections);
       await runDirect(call, callers, warmup);
       const { result: measure, use } = await whileSampling(undefined, () => runDirect(call, callers, duration));
