@@ -12,10 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/server/db/client';
-import { selectRows } from '../src/server/db/rows';
-import { LONG_HISTORY_REPAYMENTS } from '../src/server/db/demo-servicing';
+import { openDatabase } from '../src/server/db/client';
 import { keepBetweenWrites } from '../src/server/platform/lists/kept-values';
 import { decodeJwt } from 'jose';
 import { keptSessionUsers } from '../src/server/identity/sessions';
@@ -26,7 +23,7 @@ import type { CapturedAnswer } from './ceiling-server';
 import {
   CASES,
   LIST_PAGE_1,
-  LONG_HISTORY_LOAN_COMPANY,
+  longHistoryLoan,
   connectionsOf,
   httpCaseOf,
   type BenchCase,
@@ -207,26 +204,6 @@ function sessionClaimsOf(token: string): SessionClaims {
   return { sub, ver, sid };
 }
 
-/**
- * The schedule case's loan: the demo loan with the long payment history (demo-servicing.ts). A dataset seeded
- * without it fails here, loudly, rather than measuring a loan of a dozen repayments under the case's name.
- */
-async function longHistoryLoan(db: Db): Promise<string> {
-  const [row] = await selectRows<{ id: string; repayments: number }>(
-    db,
-    sql`SELECT f.id, count(p.id)::int AS repayments
-          FROM financial_contributions f JOIN repayments p ON p.contribution_id = f.id
-         WHERE f.company_id = ${LONG_HISTORY_LOAN_COMPANY}
-         GROUP BY f.id ORDER BY 2 DESC LIMIT 1`,
-  );
-  if (!row || row.repayments < LONG_HISTORY_REPAYMENTS) {
-    throw new Error(
-      `the schedule case needs a loan of ${LONG_HISTORY_REPAYMENTS} repayments; company ${LONG_HISTORY_LOAN_COMPANY} has ${row?.repayments ?? 0} (reseed: --reseed)`,
-    );
-  }
-  return row.id;
-}
-
 async function measureDataset(
   options: Options,
   dataset: Dataset,
@@ -248,8 +225,13 @@ async function measureDataset(
   const dbCeilings = new Map<string, Measure>();
   // Kept lists, the dashboard and the token's user as the app keeps them (app.ts): heard changes, and a sync
   // before each kept answer is served, so that the direct calls send the statements the route sends.
-  const { lists, identities, stop: stopListening } = await keepBetweenWrites(database);
+  const { lists, identities, asOneRequest, stop: stopListening } = await keepBetweenWrites(database);
   const sessionUsers = keptSessionUsers(database.db, identities);
+  // Each direct call as one request of the app (its kept reads sync once between them, ADR 0046).
+  const asRequest =
+    <T>(call: () => Promise<T>) =>
+    () =>
+      new Promise<T>((resolve, reject) => asOneRequest(() => void call().then(resolve, reject)));
   const ctx: CaseContext = {
     db: database.db,
     lists,
@@ -283,7 +265,7 @@ async function measureDataset(
             throw new Error(`${benchCase.id} answered ${answer.status} in-process: ${answer.body.slice(0, 300)}`);
           }
         }
-        const call = benchCase.direct(ctx);
+        const call = asRequest(benchCase.direct(ctx));
         await call();
         const direct = await recordSql(call);
         captured.push({
@@ -303,7 +285,7 @@ async function measureDataset(
       await app.close();
     }
     for (const { benchCase } of captured) {
-      const call = benchCase.direct(ctx);
+      const call = asRequest(benchCase.direct(ctx));
       const callers = connectionsOf(benchCase, connections);
       await runDirect(call, callers, warmup);
       const { result: measure, use } = await whileSampling(undefined, () => runDirect(call, callers, duration));

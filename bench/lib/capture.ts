@@ -9,6 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -73,6 +74,8 @@ export interface InProcessApp {
   ): Promise<{ status: number; body: string; statements: Statement[] }>;
   token: string;
   userId: string;
+  /** The app itself, for callers that send their own requests (bench/request-cpu.ts). */
+  app: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ export async function inProcessApp(
   return {
     token,
     userId,
+    app,
     async inject(benchCase, ctx) {
       const request = benchCase.request({ ...ctx, token });
       const { result, statements } = await recordSql(() =>

@@ -5,7 +5,9 @@
  * same statements).
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
+import { selectRows } from '../../src/server/db/rows';
 import type { ListSnapshots } from '../../src/server/platform/lists/list-snapshots';
 import { findCompanyGraph } from '../../src/server/companies/graph';
 import { listCompanies } from '../../src/server/companies/list-store';
@@ -26,7 +28,7 @@ import { keptAging, readPar } from '../../src/server/portfolio/figures-store';
 import { loanContext } from '../../src/server/servicing/loan-context';
 import { scheduleAnswer } from '../../src/server/servicing/answers';
 import { computeLoan } from '../../src/shared/servicing';
-import { LONG_HISTORY_COMPANY } from '../../src/server/db/demo-servicing';
+import { LONG_HISTORY_COMPANY, LONG_HISTORY_REPAYMENTS } from '../../src/server/db/demo-servicing';
 import type { HttpCase } from './load';
 
 /** The id demo-seed gives company number g (`md5('atrium-demo-company-' || g)::uuid`). */
@@ -389,4 +391,24 @@ export function httpCaseOf(benchCase: BenchCase, ctx: CaseContext): HttpCase {
     check: (_status, headers) =>
       /^Bearer \S+$/.test(headers['authorization'] ?? '') ? undefined : 'sign-in answered without a token',
   };
+}
+
+/**
+ * The schedule case's loan: the demo loan with the long payment history (demo-servicing.ts). A dataset seeded
+ * without it fails here, loudly, rather than measuring a loan of a dozen repayments under the case's name.
+ */
+export async function longHistoryLoan(db: Db): Promise<string> {
+  const [row] = await selectRows<{ id: string; repayments: number }>(
+    db,
+    sql`SELECT f.id, count(p.id)::int AS repayments
+          FROM financial_contributions f JOIN repayments p ON p.contribution_id = f.id
+         WHERE f.company_id = ${LONG_HISTORY_LOAN_COMPANY}
+         GROUP BY f.id ORDER BY 2 DESC LIMIT 1`,
+  );
+  if (!row || row.repayments < LONG_HISTORY_REPAYMENTS) {
+    throw new Error(
+      `the schedule case needs a loan of ${LONG_HISTORY_REPAYMENTS} repayments; company ${LONG_HISTORY_LOAN_COMPANY} has ${row?.repayments ?? 0} (reseed: --reseed)`,
+    );
+  }
+  return row.id;
 }

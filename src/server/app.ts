@@ -215,8 +215,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await registerApiReference(app, API_PREFIX);
   // Committed writes, from any process, reach every process through PostgreSQL (ADR 0027): the lists' totals and
   // anchors, the dashboard, and the users of session tokens (ADR 0029) are kept until their tables change.
-  const { lists, identities, stop: stopListening } = await keepBetweenWrites(deps.database);
+  const { lists, identities, asOneRequest, stop: stopListening } = await keepBetweenWrites(deps.database);
   app.addHook('onClose', stopListening);
+  app.addHook('onRequest', (_request, _reply, done) => asOneRequest(done));
   registerAuth(app, {
     tokens: deps.tokens,
     findSessionUser: keptSessionUsers(deps.database.db, identities),

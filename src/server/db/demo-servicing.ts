@@ -158,6 +158,8 @@ const STOPPED_RANGES: readonly (readonly [number, number])[] = [
 ];
 
 const METHODS: RepaymentMethod[] = ['pad', 'pad', 'pad', 'pad', 'pad', 'cheque', 'eft', 'eft'];
+/** The share of borrowers paying by pre-authorized debit whose debits come every two weeks (`historyOf`). */
+const BIWEEKLY_SHARE_OF_PAD = 0.55;
 
 /** Everything the seed records on one loan. */
 interface LoanHistory {
@@ -260,6 +262,10 @@ function historyOf(loan: DemoLoan, ctx: Context): LoanHistory | null {
   const behaviour: Behaviour =
     loan.g === LONG_HISTORY_COMPANY && loan.k === 3 ? { kind: 'split' } : (designatedLate(loan) ?? behaviourOf(random));
   const method = METHODS[between(random, 0, METHODS.length - 1)]!;
+  // One borrower in three pays by pre-authorized debit every two weeks, with their pay: half of each installment two
+  // weeks ahead, the rest on the day (held in advance until it falls due). Issue 24's histories of about a dozen
+  // repayments per active loan come from them and from the loans' ages (demo-seed.ts).
+  const biweekly = behaviour.kind !== 'split' && method === 'pad' && random() < BIWEEKLY_SHARE_OF_PAD;
   const repayments: Repayment[] = [];
   const pay = (day: string, amount: number, kind: Repayment['kind'] = 'regular', reversed = false) => {
     if (amount <= 0 || day > today) return;
@@ -282,8 +288,14 @@ function historyOf(loan: DemoLoan, ctx: Context): LoanHistory | null {
   // Installments asking something (not those of a payment holiday), due by today.
   const due = schedule.filter((installment) => installment.dueDate <= today && installment.payment > 0);
   // An installment paid by a regular payment on `day` (never before the loan was paid out).
-  const payInstallment = (installment: Installment, day: string) =>
-    pay(day < first ? installment.dueDate : day, installment.payment);
+  const payInstallment = (installment: Installment, day: string) => {
+    const paidOn = day < first ? installment.dueDate : day;
+    const ahead = addDays(paidOn, -14);
+    if (!biweekly || ahead < first) return pay(paidOn, installment.payment);
+    const half = Math.floor(installment.payment / 2);
+    pay(ahead, half);
+    pay(paidOn, installment.payment - half);
+  };
 
   switch (behaviour.kind) {
     case 'onTime':

@@ -10,7 +10,16 @@ import type { AgingBucket, LoanInput, LoanTerms } from '../../shared/servicing';
 import { problemMessage, type EntryProblem } from '../../shared/servicing/entries';
 import type { Executor } from '../db/client';
 import { AppError, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
-import { currentBuckets, findLoan, loanInputOf, readEntries, termsOf, type LoanEntries, type LoanRow } from './store';
+import {
+  currentBuckets,
+  findLoan,
+  findLoanWithEntries,
+  loanInputOf,
+  readEntries,
+  termsOf,
+  type LoanEntries,
+  type LoanRow,
+} from './store';
 
 /** A loan of a company, its entries as stored, and the computation's input as of `asOf`. */
 export interface LoanContext {
@@ -29,13 +38,24 @@ export async function loanContext(
   asOf: string,
   options: { lock?: boolean } = {},
 ): Promise<LoanContext> {
-  const loan = await findLoan(db, params.companyId, params.id, options);
-  if (!loan) throw notFound();
+  const found = options.lock
+    ? await lockedLoan(db, params)
+    : await findLoanWithEntries(db, params.companyId, params.id);
+  if (!found) throw notFound();
+  const { loan, entries } = found;
   const checked = termsOf(loan);
   const terms = checked.ok ? checked.terms : null;
-  const entries = (await readEntries(db, [loan.id])).get(loan.id)!;
   const buckets = await currentBuckets(db);
   return { loan, terms, entries, buckets, input: terms && loanInputOf(terms, entries, asOf, buckets), asOf };
+}
+
+/** A write's loan: locked first, its entries read once the lock is held (so a concurrent write's are seen). */
+async function lockedLoan(
+  db: Executor,
+  params: { companyId: string; id: string },
+): Promise<{ loan: LoanRow; entries: LoanEntries } | undefined> {
+  const loan = await findLoan(db, params.companyId, params.id, { lock: true });
+  return loan && { loan, entries: (await readEntries(db, [loan.id])).get(loan.id)! };
 }
 
 /**

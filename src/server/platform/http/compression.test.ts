@@ -3,6 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { lookupIds } from '../../test/company-fixtures';
+import { createLoan } from '../../test/servicing-fixtures';
 import { API_COMPRESSION } from './compression';
 
 /**
@@ -178,6 +180,23 @@ describe('API answers, compressed when it pays', () => {
     const identity = await municipalities({ 'accept-encoding': 'identity' });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.json()).toEqual(plain.json());
+  });
+
+  it('compresses an answer of tens of kilobytes in place, sent with its exact length rather than streamed', async () => {
+    // A loan of 120 installments: its schedule is larger than the plugin's default threshold for compressing in
+    // place on two cores (8 kB) and than the one this app had (32 kB).
+    const loan = await createLoan(t, auth, await lookupIds(t.database.db), { amortization: '120' });
+    const schedule = (headers: Record<string, string> = {}) =>
+      t.inject({ method: 'GET', url: `${loan.url}/schedule`, headers: { ...auth, ...headers } });
+    const plain = await schedule();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(32 * 1024);
+    expect(plain.rawPayload.length).toBeLessThanOrEqual(API_COMPRESSION.syncThresholdBytes);
+    const br = await schedule({ 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('leaves small answers plain: compressing them would cost more than it saves', async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database, Listener } from '../../db/client';
 import { LIST_CHANGES_CHANNEL, ListSnapshots } from './list-snapshots';
 
@@ -7,6 +8,11 @@ export interface KeptValues {
   lists: ListSnapshots;
   /** The users of session tokens (ADR 0029), apart so that neither pushes the other out. */
   identities: ListSnapshots;
+  /**
+   * Runs `next` (the rest of a request) as one request arriving now: its kept reads sync once between them
+   * (ADR 0046). Without it, every kept read syncs.
+   */
+  asOneRequest(next: () => void): void;
   stop(): Promise<void>;
 }
 
@@ -18,15 +24,37 @@ export interface KeptValues {
 export async function keepBetweenWrites(database: Pick<Database, 'listen'>): Promise<KeptValues> {
   // The kept values and the listener each need the other: the listener is filled in once it listens.
   const listening: { listener?: Listener } = {};
-  const sync = () => listening.listener?.sync() ?? Promise.resolve();
+  // A sync hears every change committed before it was asked (`Listener.sync`). A request needs the changes
+  // committed before it arrived: once a sync asked after its arrival has answered, its other kept reads (the
+  // session's user, then a list's total) need no round trip of their own (ADR 0046).
+  const requests = new AsyncLocalStorage<{ arrivedAt: number }>();
+  let heardUpTo = -Infinity;
+  const sync = async (): Promise<void> => {
+    const listener = listening.listener;
+    if (!listener) return;
+    const request = requests.getStore();
+    if (request && heardUpTo >= request.arrivedAt) return;
+    const asked = performance.now();
+    await listener.sync();
+    heardUpTo = Math.max(heardUpTo, asked);
+  };
   const lists = new ListSnapshots({ sync });
   const identities = new ListSnapshots({ sync, maxEntries: 5_000, maxAnchors: 5_000 });
   const all = [lists, identities];
   const listener = await database.listen(
     LIST_CHANGES_CHANNEL,
     (family) => all.forEach((kept) => kept.changed(family)),
-    () => all.forEach((kept) => kept.changed()),
+    () => {
+      // Notifications sent while not listening are lost: nothing heard before the gap vouches for now.
+      heardUpTo = -Infinity;
+      all.forEach((kept) => kept.changed());
+    },
   );
   listening.listener = listener;
-  return { lists, identities, stop: () => listener.stop() };
+  return {
+    lists,
+    identities,
+    asOneRequest: (next) => requests.run({ arrivedAt: performance.now() }, next),
+    stop: () => listener.stop(),
+  };
 }
