@@ -123,7 +123,4 @@ export const tasks = {
       'The calendars that use the current link will stop receiving your tasks until you give them the new one.',
     renewed: 'New calendar link created; the old one no longer works.',
   },
-  digestBadge: 'Daily digest {{time}}',
-  digestColumn: 'Daily digest',
-  digestNone: 'No digest',
 };

@@ -123,7 +123,4 @@ export const tasks = {
       'Les agendas qui utilisent le lien actuel ne recevront plus vos tâches tant que vous ne leur aurez pas donné le nouveau.',
     renewed: 'Nouveau lien d’agenda créé ; l’ancien ne fonctionne plus.',
   },
-  digestBadge: 'Résumé quotidien {{time}}',
-  digestColumn: 'Résumé quotidien',
-  digestNone: 'Aucun résumé',
 } satisfies SameKeys<typeof english>;
