@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '../../shared/intl';
 import { todayIso } from '../../shared/portfolio/schedule';
@@ -10,7 +8,7 @@ import { addDays } from '../../shared/servicing/calendar';
 import { selectRows } from '../db/rows';
 import { lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
-import { parseMail, type ParsedMail } from '../test/mail';
+import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer';
 import { createLoans, loanTerms } from '../test/servicing-fixtures';
 import type { UserRow } from '../users/store';
 import { foldLine, writeCalendar } from './calendar';
@@ -24,46 +22,24 @@ import { DIGEST_MAX_ATTEMPTS, runDigests } from './digest';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A real SMTP peer; `refuse` decides per message whether the relay answers 451 (a temporary failure). */
-const received: Array<ParsedMail & { envelopeTo: string[] }> = [];
-let refuse: (to: string) => boolean = () => false;
-let smtp: SMTPServer;
+let smtp: SmtpPeer;
 let t: TestApp;
 let ids: LookupIds;
 const today = todayIso();
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
-        if (envelopeTo.some((to) => refuse(to))) {
-          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-          return;
-        }
-        received.push({ ...parseMail(Buffer.concat(chunks).toString('utf8')), envelopeTo });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as net.AddressInfo).port;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, DIGEST_CHECK_SECONDS: '0' });
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ SMTP_URL: smtp.url, DIGEST_CHECK_SECONDS: '0' });
   ids = await lookupIds(t.database.db);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const run = (at?: Date) =>
   runDigests(t.database.db, { mail: t.app.mail, publicUrl: t.config.publicUrl, log: t.app.log }, at ? { at } : {});
-const mailsTo = (email: string) => received.filter((m) => m.envelopeTo.includes(email));
+const mailsTo = (email: string) => smtp.received.filter((m) => m.envelopeTo.includes(email));
 
 async function settings(user: UserRow, payload: object, locale = 'en') {
   return t.inject({
@@ -251,7 +227,7 @@ describe('the daily digest', () => {
     const lucky = await userWithTasks('fr');
     const hopeless = await userWithTasks('en');
     for (const u of [unlucky, lucky, hopeless]) await settings(u.user, { digest_enabled: true, digest_time: '00:00' });
-    refuse = (to) => to === unlucky.user.email || to === hopeless.user.email;
+    smtp.refuse = (to) => to === unlucky.user.email || to === hopeless.user.email;
 
     await run();
     expect(mailsTo(lucky.user.email)).toHaveLength(1);
@@ -263,7 +239,7 @@ describe('the daily digest', () => {
     expect(await delivery(unlucky.user)).toMatchObject({ status: 'pending', attempts: 1 });
 
     // The delay over (moved forward in SQL rather than waited for), the relay answers again.
-    refuse = (to) => to === hopeless.user.email;
+    smtp.refuse = (to) => to === hopeless.user.email;
     const dueNow = () =>
       t.database.db.execute(sql`UPDATE digest_deliveries SET next_attempt_at = now() WHERE status = 'pending'`);
     await dueNow();
@@ -281,7 +257,7 @@ describe('the daily digest', () => {
     expect(await delivery(hopeless.user)).toMatchObject({ status: 'failed', attempts: DIGEST_MAX_ATTEMPTS });
     expect(mailsTo(hopeless.user.email)).toEqual([]);
     expect(mailsTo(lucky.user.email)).toHaveLength(1);
-    refuse = () => false;
+    smtp.refuse = () => false;
   });
 });
 
