@@ -35,8 +35,11 @@ export const DIGEST_RETRY_MINUTES = [1, 5, 15, 60] as const;
  * Longer than nodemailer's own timeouts, so a slow relay is not sent to twice.
  */
 export const DIGEST_LEASE_MINUTES = 10;
-/** Rows claimed per round of a tick; a tick takes rounds until none is left. */
-const BATCH = 20;
+/**
+ * Rows claimed per round of a tick; a tick takes rounds until none is left. Few, so that even with the relay at
+ * its slowest (the SMTP adapter gives up after about 50 s) the last of a round is sent well within its lease.
+ */
+const BATCH = 5;
 /** Tasks listed per section; the rest are counted ("and 3 more on My tasks"). */
 export const DIGEST_LIST_MAX = 30;
 

@@ -46,6 +46,8 @@ const newCalendarLink = contract({
   summary: 'A new secret link to my calendar feed, shown this once; the previous link stops working',
   tags,
   querystring: localeQuery,
+  // Nothing to say but "a new one": an empty object.
+  body: z.object({}).strict(),
   response: { 201: envelopeOf(calendarLinkAnswerSchema) },
 });
 const calendarFeed = contract({

@@ -287,7 +287,7 @@ describe('the calendar feed', () => {
       payload: { status: 'done' },
     });
 
-    const made = await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth });
+    const made = await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth, payload: {} });
     expect(made.statusCode, made.body).toBe(201);
     const { url } = made.json().data as { url: string };
     expect(url).toMatch(/^http:\/\/atrium\.test\/api\/calendar\/[\w-]{43}\.ics$/);
@@ -325,9 +325,13 @@ describe('the calendar feed', () => {
   it('a new link revokes the old one; an unknown, malformed or disabled user’s link is the same 404', async () => {
     const user = await t.createUser();
     const auth = await t.authHeader(user);
-    const first = (await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth })).json().data;
+    const first = (
+      await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth, payload: {} })
+    ).json().data;
     expect((await feed(first.url)).statusCode).toBe(200);
-    const second = (await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth })).json().data;
+    const second = (
+      await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth, payload: {} })
+    ).json().data;
     expect(second.url).not.toBe(first.url);
     const revoked = await feed(first.url);
     const unknown = await t.inject({ method: 'GET', url: `/api/calendar/${'A'.repeat(43)}.ics` });

@@ -110,7 +110,8 @@ function CalendarLinkPart({ createdAt }: { createdAt: string | null }) {
   /** The link just made: shown this once (only its hash is kept). */
   const [link, setLink] = useState<CalendarLink | null>(null);
   const make = useMutation({
-    mutationFn: async (_renewing: boolean) => (await api<CalendarLink>('POST', '/account/calendar_token')).data,
+    mutationFn: async (_renewing: boolean) =>
+      (await api<CalendarLink>('POST', '/account/calendar_token', { body: {} })).data,
     onSuccess: (data, renewing) => {
       setLink(data);
       client.setQueryData<NotificationSettings>(queryKeys.notificationSettings, (old) =>
