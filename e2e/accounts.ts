@@ -40,4 +40,7 @@ export const ACCOUNTS = {
   // e2e/tasks.spec.ts: My tasks and the fund report, in French on a desktop and in English on a phone.
   tasks: { email: 'tasks@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Tâches' },
   tasksPhone: { email: 'tasks-phone@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Mobile' },
+  // e2e/digest.spec.ts: the daily digest and the calendar link, in French on a desktop and in English on a phone.
+  digest: { email: 'digest@e2e.test', role: 'user', firstName: 'Diane', lastName: 'Rappel' },
+  digestPhone: { email: 'digest-phone@e2e.test', role: 'user', firstName: 'Diane', lastName: 'Mobile', locale: 'en' },
 } as const;

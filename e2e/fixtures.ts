@@ -32,6 +32,20 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/**
+ * The start of a story told in `lang` at `width` px (a phone below 600): the viewport set, signed in through the
+ * form, and the interface switched to English when asked.
+ */
+export async function startStory(page: Page, email: string, lang: 'fr' | 'en', width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/companies/);
+  if (lang === 'en') {
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.reload();
+  }
+}
+
 /** Calls the API with the signed-in user's token, as the SPA does; answers the envelope's `data`. */
 export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   return page.evaluate(

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { readOutbox, type ParsedMail } from '../src/server/test/mail';
 import { E2E_DATA_DIR } from './accounts';
 
 const outbox = path.join(E2E_DATA_DIR, 'outbox');
@@ -36,4 +37,20 @@ export async function linkFromMail(to: string, pathPrefix: string): Promise<stri
     )
     .toBe(true);
   return new URL(link!).pathname + new URL(link!).search;
+}
+
+/** The newest mail to `to` whose subject contains `subject`, decoded (text and HTML parts), waiting for it. */
+export async function mailTo(to: string, subject: string, timeout = 20_000): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = await readOutbox(E2E_DATA_DIR);
+        found = mails.reverse().find((mail) => mail.to.includes(to) && mail.subject.includes(subject));
+        return found !== undefined;
+      },
+      { timeout },
+    )
+    .toBe(true);
+  return found!;
 }

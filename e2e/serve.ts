@@ -17,6 +17,8 @@ process.env['DATA_DIR'] = dataDir;
 process.env['ADMIN_EMAIL'] = ACCOUNTS.admin.email;
 process.env['ADMIN_PASSWORD'] = PASSWORD;
 process.env['LOG_LEVEL'] ??= 'warn';
+// The digests due are looked for every 2 s rather than every minute: e2e/digest.spec.ts waits for one.
+process.env['DIGEST_CHECK_SECONDS'] ??= '2';
 
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
 await migrate(database);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
 import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -36,13 +36,7 @@ async function disbursedLoan(page: Page, name: string): Promise<{ url: string; l
 async function story(page: Page, lang: Lang, width: number, email: string) {
   const { s, ui } = CATALOG[lang];
   const v = s.importView;
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/companies/);
-  if (lang === 'en') {
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-  }
+  await startStory(page, email, lang, width);
   const loan = await disbursedLoan(page, `Menuiserie Import ${lang} ${Date.now()}`);
   const [one, two] = [addMonths(todayIso(), -2), addMonths(todayIso(), -1)];
   const unknown = 'C-1999-999999-01';

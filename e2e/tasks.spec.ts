@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
 import { tasks as en } from '../src/shared/i18n/domains/tasks.en';
 import { tasks as fr } from '../src/shared/i18n/domains/tasks.fr';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
@@ -53,13 +53,7 @@ async function companyOverseenByMe(page: Page, name: string, yearEnd: string) {
 
 async function story(page: Page, lang: Lang, width: number, email: string) {
   const c = CATALOG[lang];
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/companies/);
-  if (lang === 'en') {
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-  }
+  await startStory(page, email, lang, width);
   const name = `Boulangerie ${lang} ${width}`;
   // Its financial year ended seven months ago: its statements are overdue.
   const yearEnd = addMonths(todayIso(), -7);

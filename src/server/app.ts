@@ -47,6 +47,7 @@ import { servicingRoutes } from './servicing/routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
+import { reminderRoutes } from './tasks/reminders-routes';
 import { reportRoutes } from './reports/routes';
 import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(pipelineRoutes, routeDeps);
       await api.register(committeeRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
+      await api.register(reminderRoutes, routeDeps);
       await api.register(reportRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });

@@ -40,6 +40,7 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  DIGEST_CHECK_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export interface Config {
@@ -51,6 +52,8 @@ export interface Config {
   /** Undefined means: generate once and keep under DATA_DIR (see platform/auth/secret.ts). */
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
+  /** How often the daily digests due are looked for (docs/decisions/0044); 0: never (no digest is sent). */
+  digestCheckSeconds: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    digestCheckSeconds: e.DIGEST_CHECK_SECONDS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,

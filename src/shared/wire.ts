@@ -1,9 +1,16 @@
 import type { z } from 'zod';
-import type { accountAnswerSchema, userAnswerSchema, userOptionSchema } from './schemas/users-answers';
+import type {
+  accountAnswerSchema,
+  userAnswerSchema,
+  userListItemSchema,
+  userOptionSchema,
+} from './schemas/users-answers';
 
 /** Shapes of API responses, camelCase as the SPA reads them after key conversion. */
 export type User = z.infer<typeof userAnswerSchema>;
 export type Account = z.infer<typeof accountAnswerSchema>;
+/** A row of `GET /users` (administrators). */
+export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export interface ListMeta {
   totalPages: number;

@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
                 ...titled('account'),
                 ...lazyPage(
                   () => import('./account/account-page').then((m) => ({ default: m.AccountPage })),
-                  ['twoFactor'],
+                  ['twoFactor', 'tasks'],
                 ),
               },
               {

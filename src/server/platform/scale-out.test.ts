@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from './auth/passwords';
 import { ORPHAN_SWEEP_TASK } from '../documents/orphan-sweep';
+import { DIGEST_TICK } from '../tasks/digest';
 import { LEGAL_FORMS, MUNICIPALITIES } from '../db/reference-data';
 import { createEmptyPostgresDatabase, startAppCluster, type AppCluster, type EmptyDatabase } from '../test/app-cluster';
 import { waitUntil } from '../test/child-server';
@@ -78,7 +79,8 @@ beforeAll(async () => {
     dataDir,
     databaseUrl: database.url,
     // Behind a load balancer: the client address is the forwarded one (the abuse limits count per address).
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' },
+    // The digests due are looked for every second (one process each time), not every minute.
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', DIGEST_CHECK_SECONDS: '1' },
   });
   const signIn = await call(cluster.origin, 'POST', '/sign_in', ADMIN, {});
   expect(signIn.status).toBe(200);
@@ -112,7 +114,8 @@ describe('two app processes on one PostgreSQL', () => {
     // Each process tried to claim each sweep as it became ready (one statement, issued before it listened).
     const runs = await sql<{ name: string; runs: number }>('SELECT name, runs FROM periodic_runs ORDER BY name');
     expect(runs.map((run) => run.name)).toContain(ORPHAN_SWEEP_TASK);
-    expect(runs.filter((run) => run.runs !== 1)).toEqual([]);
+    // The digest's look, every second here, has run since; its once-ness is per user and day (test below).
+    expect(runs.filter((run) => run.runs !== 1 && run.name !== DIGEST_TICK)).toEqual([]);
   });
 
   it('read a token signed by the other, and the proxy takes turns', async () => {
@@ -149,6 +152,35 @@ describe('two app processes on one PostgreSQL', () => {
       expect(created.status, JSON.stringify(created.json)).toBe(201);
       expect(await totalOn(reader.origin)).toBe(before + 1);
     }
+  });
+
+  it('send a user’s daily digest once between them, however many times they look for it', async () => {
+    const login = { email: 'digest@example.com', password: 'a digest long password' };
+    const user = await insertUser(login, 'user', 'Diane', 'Rappel');
+    await sql(
+      `INSERT INTO tasks (kind, title, due_on, assignee_id, created_by_id)
+       VALUES ('manual', 'Rappeler la cliente', (now() AT TIME ZONE 'America/Toronto')::date - 1, $1, $1)`,
+      [user.id],
+    );
+    await sql(`INSERT INTO notification_settings (user_id, digest_enabled, digest_time) VALUES ($1, TRUE, '00:00')`, [
+      user.id,
+    ]);
+    const delivery = async () =>
+      (
+        await sql<{ status: string; attempts: number }>(
+          'SELECT status, attempts FROM digest_deliveries WHERE user_id = $1',
+          [user.id],
+        )
+      )[0];
+    await waitUntil(async () => (await delivery())?.status === 'sent', 30_000, 'the digest sent');
+    const looks = async () =>
+      (await sql<{ runs: number }>('SELECT runs FROM periodic_runs WHERE name = $1', [DIGEST_TICK]))[0]!.runs;
+    const before = await looks();
+    await waitUntil(async () => (await looks()) >= before + 3, 30_000, 'three more looks for digests due');
+    const mails = (await readOutbox(dataDir)).filter((mail) => mail.to.includes(login.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Rappeler la cliente');
+    expect(await delivery()).toEqual({ status: 'sent', attempts: 1 });
   });
 
   it('end a user’s session on the other at once when one archives the user', async () => {

@@ -15,6 +15,8 @@ export interface TaskRow {
   id: string;
   kind: TaskKind;
   status: TaskStatus;
+  /** A generated task's key (rules.ts `sourceKey`); null for a manual one. */
+  sourceKey: string | null;
   title: string | null;
   dueOn: string;
   assigneeId: string | null;
@@ -34,7 +36,7 @@ export interface TaskRow {
 }
 
 const SELECT = sql`
-  SELECT t.id, t.kind, t.status, t.title, t.due_on::text AS "dueOn", t.assignee_id AS "assigneeId",
+  SELECT t.id, t.kind, t.status, t.source_key AS "sourceKey", t.title, t.due_on::text AS "dueOn", t.assignee_id AS "assigneeId",
          u.first_name AS "assigneeFirstName", u.last_name AS "assigneeLastName", u.email AS "assigneeEmail",
          t.created_by_id AS "createdById", t.company_id AS "companyId", c.name AS "companyName",
          t.contribution_id AS "contributionId", f.loan_number AS "loanNumber", t.occasion_on::text AS "occasionOn",

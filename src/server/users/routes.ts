@@ -4,7 +4,7 @@ import { USER_STATUSES, type UserStatus } from '../../shared/constants';
 import { z } from 'zod';
 import { lockVersion, optionalText } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
-import { userAnswerSchema, userOptionSchema } from '../../shared/schemas/users-answers';
+import { userAnswerSchema, userListItemSchema, userOptionSchema } from '../../shared/schemas/users-answers';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
@@ -18,6 +18,7 @@ import {
   bumpLockVersion,
   bumpTokenVersion,
   countActiveAdmins,
+  digestTimesOf,
   findUserById,
   fullNameOf,
   listUsers,
@@ -84,7 +85,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
     summary: 'Users, searched, filtered by status, sorted and paged (administrators)',
     tags: ['users'],
     querystring: listQuerystring({ filters: USER_FILTERS, sortable: USER_SORT_FIELDS }),
-    response: { 200: envelopeOf(z.array(userAnswerSchema), listMetaSchema) },
+    response: { 200: envelopeOf(z.array(userListItemSchema), listMetaSchema) },
   });
   app.get('/users', { ...list, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
@@ -101,7 +102,15 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
       sort: params.sort,
       ...pageWindow(params),
     });
-    return ok(await present(viewer, rows), { ...listMeta(totalCount, params.pageNumber, params.pageSize) });
+    const digestTimes = await digestTimesOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const items = (await present(viewer, rows)).map((user) => ({
+      ...user,
+      digestTime: digestTimes.get(user.id) ?? null,
+    }));
+    return ok(items, { ...listMeta(totalCount, params.pageNumber, params.pageSize) });
   });
 
   /**

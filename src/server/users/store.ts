@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { notificationSettings, users } from '../db/schema';
 import type { SortTerm } from '../platform/http/list-params';
 import type { Account, User, UserOption } from '../../shared/wire';
 import type { UserStatus } from '../../shared/constants';
@@ -135,6 +135,23 @@ const STATUS_CONDITIONS: Record<UserStatus, SQL> = {
   active: and(isNotNull(users.confirmedAt), isNull(users.disabledAt))!,
   disabled: isNotNull(users.disabledAt),
 };
+
+/**
+ * Who receives the daily digest (docs/decisions/0044): an active user who turned it on. The digest's queue and the
+ * users list both read this, over `users` joined to `notification_settings`.
+ */
+export const receivesDigest: SQL = and(eq(notificationSettings.digestEnabled, true), STATUS_CONDITIONS.active)!;
+
+/** The digest's time (HH:MM, Québec) of each of these users who receives it. */
+export async function digestTimesOf(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, time: sql<string>`to_char(${notificationSettings.digestTime}, 'HH24:MI')` })
+    .from(users)
+    .innerJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(and(inArray(users.id, userIds), receivesDigest));
+  return new Map(rows.map((row) => [row.id, row.time]));
+}
 
 const statusRank = sql`case when ${users.disabledAt} is not null then 2 when ${users.confirmedAt} is not null then 1 else 0 end`;
 

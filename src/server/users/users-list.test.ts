@@ -59,6 +59,7 @@ describe('GET /api/users', () => {
       [
         'archivable',
         'confirmed_at',
+        'digest_time',
         'disabled_at',
         'email',
         'first_name',

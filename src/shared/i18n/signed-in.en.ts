@@ -39,8 +39,11 @@ export const signedIn = {
       email: 'Email',
       role: 'Role',
       status: 'Status',
+      digest: 'Daily digest',
       actions: 'Actions',
     },
+    digestAt: 'Daily digest at {{time}}',
+    noDigest: 'Not receiving the daily digest',
     actions: {
       menu: 'Actions for {{name}}',
       edit: 'Edit',

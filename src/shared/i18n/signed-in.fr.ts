@@ -37,8 +37,11 @@ export const signedIn = {
       email: 'Courriel',
       role: 'Rôle',
       status: 'Statut',
+      digest: 'Résumé quotidien',
       actions: 'Actions',
     },
+    digestAt: 'Résumé quotidien à {{time}}',
+    noDigest: 'Ne reçoit pas le résumé quotidien',
     actions: {
       menu: 'Actions pour {{name}}',
       edit: 'Modifier',

@@ -17,6 +17,14 @@ export const userAnswerSchema = z.object({
   lockVersion: z.number().int(),
 });
 
+/** A row of the administrators' users list: the user, and whether and when they receive the daily digest. */
+export const userListItemSchema = userAnswerSchema.extend({
+  digestTime: z
+    .string()
+    .nullable()
+    .describe('HH:MM (Québec time) when this user receives the daily digest of their tasks; null when they do not'),
+});
+
 /** The signed-in user's own record: the user plus the address fields (docs/SPEC.md §2). */
 export const accountAnswerSchema = userAnswerSchema.extend({
   address: z.string().nullable(),

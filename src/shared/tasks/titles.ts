@@ -33,3 +33,13 @@ export function taskTitle(task: TitledTask, t: T): string {
       });
   }
 }
+
+/** The page a task is about, in the app: its loan, else its company; null for a task about nothing. */
+export function subjectPath(task: { companyId: string | null; loanId: string | null }): string | null {
+  if (task.companyId && task.loanId) return `/companies/${task.companyId}/contributions/${task.loanId}`;
+  if (task.companyId) return `/companies/${task.companyId}`;
+  return null;
+}
+
+/** My tasks, where every digest and calendar entry also leads. */
+export const MY_TASKS_PATH = '/tasks';

@@ -15,6 +15,7 @@ import { PasswordField } from '../components/password-field';
 import { accountInputOf } from '../session/account-language';
 import { USER_QUERY_KEY, useSession } from '../session/session';
 import { PasswordForm } from './password-form';
+import { RemindersSection } from './reminders-section';
 import { TwoFactorSection } from './two-factor-section';
 
 /** The values the form starts from: the account as saved, and no current password typed yet. */
@@ -122,6 +123,7 @@ function AccountForm({ user }: { user: Account }) {
       </Paper>
       <PasswordForm />
       <TwoFactorSection />
+      <RemindersSection />
     </Stack>
   );
 }

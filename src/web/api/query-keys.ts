@@ -36,6 +36,8 @@ export const queryKeys = {
   /** A user's second factors and their history, as an administrator reads them (in the reader's language). */
   userTwoFactor: (id: string, language: Locale) => ['users', 'twoFactor', id, language] as const,
   securitySettings: ['securitySettings'] as const,
+  /** My reminders: the digest's settings and when my calendar link was made (account screen). */
+  notificationSettings: ['notificationSettings'] as const,
   /** My tasks and the drawer's overdue count, moved by any task change or company save. */
   tasks: ['tasks'] as const,
   taskList: (params: object, language: Locale) => ['tasks', 'list', params, language] as const,

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDay } from '../../shared/intl';
 import { DUE_GROUPS, type DueGroup } from '../../shared/tasks/rules';
 import { taskInputSchema, type Task, type TaskFormValues, type TaskInput } from '../../shared/tasks/schemas';
+import { subjectPath } from '../../shared/tasks/titles';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
@@ -17,12 +18,6 @@ import { useSession } from '../session/session';
 import { useCreateTask, useSetTaskStatus, useTasks, type Whose } from './api';
 
 /** Where a task leads: its loan's page, its company's file, or nowhere (a task about nothing in particular). */
-function subjectPath(task: Task): string | null {
-  if (task.loan && task.company) return `/companies/${task.company.id}/contributions/${task.loan.id}`;
-  if (task.company) return `/companies/${task.company.id}`;
-  return null;
-}
-
 /** /tasks: My tasks by due group (docs/decisions/0041); administrators also see the unassigned ones. */
 export default function TasksPage() {
   const { t } = useTranslation();
@@ -88,7 +83,7 @@ function TaskGroup({ whose, group }: { whose: Whose; group: DueGroup }) {
 function TaskItem({ task }: { task: Task }) {
   const { t, i18n } = useTranslation();
   const setStatus = useSetTaskStatus();
-  const path = subjectPath(task);
+  const path = subjectPath({ companyId: task.company?.id ?? null, loanId: task.loan?.id ?? null });
   return (
     <Group
       component="li"

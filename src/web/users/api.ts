@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Locale } from '../../shared/constants';
 import type { SecuritySettings, SecuritySettingsInput, UserTwoFactor } from '../../shared/schemas/two-factor';
 import type { InviteInput, UserEditInput } from '../../shared/schemas/users';
-import type { ListMeta, User } from '../../shared/wire';
+import type { ListMeta, User, UserListItem } from '../../shared/wire';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
@@ -10,7 +10,7 @@ export function useUsersList(params: { page: number; size: number; search: strin
   return useQuery({
     queryKey: queryKeys.userList(params),
     queryFn: async () => {
-      const { data, meta } = await api<User[], ListMeta>('GET', '/users', {
+      const { data, meta } = await api<UserListItem[], ListMeta>('GET', '/users', {
         query: {
           'page[number]': params.page + 1,
           'page[size]': params.size,

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Table, Te
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
-import type { User } from '../../shared/wire';
+import type { UserListItem as User } from '../../shared/wire';
 import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { PageLoader } from '../components/status-pages';
 import { useUsersList } from './api';
@@ -73,6 +73,7 @@ function UserList({ users }: { users: User[] }) {
           <Table.Th>{t('users.columns.email')}</Table.Th>
           <Table.Th>{t('users.columns.role')}</Table.Th>
           <Table.Th>{t('users.columns.status')}</Table.Th>
+          <Table.Th>{t('users.columns.digest')}</Table.Th>
           <Table.Th>
             <span className="visually-hidden">{t('users.columns.actions')}</span>
           </Table.Th>
@@ -119,6 +120,11 @@ function UserCard({ user }: { user: User }) {
           <Group gap="xs">
             <Text size="sm">{t(`common.roles.${user.role}`)}</Text>
             <StatusBadge user={user} />
+            {user.digestTime && (
+              <Badge color="blue.9" variant="outline">
+                {t('users.digestAt', { time: user.digestTime })}
+              </Badge>
+            )}
           </Group>
         </Stack>
         <UserActionsMenu user={user} />
@@ -138,6 +144,14 @@ function UserRow({ user }: { user: User }) {
       <Table.Td>{t(`common.roles.${user.role}`)}</Table.Td>
       <Table.Td>
         <StatusBadge user={user} />
+      </Table.Td>
+      <Table.Td>
+        {user.digestTime ?? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">{t('users.noDigest')}</span>
+          </>
+        )}
       </Table.Td>
       <Table.Td>
         <UserActionsMenu user={user} />

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
 import { timestamps } from './columns';
 import { companies, financialContributions } from './companies';
@@ -70,3 +83,60 @@ export const companyEmployeeCounts = pgTable(
   },
   (t) => [index('company_employee_counts_company_idx').on(t.companyId, t.recordedOn)],
 );
+
+/**
+ * A user's reminders (docs/decisions/0044): the daily digest, off until they turn it on, at a Québec time of
+ * day. No row: the defaults.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digestEnabled: boolean('digest_enabled').notNull().default(false),
+  /** Québec time (America/Toronto), minutes only. */
+  digestTime: time('digest_time').notNull().default('07:00'),
+  ...timestamps,
+});
+
+export const DIGEST_DELIVERY_STATUSES = ['pending', 'sent', 'empty', 'failed'] as const;
+
+/**
+ * One row per user and Québec day a digest was due (docs/decisions/0044): the unique key is the claim, so
+ * however many processes tick, a day's digest is sent once. `pending` rows are (re)tried from
+ * `next_attempt_at`, each attempt counted; `empty` means nothing was due, `failed` that every attempt failed.
+ */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: DIGEST_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    taskCount: integer('task_count'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index('digest_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('digest_deliveries_status_check', sql`${t.status} in (${inList(DIGEST_DELIVERY_STATUSES)})`),
+  ],
+);
+
+/**
+ * A user's private calendar feed (docs/decisions/0044): only the hash of its secret is kept, one per user, so a
+ * new link replaces (revokes) the old one.
+ */
+export const calendarTokens = pgTable('calendar_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  ...timestamps,
+});

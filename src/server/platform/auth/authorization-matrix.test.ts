@@ -112,6 +112,11 @@ const MATRIX: Record<string, Expected> = {
   'PATCH /api/tasks/:id': 'user',
   'GET /api/reports/fund_activity': 'user',
   'GET /api/reports/fund_activity.csv': 'user',
+  // Reminders (docs/decisions/0044): one's own settings and calendar link; the feed's secret link is its key.
+  'GET /api/account/notification_settings': 'user',
+  'PUT /api/account/notification_settings': 'user',
+  'POST /api/account/calendar_token': 'user',
+  'GET /api/calendar/:token.ics': 'public',
 
   'POST /api/invitations': 'admin',
   // docs/SPEC.md §6: accounts are private to administrators.

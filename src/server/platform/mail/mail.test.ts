@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, stat } from 'node:fs/promises';
 import net from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { parseMail, readOutbox, tokenIn, type ParsedMail } from '../../test/mail';
+import { parseMail, readOutbox, tokenIn } from '../../test/mail';
 import { users } from '../../db/schema';
 import { createMailDelivery } from './delivery';
 import { createMailer } from './mailer';
@@ -79,36 +79,18 @@ describe('outbox adapter (no SMTP_URL)', () => {
 });
 
 describe('SMTP adapter (SMTP_URL set)', () => {
-  let smtp: SMTPServer;
-  let port: number;
-  const received: Array<ParsedMail & { envelopeTo: string[] }> = [];
+  let smtp: SmtpPeer;
+  let received: SmtpPeer['received'];
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      // Plain SMTP on the loopback: the self-signed certificate smtp-server offers would be rejected.
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            ...parseMail(Buffer.concat(chunks).toString('utf8')),
-            envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.server.address() as net.AddressInfo).port;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Atrium <atrium@example.org>' });
+    smtp = await startSmtpPeer();
+    received = smtp.received;
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Atrium <atrium@example.org>' });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the invitation, in the inviter’s language, with a link that confirms the account', async () => {

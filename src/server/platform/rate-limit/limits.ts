@@ -95,6 +95,7 @@ export const RULE = {
   mailByAddress: 'mail-ip',
   mailByAccount: 'mail-account',
   tokenByAddress: 'token-ip',
+  calendarFeedByAddress: 'calendar-feed-ip',
   currentPasswordFailures: 'current-password-fail-user',
   uploadUrls: 'upload-url-user',
   secondFactorByAddress: 'second-factor-ip',
@@ -302,6 +303,11 @@ export function abuseLimits(db: Db) {
     mailByAddress: window(RULE.mailByAddress, 10, 15 * MINUTE, byAddress),
     mailByAccount: window(RULE.mailByAccount, 3, 60 * MINUTE, byEmail),
     tokenByAddress: window(RULE.tokenByAddress, 20, 15 * MINUTE, byAddress),
+    /**
+     * The calendar feed, fetched without a session by calendar services (docs/decisions/0044): more generous than
+     * the token links, since one service's address fetches many users' feeds, yet enough to stop guessing.
+     */
+    calendarFeedByAddress: window(RULE.calendarFeedByAddress, 120, 15 * MINUTE, byAddress),
     /**
      * Wrong current passwords of one signed-in account, shaped like its failed sign-ins: a stolen session
      * cannot guess the password at leisure (ADR 0034).

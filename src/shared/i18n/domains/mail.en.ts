@@ -20,4 +20,14 @@ export const mail = {
     expiry: 'This link works once and expires in 1 hour.',
     ignore: 'If you did not ask for this, ignore this email: your password stays the same.',
   },
+  digest: {
+    subject: '{{appName}}: your tasks for {{date}}',
+    intro: 'Overdue: {{overdue}}. Due in the next seven days: {{week}}.',
+    overdue: 'Overdue ({{count}})',
+    week: 'Due this week ({{count}})',
+    due: 'Due {{date}}',
+    more: 'And {{count}} more on My tasks',
+    action: 'Open My tasks',
+    why: 'You receive this daily digest because you turned it on in My account, where you can change its time or turn it off.',
+  },
 };

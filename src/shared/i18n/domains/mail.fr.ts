@@ -22,4 +22,14 @@ export const mail = {
     expiry: 'Ce lien ne sert qu’une fois et expire dans 1 heure.',
     ignore: 'Si vous n’avez rien demandé, ignorez ce courriel : votre mot de passe reste le même.',
   },
+  digest: {
+    subject: '{{appName}} : vos tâches du {{date}}',
+    intro: 'En retard : {{overdue}}. À faire dans les sept prochains jours : {{week}}.',
+    overdue: 'En retard ({{count}})',
+    week: 'À faire cette semaine ({{count}})',
+    due: 'Échéance : {{date}}',
+    more: 'Et {{count}} autres dans Mes tâches',
+    action: 'Ouvrir Mes tâches',
+    why: 'Vous recevez ce résumé quotidien parce que vous l’avez activé dans Mon compte, où vous pouvez en changer l’heure ou le désactiver.',
+  },
 } satisfies SameKeys<typeof english>;

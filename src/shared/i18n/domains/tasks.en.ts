@@ -21,6 +21,7 @@ export const tasks = {
     late: 'Loan {{loan}} ({{company}}) is {{days}} days past due',
   },
   errors: {
+    digestTime: 'Give a time of day as HH:MM, for example 07:30.',
     fundRequired: 'Choose a fund.',
     fundUnknown: 'This fund does not exist.',
     day: 'Give a day as YYYY-MM-DD, between 1900 and 2100.',
@@ -96,5 +97,30 @@ export const tasks = {
     created: 'Task created.',
     aboutCompany: 'The task will be about the company you came from.',
     aboutLoan: 'The task will be about the loan you came from.',
+  },
+  reminders: {
+    title: 'Reminders',
+    digestEnabled: 'Daily digest by email',
+    digestDescription:
+      'Each morning, one email listing your overdue tasks and those due this week. Nothing is sent on a day when nothing is due.',
+    digestTime: 'Time (Québec)',
+    save: 'Save reminders',
+    saved: 'Your reminders were saved.',
+    calendarTitle: 'Subscribe from Outlook or Google Calendar',
+    calendarDescription:
+      'A private link to your open tasks and your loans’ follow-up dates. Anyone who has the link can read them: keep it to yourself.',
+    calendarNone: 'You have no calendar link yet.',
+    calendarSince:
+      'Your current link was created on {{date}}. It is shown only once: to see a link again, make a new one.',
+    calendarCreate: 'Create my calendar link',
+    calendarRenew: 'New link (revokes the old one)',
+    calendarUrl: 'Your calendar link',
+    calendarHelp: 'In Outlook or Google Calendar, choose “Add calendar from Internet / From URL” and paste this link.',
+    copy: 'Copy the link',
+    copied: 'Link copied',
+    renewConfirmTitle: 'Make a new calendar link?',
+    renewConfirm:
+      'The calendars that use the current link will stop receiving your tasks until you give them the new one.',
+    renewed: 'New calendar link created; the old one no longer works.',
   },
 };

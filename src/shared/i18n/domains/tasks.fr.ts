@@ -20,6 +20,7 @@ export const tasks = {
     late: 'Le prêt {{loan}} ({{company}}) compte {{days}} jours de retard',
   },
   errors: {
+    digestTime: 'Indiquez une heure au format HH:MM, par exemple 07:30.',
     fundRequired: 'Choisissez un fonds.',
     fundUnknown: 'Ce fonds n’existe pas.',
     day: 'Indiquez un jour au format AAAA-MM-JJ, entre 1900 et 2100.',
@@ -95,5 +96,31 @@ export const tasks = {
     created: 'Tâche créée.',
     aboutCompany: 'La tâche portera sur l’entreprise d’où vous venez.',
     aboutLoan: 'La tâche portera sur le prêt d’où vous venez.',
+  },
+  reminders: {
+    title: 'Rappels',
+    digestEnabled: 'Résumé quotidien par courriel',
+    digestDescription:
+      'Chaque matin, un courriel listant vos tâches en retard et celles à faire cette semaine. Rien n’est envoyé un jour où rien n’est dû.',
+    digestTime: 'Heure (Québec)',
+    save: 'Enregistrer les rappels',
+    saved: 'Vos rappels ont été enregistrés.',
+    calendarTitle: 'S’abonner depuis Outlook ou Google Agenda',
+    calendarDescription:
+      'Un lien privé vers vos tâches ouvertes et les dates de suivi de vos prêts. Quiconque a le lien peut les lire : gardez-le pour vous.',
+    calendarNone: 'Vous n’avez pas encore de lien d’agenda.',
+    calendarSince:
+      'Votre lien actuel a été créé le {{date}}. Il n’est affiché qu’une fois : pour revoir un lien, créez-en un nouveau.',
+    calendarCreate: 'Créer mon lien d’agenda',
+    calendarRenew: 'Nouveau lien (révoque l’ancien)',
+    calendarUrl: 'Votre lien d’agenda',
+    calendarHelp:
+      'Dans Outlook ou Google Agenda, choisissez « Ajouter un calendrier à partir d’Internet / À partir de l’URL » et collez ce lien.',
+    copy: 'Copier le lien',
+    copied: 'Lien copié',
+    renewConfirmTitle: 'Créer un nouveau lien d’agenda ?',
+    renewConfirm:
+      'Les agendas qui utilisent le lien actuel ne recevront plus vos tâches tant que vous ne leur aurez pas donné le nouveau.',
+    renewed: 'Nouveau lien d’agenda créé ; l’ancien ne fonctionne plus.',
   },
 } satisfies SameKeys<typeof english>;
