@@ -8,6 +8,8 @@ export const tasks = {
     followup: 'Loan follow-up',
     statement: 'Financial statements',
     late: 'Late loan',
+    condition: 'Decision condition',
+    checklist: 'Checklist',
   },
   status: {
     open: 'To do',
@@ -19,6 +21,8 @@ export const tasks = {
     statement: 'Obtain the {{year}} financial statements of {{company}}',
     lateFirstDay: 'Loan {{loan}} ({{company}}) is in arrears',
     late: 'Loan {{loan}} ({{company}}) is {{days}} days past due',
+    condition: 'Condition to meet: “{{condition}}” ({{project}}, {{company}})',
+    checklist: 'Document to obtain or verify: {{item}} ({{project}}, {{company}})',
   },
   errors: {
     fundRequired: 'Choose a fund.',

@@ -7,6 +7,8 @@ export const tasks = {
     followup: 'Suivi de prêt',
     statement: 'États financiers',
     late: 'Prêt en retard',
+    condition: 'Condition de la décision',
+    checklist: 'Liste de vérification',
   },
   status: {
     open: 'À faire',
@@ -18,6 +20,8 @@ export const tasks = {
     statement: 'Obtenir les états financiers {{year}} de {{company}}',
     lateFirstDay: 'Le prêt {{loan}} ({{company}}) est en retard',
     late: 'Le prêt {{loan}} ({{company}}) compte {{days}} jours de retard',
+    condition: 'Condition à remplir : « {{condition}} » ({{project}}, {{company}})',
+    checklist: 'Document à obtenir ou à vérifier : {{item}} ({{project}}, {{company}})',
   },
   errors: {
     fundRequired: 'Choisissez un fonds.',
