@@ -6,6 +6,7 @@ import { addDays } from '../../shared/servicing/calendar';
 import { createTestApp, type TestApp } from '../test/harness';
 import { lookupIds, type LookupIds } from '../test/company-fixtures';
 import { categoryIds, createCompany, type CategoryIds } from '../test/document-fixtures';
+import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fixtures';
 import { selectRows } from '../db/rows';
 import type { UserRow } from '../users/store';
 import { sweepTasks } from './sweep';
@@ -59,13 +60,7 @@ beforeAll(async () => {
     ],
   });
   expect(templates.statusCode, templates.body).toBe(200);
-  const created = await call('POST', '/api/committees?locale=en', admin, {
-    name: 'Comité des tâches',
-    quorum: 1,
-    members: [{ user_id: adminRow.id, is_chair: true }],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  committee = created.json().data;
+  committee = await committeeOfOne(t, admin, adminRow.id, 'Comité des tâches');
 });
 afterAll(() => t.close());
 
@@ -83,42 +78,14 @@ async function createRequest(overrides: Json = {}): Promise<Json> {
   return res.json().data;
 }
 
-async function moved(request: Json, to: string, extra: Json = {}): Promise<Json> {
-  const res = await call('POST', `/api/funding_requests/${request.id}/transitions?locale=en`, admin, {
-    to,
-    lock_version: request.lock_version,
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const moved = (request: Json, to: string, extra: Json = {}) => moveRequest(t, admin, request, to, extra);
 
-/** A request approved with these conditions by a committee of one (the administrator, who chairs and votes). */
+/** A request approved with these conditions by a committee of one. */
 async function approvedWith(conditions: Json[]): Promise<{ request: Json; conditions: Json[] }> {
   let request = await createRequest();
   for (const to of ['submitted', 'in_analysis', 'ready_for_committee']) request = await moved(request, to);
-  const meetingRes = await call('POST', '/api/committee_meetings?locale=en', admin, {
-    committee_id: committee.id,
-    date: addDays(today, -1),
-    request_ids: [request.id],
-  });
-  expect(meetingRes.statusCode, meetingRes.body).toBe(201);
-  const meeting = meetingRes.json().data;
-  const item = meeting.agenda[0];
-  const base = `/api/committee_meetings/${meeting.id}`;
-  expect(
-    (await call('PUT', `${base}/attendance`, admin, { present_member_ids: [committee.members[0].id] })).statusCode,
-  ).toBe(200);
-  expect(
-    (
-      await call('PUT', `${base}/agenda_items/${item.id}/votes`, admin, {
-        votes: [{ member_id: committee.members[0].id, choice: 'for' }],
-      })
-    ).statusCode,
-  ).toBe(200);
-  const decided = await call('POST', `${base}/agenda_items/${item.id}/decision?locale=en`, admin, {
+  const decision = await decideRequest(t, admin, committee, request.id, addDays(today, -1), {
     outcome: 'approved_with_conditions',
-    resolution_number: `CI-${randomUUID().slice(0, 8)}`,
     amounts: [{ fund_id: ids.otherFund, amount: '50000' }],
     rate: '6',
     amortization: '60',
@@ -126,8 +93,6 @@ async function approvedWith(conditions: Json[]): Promise<{ request: Json; condit
     warranty_id: ids.warranty,
     conditions,
   });
-  expect(decided.statusCode, decided.body).toBe(201);
-  const decision = decided.json().data.agenda[0].decision;
   const fresh = (await call('GET', `/api/funding_requests/${request.id}`, admin)).json().data;
   return { request: fresh, conditions: decision.conditions };
 }
