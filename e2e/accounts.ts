@@ -40,4 +40,7 @@ export const ACCOUNTS = {
   // e2e/tasks.spec.ts: My tasks and the fund report, in French on a desktop and in English on a phone.
   tasks: { email: 'tasks@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Tâches' },
   tasksPhone: { email: 'tasks-phone@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Mobile' },
+  // e2e/pipeline-tasks.spec.ts: administrators who analyse, decide and send tasks back to the queue.
+  pipelineTasks: { email: 'pipeline-tasks@e2e.test', role: 'admin', firstName: 'Pia', lastName: 'Pipeline' },
+  pipelineTasksPhone: { email: 'pipeline-tasks-phone@e2e.test', role: 'admin', firstName: 'Pia', lastName: 'Mobile' },
 } as const;

@@ -32,6 +32,24 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/**
+ * Begins a browser story: the viewport of a desktop (1280×800) or a phone (390×844), signed in, landed on the
+ * user's first screen (`landing`: the companies for staff, the users for administrators), in `lang`.
+ */
+export async function signInFor(
+  page: Page,
+  email: string,
+  options: { lang: 'fr' | 'en'; width: number; landing?: RegExp },
+): Promise<void> {
+  await page.setViewportSize({ width: options.width, height: options.width < 600 ? 844 : 800 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(options.landing ?? /\/companies/);
+  if (options.lang === 'en') {
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.reload();
+  }
+}
+
 /** Calls the API with the signed-in user's token, as the SPA does; answers the envelope's `data`. */
 export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   return page.evaluate(

@@ -86,7 +86,7 @@ export const tasks = {
     title: 'My tasks',
     queueTitle: 'Administrators’ queue',
     intro:
-      'What is yours to do: tasks typed by hand and those Atrium creates from follow-up dates, statements due and late loans.',
+      'What is yours to do: tasks typed by hand and those Atrium creates from follow-up dates, statements due, late loans, decision conditions coming due and required documents still missing.',
     whose: 'Whose tasks',
     mine: 'Mine',
     queue: 'Unassigned (administrators)',
@@ -100,6 +100,9 @@ export const tasks = {
     markDone: 'Mark done',
     markDoneNamed: 'Mark “{{title}}” done',
     done: 'Task marked done.',
+    toQueue: 'Return to the queue',
+    toQueueNamed: 'Return “{{title}}” to the administrators’ queue',
+    returned: 'Task returned to the administrators’ queue.',
   },
   form: {
     title: 'New task',
@@ -109,5 +112,6 @@ export const tasks = {
     created: 'Task created.',
     aboutCompany: 'The task will be about the company you came from.',
     aboutLoan: 'The task will be about the loan you came from.',
+    aboutRequest: 'The task will be about the funding request you came from.',
   },
 };

@@ -85,7 +85,7 @@ export const tasks = {
     title: 'Mes tâches',
     queueTitle: 'File des administrateurs',
     intro:
-      'Ce que vous avez à faire : les tâches saisies à la main et celles qu’Atrium crée à partir des dates de suivi, des états financiers attendus et des prêts en retard.',
+      'Ce que vous avez à faire : les tâches saisies à la main et celles qu’Atrium crée à partir des dates de suivi, des états financiers attendus, des prêts en retard, des conditions de la décision qui arrivent à échéance et des documents requis encore manquants.',
     whose: 'Tâches de qui',
     mine: 'Les miennes',
     queue: 'Non assignées (administrateurs)',
@@ -99,6 +99,9 @@ export const tasks = {
     markDone: 'Marquer faite',
     markDoneNamed: 'Marquer « {{title}} » faite',
     done: 'Tâche marquée faite.',
+    toQueue: 'Remettre dans la file',
+    toQueueNamed: 'Remettre « {{title}} » dans la file des administrateurs',
+    returned: 'Tâche remise dans la file des administrateurs.',
   },
   form: {
     title: 'Nouvelle tâche',
@@ -108,5 +111,6 @@ export const tasks = {
     created: 'Tâche créée.',
     aboutCompany: 'La tâche portera sur l’entreprise d’où vous venez.',
     aboutLoan: 'La tâche portera sur le prêt d’où vous venez.',
+    aboutRequest: 'La tâche portera sur la demande de financement d’où vous venez.',
   },
 } satisfies SameKeys<typeof english>;
