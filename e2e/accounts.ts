@@ -43,4 +43,7 @@ export const ACCOUNTS = {
   // e2e/digest.spec.ts: the daily digest and the calendar link, in French on a desktop and in English on a phone.
   digest: { email: 'digest@e2e.test', role: 'user', firstName: 'Diane', lastName: 'Rappel' },
   digestPhone: { email: 'digest-phone@e2e.test', role: 'user', firstName: 'Diane', lastName: 'Mobile', locale: 'en' },
+  // e2e/pipeline-tasks.spec.ts: administrators who analyse, decide and send tasks back to the queue.
+  pipelineTasks: { email: 'pipeline-tasks@e2e.test', role: 'admin', firstName: 'Pia', lastName: 'Pipeline' },
+  pipelineTasksPhone: { email: 'pipeline-tasks-phone@e2e.test', role: 'admin', firstName: 'Pia', lastName: 'Mobile' },
 } as const;

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
 import { mailTo } from './mail';
 import { formatDay } from '../src/shared/intl';
 import { mail as mailEn } from '../src/shared/i18n/domains/mail.en';
@@ -30,7 +30,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   const c = CATALOG[lang].tasks;
   const m = CATALOG[lang].mail;
   const today = todayIso();
-  await startStory(page, email, lang, width);
+  await signInFor(page, email, { lang, width });
 
   // A loan of a company I oversee, to follow up today.
   const me = await callApi<{ id: string }>(page, 'GET', '/user');

@@ -33,14 +33,18 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /**
- * The start of a story told in `lang` at `width` px (a phone below 600): the viewport set, signed in through the
- * form, and the interface switched to English when asked.
+ * Begins a browser story: the viewport of a desktop (1280×800) or a phone (390×844), signed in, landed on the
+ * user's first screen (`landing`: the companies for staff, the users for administrators), in `lang`.
  */
-export async function startStory(page: Page, email: string, lang: 'fr' | 'en', width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+export async function signInFor(
+  page: Page,
+  email: string,
+  options: { lang: 'fr' | 'en'; width: number; landing?: RegExp },
+): Promise<void> {
+  await page.setViewportSize({ width: options.width, height: options.width < 600 ? 844 : 800 });
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/companies/);
-  if (lang === 'en') {
+  await expect(page).toHaveURL(options.landing ?? /\/companies/);
+  if (options.lang === 'en') {
     await page.evaluate(() => localStorage.setItem('locale', 'en'));
     await page.reload();
   }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
-import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
 import { signedIn as enFrame } from '../src/shared/i18n/signed-in.en';
@@ -69,7 +69,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   const d = c.deferralView;
   const money = (amount: number) => nbsp(formatAmount(amount, lang));
   const dayOf = (iso: string) => nbsp(formatDay(iso, lang) ?? iso);
-  await startStory(page, email, lang, width);
+  await signInFor(page, email, { lang, width });
   // The last fund of the list (the other stories put their loans in the first).
   const funds = await callApi<Lookup[]>(page, 'GET', `/contribution_funds?locale=${lang}`);
   const fund = funds.at(-1)!;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
 import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -36,7 +36,7 @@ async function disbursedLoan(page: Page, name: string): Promise<{ url: string; l
 async function story(page: Page, lang: Lang, width: number, email: string) {
   const { s, ui } = CATALOG[lang];
   const v = s.importView;
-  await startStory(page, email, lang, width);
+  await signInFor(page, email, { lang, width });
   const loan = await disbursedLoan(page, `Menuiserie Import ${lang} ${Date.now()}`);
   const [one, two] = [addMonths(todayIso(), -2), addMonths(todayIso(), -1)];
   const unknown = 'C-1999-999999-01';

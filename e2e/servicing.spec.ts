@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
-import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
 import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -41,7 +41,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   const locale = lang;
   const money = (amount: number) => nbsp(formatAmount(amount, locale));
   const dayOf = (iso: string) => nbsp(formatDay(iso, locale) ?? iso);
-  await startStory(page, email, lang, width);
+  await signInFor(page, email, { lang, width });
   const today = todayIso();
   const name = `Boulangerie Prêt ${lang} ${Date.now()}`;
   const { companyId, contributionId } = await companyWithLoan(page, name);

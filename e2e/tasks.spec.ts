@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, startStory, test } from './fixtures';
+import { say } from './catalog-text';
+import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
 import { tasks as en } from '../src/shared/i18n/domains/tasks.en';
 import { tasks as fr } from '../src/shared/i18n/domains/tasks.fr';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
@@ -15,8 +16,6 @@ import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 
 type Lang = 'fr' | 'en';
 const CATALOG = { fr, en } as const;
-const say = (text: string, values: Record<string, string | number> = {}) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 async function companyOverseenByMe(page: Page, name: string, yearEnd: string) {
   const me = await callApi<{ id: string }>(page, 'GET', '/user');
@@ -53,7 +52,7 @@ async function companyOverseenByMe(page: Page, name: string, yearEnd: string) {
 
 async function story(page: Page, lang: Lang, width: number, email: string) {
   const c = CATALOG[lang];
-  await startStory(page, email, lang, width);
+  await signInFor(page, email, { lang, width });
   const name = `Boulangerie ${lang} ${width}`;
   // Its financial year ended seven months ago: its statements are overdue.
   const yearEnd = addMonths(todayIso(), -7);

@@ -53,6 +53,9 @@ const PROJECTS = [
   'Relève',
 ];
 
+/** When the demo's before-disbursement conditions fall due, from today: in a month, this week, last week. */
+const CONDITION_DUE_IN_DAYS = [30, 4, -3];
+
 /** The states a request went through to reach `state`. */
 function pathTo(state: RequestState): RequestState[] {
   if (state === 'withdrawn') return ['draft', 'submitted', 'withdrawn'];
@@ -247,7 +250,8 @@ export async function seedPipeline(
           kind: 'before_disbursement',
           status: met ? 'met' : 'open',
           position: 0,
-          dueDate: addDays(today, 30),
+          // Some coming due this week or already past, so My tasks shows the conditions' tasks (ADR 0045).
+          dueDate: addDays(today, CONDITION_DUE_IN_DAYS[i % CONDITION_DUE_IN_DAYS.length]!),
         },
         {
           decisionId: decision!.id,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { hashPassword } from '../platform/auth/passwords';
+import { sweepTasks } from '../tasks/sweep';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
@@ -155,6 +156,12 @@ describe('the demo dataset, read back through the API', () => {
     const decided = meetings.data.find((m: { decided_count: number }) => m.decided_count > 0);
     const meeting = (await get(`/api/committee_meetings/${decided.id}`)).json().data;
     expect(meeting.agenda.some((item: { decision: unknown }) => item.decision !== null)).toBe(true);
+  });
+
+  it('gives the sweep conditions coming due and required checklist items missing to make tasks of', async () => {
+    const { created } = await sweepTasks(t.database.db);
+    expect(created.filter((key) => key.startsWith('condition:')).length).toBeGreaterThan(0);
+    expect(created.filter((key) => key.startsWith('checklist:')).length).toBeGreaterThan(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
+import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fixtures';
 
 /*
  * The fund activity report (docs/decisions/0041) on the real app and database: its figures against SQL written
@@ -124,8 +125,6 @@ describe('GET /api/reports/fund_activity', () => {
       fund_id: ids.fund,
       from,
       to: today,
-      requests_received: null,
-      requests_decided: null,
       disbursed_count: 2,
       repaid_count: 2,
       written_off_count: 1,
@@ -161,7 +160,7 @@ describe('GET /api/reports/fund_activity', () => {
     expect(fr.headers['content-type']).toContain('text/csv');
     expect(fr.body.startsWith('\uFEFFIndicateur;Valeur\r\n')).toBe(true);
     expect(fr.body).toContain('Montant autorisé;8600,00\r\n');
-    expect(fr.body).toContain('Demandes de financement reçues;Non disponible');
+    expect(fr.body).toContain('Demandes de financement reçues;0\r\n');
     const en = await t.inject({
       method: 'GET',
       url: `/api/reports/fund_activity.csv?locale=en&fund_id=${ids.fund}&from=${from}&to=${today}`,
@@ -191,5 +190,130 @@ describe('GET /api/reports/fund_activity', () => {
     const fr = await report(`fund_id=${ids.fund}&from=${today}&to=${from}`, 'fr');
     expect(fr.json().errors.message).toBe('La période doit se terminer le jour de son début ou après.');
     expect((await report(`fund_id=${ids.fund}&from=${from}&to=${today}&x=1`)).statusCode).toBe(400);
+  });
+});
+
+describe('requests received and decided', () => {
+  it('counts the requests asking money of the fund submitted in the period and the decisions by outcome, as SQL written here says', async () => {
+    const adminRow = await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+    const admin = await t.authHeader(adminRow);
+    const committee = await committeeOfOne(t, admin, adminRow.id, 'Comité du rapport');
+    const asking = (fund: string, amount: string) => ({ fund_id: fund, amount });
+    async function request(amounts: Json[], until: string[]): Promise<Json> {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/funding_requests?locale=en',
+        headers: admin,
+        payload: {
+          company_id: companies[0],
+          project_name: `Projet ${randomUUID().slice(0, 6)}`,
+          project_cost: '300000',
+          amounts,
+          sources: [],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      let current = res.json().data as Json;
+      for (const to of until) current = await moveRequest(t, admin, current, to);
+      return current;
+    }
+    const toCommittee = ['submitted', 'in_analysis', 'ready_for_committee'];
+    const approval = (outcome: string, amount: string, fund = ids.fund) => ({
+      outcome,
+      amounts: [{ fund_id: fund, amount }],
+      rate: '5',
+      amortization: '60',
+      moratorium: '0',
+      warranty_id: ids.warranty,
+      conditions: outcome === 'approved_with_conditions' ? [{ text: 'Assurance', kind: 'before_disbursement' }] : [],
+    });
+    const refusal = (outcome: string) => ({ outcome, amounts: [] });
+    const yesterday = addDays(today, -1);
+
+    // Asking the fund: approved (45 000 of the 50 000 asked), approved with conditions, declined, deferred.
+    const approved = await request([asking(ids.fund, '50000'), asking(ids.otherFund, '20000')], toCommittee);
+    await decideRequest(t, admin, committee, approved.id, yesterday, approval('approved', '45000'));
+    const conditional = await request([asking(ids.fund, '30000')], toCommittee);
+    await decideRequest(t, admin, committee, conditional.id, yesterday, approval('approved_with_conditions', '30000'));
+    const declined = await request([asking(ids.fund, '20000')], toCommittee);
+    await decideRequest(t, admin, committee, declined.id, yesterday, refusal('declined'));
+    const deferred = await request([asking(ids.fund, '15000')], toCommittee);
+    await decideRequest(t, admin, committee, deferred.id, yesterday, refusal('deferred'));
+    // Received, decided before the period; a draft (not received); another fund's alone (neither).
+    const early = await request([asking(ids.fund, '12000')], toCommittee);
+    await decideRequest(t, admin, committee, early.id, addDays(from, -5), approval('approved', '12000'));
+    await request([asking(ids.fund, '10000')], []);
+    const elsewhere = await request([asking(ids.otherFund, '8000')], toCommittee);
+    await decideRequest(t, admin, committee, elsewhere.id, yesterday, approval('approved', '8000', ids.otherFund));
+
+    const data = (await report(`fund_id=${ids.fund}&from=${from}&to=${today}`)).json().data as Json;
+    const db = t.database.db;
+    const [received] = await selectRows<{ n: number; cents: number }>(
+      db,
+      sql`SELECT count(*)::int AS n, sum(a.amount_cents)::float8 AS cents
+            FROM funding_requests r, funding_request_amounts a
+           WHERE a.request_id = r.id AND a.fund_id = ${ids.fund}
+             AND r.id IN (SELECT request_id FROM funding_request_moves
+                           WHERE to_state = 'submitted'
+                             AND to_char(inserted_at AT TIME ZONE 'America/Toronto', 'YYYY-MM-DD') >= ${from}
+                             AND to_char(inserted_at AT TIME ZONE 'America/Toronto', 'YYYY-MM-DD') <= ${today})`,
+    );
+    const byOutcome = async (outcome: string, amount: ReturnType<typeof sql>) =>
+      (
+        await selectRows<{ n: number; cents: number }>(
+          db,
+          sql`SELECT count(*)::int AS n, coalesce(sum(${amount}), 0)::float8 AS cents
+                FROM committee_decisions d
+               WHERE d.outcome = ${outcome} AND d.decided_on >= ${from} AND d.decided_on <= ${today}
+                 AND d.request_id IN (SELECT request_id FROM funding_request_amounts WHERE fund_id = ${ids.fund})`,
+        )
+      )[0]!;
+    const decidedAmount = sql`(SELECT amount_cents FROM decision_amounts x WHERE x.decision_id = d.id AND x.fund_id = ${ids.fund})`;
+    const askedAmount = sql`(SELECT amount_cents FROM funding_request_amounts x WHERE x.request_id = d.request_id AND x.fund_id = ${ids.fund})`;
+    const expected: Record<string, { n: number; cents: number }> = {
+      approved: await byOutcome('approved', decidedAmount),
+      approved_with_conditions: await byOutcome('approved_with_conditions', decidedAmount),
+      declined: await byOutcome('declined', askedAmount),
+      deferred: await byOutcome('deferred', askedAmount),
+    };
+    expect(data).toMatchObject({
+      requests_received: received!.n,
+      requests_received_amount: received!.cents / 100,
+      requests_decided: Object.values(expected).reduce((sum, row) => sum + row.n, 0),
+      requests_approved: expected['approved']!.n,
+      requests_approved_amount: expected['approved']!.cents / 100,
+      requests_approved_with_conditions: expected['approved_with_conditions']!.n,
+      requests_approved_with_conditions_amount: expected['approved_with_conditions']!.cents / 100,
+      requests_declined: expected['declined']!.n,
+      requests_declined_amount: expected['declined']!.cents / 100,
+      requests_deferred: expected['deferred']!.n,
+      requests_deferred_amount: expected['deferred']!.cents / 100,
+    });
+    // And what the story above says, so that the SQL here is not wrong the same way.
+    expect(data).toMatchObject({
+      requests_received: 5,
+      requests_received_amount: 127000,
+      requests_decided: 4,
+      requests_approved: 1,
+      requests_approved_amount: 45000,
+      requests_approved_with_conditions_amount: 30000,
+      requests_declined_amount: 20000,
+      requests_deferred_amount: 15000,
+    });
+
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/reports/fund_activity.csv?locale=fr&fund_id=${ids.fund}&from=${from}&to=${today}`,
+      headers: auth,
+    });
+    expect(csv.body).toContain('Demandes de financement reçues;5\r\n');
+    expect(csv.body).toContain('Montant accepté avec conditions;30000,00\r\n');
+    const en = await t.inject({
+      method: 'GET',
+      url: `/api/reports/fund_activity.csv?locale=en&fund_id=${ids.fund}&from=${from}&to=${today}`,
+      headers: auth,
+    });
+    expect(en.body).toContain('Committee decisions,4\r\n');
+    expect(en.body).toContain('"Amount requested, declined",20000.00\r\n');
   });
 });

@@ -2,16 +2,76 @@
  * The fund activity report's figures (docs/decisions/0041): recorded money summed from the servicing tables (an
  * entry reversed, or a write-off undone, counts for nothing, as everywhere), the outstanding principal at the
  * period's end from the portfolio's tally (loan_states on today, the servicing computation on another day), and
- * the jobs from the employee count's history.
+ * the jobs from the employee count's history; the requests received and decided from the pipeline's tables.
  */
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
+import type { DecisionOutcome } from '../../shared/pipeline/committee';
 import { leverageOf, type FundActivity } from '../../shared/tasks/report';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import { fundNames, portfolioTally } from '../portfolio/figures-store';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
+
+type RequestFigures = Pick<
+  FundActivity,
+  | 'requestsReceived'
+  | 'requestsReceivedAmount'
+  | 'requestsDecided'
+  | 'requestsApproved'
+  | 'requestsApprovedAmount'
+  | 'requestsApprovedWithConditions'
+  | 'requestsApprovedWithConditionsAmount'
+  | 'requestsDeclined'
+  | 'requestsDeclinedAmount'
+  | 'requestsDeferred'
+  | 'requestsDeferredAmount'
+>;
+
+/**
+ * Requests received and decided (ADR 0045): received, those asking money of the fund whose move to `submitted`
+ * fell in the period (a Québec day); decided, the committee's decisions dated in the period on requests asking
+ * money of the fund, by outcome — an approval counting the fund's decided amount, a decline or a deferral the
+ * amount asked of the fund. A request deferred and decided again in the period is two decisions.
+ */
+async function requestFigures(db: Db, query: { fundId: string; from: string; to: string }): Promise<RequestFigures> {
+  const { fundId, from, to } = query;
+  const [received] = await selectRows<{ count: number; cents: number }>(
+    db,
+    sql`SELECT count(*)::int AS count, coalesce(sum(a.amount_cents), 0)::float8 AS cents
+          FROM funding_request_amounts a
+         WHERE a.fund_id = ${fundId}
+           AND EXISTS (SELECT 1 FROM funding_request_moves m
+                        WHERE m.request_id = a.request_id AND m.to_state = 'submitted'
+                          AND (m.inserted_at AT TIME ZONE 'America/Toronto')::date BETWEEN ${from} AND ${to})`,
+  );
+  const decided = await selectRows<{ outcome: DecisionOutcome; count: number; cents: number }>(
+    db,
+    sql`SELECT d.outcome, count(*)::int AS count,
+               coalesce(sum(CASE WHEN d.outcome IN ('approved', 'approved_with_conditions')
+                                 THEN coalesce(da.amount_cents, 0) ELSE a.amount_cents END), 0)::float8 AS cents
+          FROM committee_decisions d
+          JOIN funding_request_amounts a ON a.request_id = d.request_id AND a.fund_id = ${fundId}
+          LEFT JOIN decision_amounts da ON da.decision_id = d.id AND da.fund_id = ${fundId}
+         WHERE d.decided_on BETWEEN ${from} AND ${to}
+         GROUP BY d.outcome`,
+  );
+  const of = (outcome: DecisionOutcome) => decided.find((row) => row.outcome === outcome) ?? { count: 0, cents: 0 };
+  return {
+    requestsReceived: received!.count,
+    requestsReceivedAmount: dollars(received!.cents),
+    requestsDecided: decided.reduce((sum, row) => sum + row.count, 0),
+    requestsApproved: of('approved').count,
+    requestsApprovedAmount: dollars(of('approved').cents),
+    requestsApprovedWithConditions: of('approved_with_conditions').count,
+    requestsApprovedWithConditionsAmount: dollars(of('approved_with_conditions').cents),
+    requestsDeclined: of('declined').count,
+    requestsDeclinedAmount: dollars(of('declined').cents),
+    requestsDeferred: of('deferred').count,
+    requestsDeferredAmount: dollars(of('deferred').cents),
+  };
+}
 
 export async function fundActivity(
   db: Db,
@@ -64,6 +124,7 @@ export async function fundActivity(
                coalesce(sum(c.employee_count), 0)::int AS now
           FROM firsts x JOIN companies c ON c.id = x.company_id`,
   );
+  const requests = await requestFigures(db, { fundId, from, to });
   const tally = await portfolioTally(db, { fundId, mineUserId: null }, to, query.today);
   const outstanding = tally.funds.find((row) => row.fundId === fundId)?.outstandingPrincipal ?? 0;
   const m = money!;
@@ -72,8 +133,7 @@ export async function fundActivity(
     fundName: fund.fundName,
     from,
     to,
-    requestsReceived: null,
-    requestsDecided: null,
+    ...requests,
     authorizedCount: m['authorizedCount']!,
     authorizedAmount: dollars(m['authorizedCents']!),
     disbursedCount: m['disbursedCount']!,

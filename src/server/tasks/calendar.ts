@@ -74,8 +74,8 @@ export async function calendarEvents(
   const t = (key: string, params?: Record<string, unknown>) => translate(user.locale, key, params);
   const host = new URL(publicUrl).host;
   const uid = (key: string) => `${key.replace(/[^\w-]/g, '-')}@${host}`;
-  const link = (companyId: string | null, loanId: string | null) =>
-    `${publicUrl}${subjectPath({ companyId, loanId }) ?? MY_TASKS_PATH}`;
+  const link = (companyId: string | null, loanId: string | null, requestId: string | null = null) =>
+    `${publicUrl}${subjectPath({ companyId, loanId, requestId }) ?? MY_TASKS_PATH}`;
 
   const { rows } = await listTasks(db, {
     owner: { assigneeId: user.id },
@@ -87,9 +87,9 @@ export async function calendarEvents(
   const events: CalendarEvent[] = rows.map((row) => ({
     uid: uid(row.sourceKey ?? `task-${row.id}`),
     day: row.dueOn,
-    summary: taskTitle(row, t),
+    summary: taskTitle(row, t, user.locale),
     description: [t(`tasks.kind.${row.kind}`), row.companyName].filter(Boolean).join(' · '),
-    url: link(row.companyId, row.contributionId),
+    url: link(row.companyId, row.contributionId, row.requestId),
   }));
 
   // Follow-up dates of the loans this user oversees, from the look-back window on, that no task stands for
@@ -132,6 +132,7 @@ export async function calendarEvents(
           lateDays: null,
         },
         t,
+        user.locale,
       ),
       description: [t('tasks.kind.followup'), f.companyName].join(' · '),
       url: link(f.companyId, f.loanId),

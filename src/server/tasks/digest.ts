@@ -154,10 +154,10 @@ export function digestMail(input: {
   const t = (key: string, params?: Record<string, unknown>) => translate(locale, key, params);
   const myTasks = `${publicUrl}${MY_TASKS_PATH}`;
   const item = (row: TaskRow): MailListItem => {
-    const path = subjectPath({ companyId: row.companyId, loanId: row.contributionId });
+    const path = subjectPath({ companyId: row.companyId, loanId: row.contributionId, requestId: row.requestId });
     const due = t('mail.digest.due', { date: formatDay(row.dueOn, locale) });
     return {
-      text: taskTitle(row, t),
+      text: taskTitle(row, t, locale),
       detail: row.companyName ? `${due} · ${row.companyName}` : due,
       url: path ? `${publicUrl}${path}` : myTasks,
     };

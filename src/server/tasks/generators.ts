@@ -5,8 +5,13 @@
  * (triggers of migration `tasks_resolved_by_cause`), in the transaction of the write that removes the cause.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { ChecklistStage, RequestState } from '../../shared/pipeline/states';
+import { todayIso } from '../../shared/portfolio/schedule';
 import {
+  CONDITION_LEAD_DAYS,
   LATE_THRESHOLDS,
+  checklistTaskWanted,
+  conditionTaskWanted,
   crossedThreshold,
   followupTaskWanted,
   followupWindow,
@@ -15,12 +20,15 @@ import {
   thresholdDay,
   type GeneratedKind,
 } from '../../shared/tasks/rules';
-import { daysBetween } from '../../shared/servicing/calendar';
+import { addDays, daysBetween } from '../../shared/servicing/calendar';
 import type { Db, Executor } from '../db/client';
 import { selectRows } from '../db/rows';
 import { freshLoanStates } from '../servicing/store';
 
-/** Which companies a run looks at: all, one (its save), or those a user oversees / nobody oversees. */
+/**
+ * Which causes a run looks at: all, one company's (its save), or those whose task goes to a user / to nobody
+ * (the administrators' queue) — for a company's own causes, the companies that user oversees (or nobody does).
+ */
 export type GenerationScope =
   { all: true } | { companyId: string } | { overseeingUserId: string } | { unassigned: true };
 
@@ -32,6 +40,32 @@ interface Generated {
   contributionId: string | null;
   occasionOn: string;
   lateDays: number | null;
+  requestId?: string | null;
+  conditionId?: string | null;
+  checklistItemId?: string | null;
+}
+
+const ACTIVE = (alias: string) => sql.raw(`${alias}.disabled_at IS NULL AND ${alias}.confirmed_at IS NOT NULL`);
+
+/**
+ * Who a generated task goes to (ADR 0041, 0045): the request's analyst when the task is about a request, else
+ * (or when that analyst is no longer active) the company's overseeing user while active; else nobody — the
+ * administrators' queue. The one place the rule lives: the insert and the scope of a run both read it.
+ */
+function assigneeOf(requestId: SQL, companyId: SQL): SQL {
+  return sql`COALESCE(
+    (SELECT au.id FROM funding_requests ar JOIN users au ON au.id = ar.assignee_id
+      WHERE ar.id = ${requestId} AND ${ACTIVE('au')}),
+    (SELECT ou.id FROM companies oc JOIN users ou ON ou.id = oc.overseeing_user_id
+      WHERE oc.id = ${companyId} AND ${ACTIVE('ou')}))`;
+}
+
+/** The scope over a request's causes (aliases `r`, the request, and `c`, its company). */
+function requestWhere(scope: GenerationScope): SQL {
+  if ('companyId' in scope) return sql`c.id = ${scope.companyId}`;
+  if ('overseeingUserId' in scope) return sql`${assigneeOf(sql`r.id`, sql`r.company_id`)} = ${scope.overseeingUserId}`;
+  if ('unassigned' in scope) return sql`${assigneeOf(sql`r.id`, sql`r.company_id`)} IS NULL`;
+  return sql`TRUE`;
 }
 
 function companyWhere(scope: GenerationScope): SQL {
@@ -46,13 +80,14 @@ async function insertGenerated(db: Executor, rows: Generated[]): Promise<string[
   if (rows.length === 0) return [];
   const created = await selectRows<{ key: string }>(
     db,
-    sql`INSERT INTO tasks (kind, source_key, due_on, company_id, contribution_id, occasion_on, late_days, assignee_id)
+    sql`INSERT INTO tasks (kind, source_key, due_on, company_id, contribution_id, occasion_on, late_days,
+                           funding_request_id, condition_id, checklist_item_id, assignee_id)
         SELECT g.kind, g.key, g."dueOn", g."companyId", g."contributionId", g."occasionOn", g."lateDays",
-               (SELECT u.id FROM companies c JOIN users u ON u.id = c.overseeing_user_id
-                 WHERE c.id = g."companyId" AND u.disabled_at IS NULL AND u.confirmed_at IS NOT NULL)
+               g."requestId", g."conditionId", g."checklistItemId", ${assigneeOf(sql`g."requestId"`, sql`g."companyId"`)}
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
                AS g(kind text, key text, "dueOn" date, "companyId" uuid, "contributionId" uuid,
-                    "occasionOn" date, "lateDays" smallint)
+                    "occasionOn" date, "lateDays" smallint, "requestId" uuid, "conditionId" uuid,
+                    "checklistItemId" uuid)
         ON CONFLICT (source_key) DO NOTHING
         RETURNING source_key AS key`,
   );
@@ -140,6 +175,83 @@ async function lateLoans(db: Db, today: string, scope: GenerationScope): Promise
   });
 }
 
+/**
+ * A decision condition coming due: open, with a due date within the lead days or past, on a request that still
+ * binds it (`conditionTaskWanted`). Due on its due date.
+ */
+async function conditions(db: Executor, today: string, scope: GenerationScope): Promise<Generated[]> {
+  const rows = await selectRows<{
+    id: string;
+    dueOn: string;
+    requestId: string;
+    companyId: string;
+    state: RequestState;
+  }>(
+    db,
+    sql`SELECT k.id, k.due_date::text AS "dueOn", r.id AS "requestId", r.company_id AS "companyId", r.state
+          FROM decision_conditions k
+          JOIN funding_requests r ON r.id = k.request_id
+          JOIN companies c ON c.id = r.company_id
+         WHERE k.status = 'open' AND k.due_date <= ${addDays(today, CONDITION_LEAD_DAYS)}
+           AND c.archived_at IS NULL AND ${requestWhere(scope)}`,
+  );
+  return rows
+    .filter((row) => conditionTaskWanted(row.dueOn, row.state, today))
+    .map((row) => ({
+      kind: 'condition',
+      key: sourceKey({ kind: 'condition', conditionId: row.id, dueOn: row.dueOn }),
+      dueOn: row.dueOn,
+      companyId: row.companyId,
+      contributionId: null,
+      occasionOn: row.dueOn,
+      lateDays: null,
+      requestId: row.requestId,
+      conditionId: row.id,
+    }));
+}
+
+/**
+ * A required checklist item neither verified nor waived, of the stage its request cannot leave without it
+ * (`checklistTaskWanted`). Due on the (Québec) day the request entered that state: it has been holding it since.
+ */
+async function checklist(db: Executor, scope: GenerationScope): Promise<Generated[]> {
+  const rows = await selectRows<{
+    id: string;
+    stage: ChecklistStage;
+    required: boolean;
+    status: string;
+    requestId: string;
+    companyId: string;
+    state: RequestState;
+    since: Date | string;
+  }>(
+    db,
+    sql`SELECT i.id, i.stage, i.required, i.status, r.id AS "requestId", r.company_id AS "companyId", r.state,
+               r.state_changed_at AS since
+          FROM checklist_items i
+          JOIN funding_requests r ON r.id = i.request_id
+          JOIN companies c ON c.id = r.company_id
+         WHERE i.required AND i.status NOT IN ('verified', 'waived')
+           AND c.archived_at IS NULL AND ${requestWhere(scope)}`,
+  );
+  return rows
+    .filter((row) => checklistTaskWanted(row, row.state))
+    .map((row) => {
+      const since = todayIso(new Date(row.since));
+      return {
+        kind: 'checklist',
+        key: sourceKey({ kind: 'checklist', itemId: row.id }),
+        dueOn: since,
+        companyId: row.companyId,
+        contributionId: null,
+        occasionOn: since,
+        lateDays: null,
+        requestId: row.requestId,
+        checklistItemId: row.id,
+      };
+    });
+}
+
 /** The late spell's lower thresholds, once a higher one has its task. */
 async function resolveSuperseded(db: Executor, contributionIds: string[]): Promise<void> {
   if (contributionIds.length === 0) return;
@@ -157,7 +269,7 @@ async function resolveSuperseded(db: Executor, contributionIds: string[]): Promi
  * transactions, so they run on the database itself (`db`).
  */
 export async function generateTasks(db: Db, today: string, scope: GenerationScope): Promise<{ created: string[] }> {
-  const created = [...(await generateFromCompany(db, today, scope))];
+  const created = [...(await generateFromCompany(db, today, scope)), ...(await generateFromRequests(db, today, scope))];
   await freshLoanStates(db, today);
   const late = await lateLoans(db, today, scope);
   created.push(...(await insertGenerated(db, late)));
@@ -171,4 +283,9 @@ export async function generateTasks(db: Db, today: string, scope: GenerationScop
 /** What the company's own file causes (follow-up dates, statements): runs in a company save's transaction. */
 export async function generateFromCompany(db: Executor, today: string, scope: GenerationScope): Promise<string[]> {
   return insertGenerated(db, [...(await followups(db, today, scope)), ...(await statements(db, today, scope))]);
+}
+
+/** What the funding requests cause (conditions coming due, required checklist items missing). */
+export async function generateFromRequests(db: Executor, today: string, scope: GenerationScope): Promise<string[]> {
+  return insertGenerated(db, [...(await conditions(db, today, scope)), ...(await checklist(db, scope))]);
 }

@@ -51,7 +51,8 @@ const list = contract({
   response: { 200: envelopeOf(z.array(taskSchema), taskListMetaSchema) },
 });
 const create = contract({
-  summary: 'A task typed by hand, on a company or one of its loans (404 for a loan of another company)',
+  summary:
+    'A task typed by hand, on a company, one of its loans or one of its funding requests (404 for a loan or request of another company)',
   tags,
   querystring: localeQuery,
   body: taskInputSchema,
@@ -59,7 +60,7 @@ const create = contract({
 });
 const change = contract({
   summary:
-    'Marks a task done or open again (409 for one closed by its cause); a manual task’s title and due date; the assignee',
+    'Marks a task done or open again (409 for one closed by its cause); a manual task’s title and due date; the assignee (null: back to the administrators’ queue, administrators only)',
   tags,
   params: z.object({ id: uuid() }),
   querystring: localeQuery,
@@ -132,7 +133,11 @@ export const taskRoutes: FeatureRoutes = async (app, { database }) => {
       throw invalid({ assignee_id: [{ key: 'tasks.errors.assigneeInactive', params: {} }] });
     }
     const answer = await db.transaction(async (tx) => {
-      const subject = await subjectOf(tx, input.companyId, input.contributionId);
+      const subject = await subjectOf(tx, {
+        companyId: input.companyId,
+        contributionId: input.contributionId,
+        requestId: input.fundingRequestId,
+      });
       if (!subject) throw notFound();
       const id = await insertManualTask(tx, {
         title: input.title,
@@ -140,6 +145,7 @@ export const taskRoutes: FeatureRoutes = async (app, { database }) => {
         assigneeId,
         companyId: subject.companyId,
         contributionId: input.contributionId,
+        requestId: input.fundingRequestId,
         createdById: user.id,
       });
       return taskAnswer((await findTask(tx, id))!, today, request.locale);
@@ -163,6 +169,8 @@ export const taskRoutes: FeatureRoutes = async (app, { database }) => {
         });
       }
       if (input.dueOn !== undefined && !dueDateInRange(input.dueOn, today)) throw dueOutOfRange(today, request.locale);
+      // Back to the administrators' queue: theirs to hand out again, so theirs to send back (ADR 0045).
+      if (input.assigneeId === null && user.role !== 'admin') throw forbidden();
       if (input.assigneeId && !(await isActiveUser(tx, input.assigneeId))) {
         throw invalid({ assignee_id: [{ key: 'tasks.errors.assigneeInactive', params: {} }] });
       }
@@ -170,7 +178,7 @@ export const taskRoutes: FeatureRoutes = async (app, { database }) => {
         ...(input.status && input.status !== row.status ? { status: input.status } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.dueOn !== undefined ? { dueOn: input.dueOn } : {}),
-        ...(input.assigneeId !== null ? { assigneeId: input.assigneeId } : {}),
+        ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
         byUserId: user.id,
       });
       return ok(taskAnswer((await findTask(tx, row.id))!, today, request.locale));

@@ -28,6 +28,11 @@ export interface TaskRow {
   companyName: string | null;
   contributionId: string | null;
   loanNumber: string | null;
+  requestId: string | null;
+  projectName: string | null;
+  conditionText: string | null;
+  itemLabelFr: string | null;
+  itemLabelEn: string | null;
   occasionOn: string | null;
   lateDays: number | null;
   doneAt: Date | string | null;
@@ -40,11 +45,16 @@ const SELECT = sql`
          u.first_name AS "assigneeFirstName", u.last_name AS "assigneeLastName", u.email AS "assigneeEmail",
          t.created_by_id AS "createdById", t.company_id AS "companyId", c.name AS "companyName",
          t.contribution_id AS "contributionId", f.loan_number AS "loanNumber", t.occasion_on::text AS "occasionOn",
-         t.late_days AS "lateDays", t.done_at AS "doneAt", t.resolved_at AS "resolvedAt", t.inserted_at AS "insertedAt"
+         t.late_days AS "lateDays", t.done_at AS "doneAt", t.resolved_at AS "resolvedAt", t.inserted_at AS "insertedAt",
+         t.funding_request_id AS "requestId", r.project_name AS "projectName", k.text AS "conditionText",
+         i.label_fr AS "itemLabelFr", i.label_en AS "itemLabelEn"
     FROM tasks t
     LEFT JOIN users u ON u.id = t.assignee_id
     LEFT JOIN companies c ON c.id = t.company_id
-    LEFT JOIN financial_contributions f ON f.id = t.contribution_id`;
+    LEFT JOIN financial_contributions f ON f.id = t.contribution_id
+    LEFT JOIN funding_requests r ON r.id = t.funding_request_id
+    LEFT JOIN decision_conditions k ON k.id = t.condition_id
+    LEFT JOIN checklist_items i ON i.id = t.checklist_item_id`;
 
 const nameOf = (row: TaskRow) =>
   [row.assigneeFirstName, row.assigneeLastName].filter(Boolean).join(' ').trim() || row.assigneeEmail || '';
@@ -54,12 +64,13 @@ export function taskAnswer(row: TaskRow, today: string, locale: Locale): Task {
     id: row.id,
     kind: row.kind,
     status: row.status,
-    title: taskTitle(row, (key, params) => translate(locale, key, params)),
+    title: taskTitle(row, (key, params) => translate(locale, key, params), locale),
     dueOn: row.dueOn,
     dueGroup: dueGroup(row.dueOn, today),
     assignee: row.assigneeId ? { id: row.assigneeId, name: nameOf(row) } : null,
     company: row.companyId ? { id: row.companyId, name: row.companyName ?? '' } : null,
     loan: row.contributionId ? { id: row.contributionId, number: row.loanNumber ?? '' } : null,
+    request: row.requestId ? { id: row.requestId, projectName: row.projectName ?? '' } : null,
     lateDays: row.lateDays,
     occasionOn: row.occasionOn,
     doneAt: row.doneAt ? iso(row.doneAt) : null,
@@ -123,14 +134,16 @@ export async function insertManualTask(
     assigneeId: string | null;
     companyId: string | null;
     contributionId: string | null;
+    requestId: string | null;
     createdById: string;
   },
 ): Promise<string> {
   const [row] = await selectRows<{ id: string }>(
     db,
-    sql`INSERT INTO tasks (kind, title, due_on, assignee_id, company_id, contribution_id, created_by_id)
+    sql`INSERT INTO tasks (kind, title, due_on, assignee_id, company_id, contribution_id, funding_request_id,
+                           created_by_id)
         VALUES ('manual', ${input.title}, ${input.dueOn}, ${input.assigneeId}, ${input.companyId},
-                ${input.contributionId}, ${input.createdById})
+                ${input.contributionId}, ${input.requestId}, ${input.createdById})
         RETURNING id`,
   );
   return row!.id;
@@ -159,23 +172,29 @@ export async function isActiveUser(db: Executor, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The company a task is about, and its loan's company when a loan is named; undefined where either is unknown. */
+/**
+ * The company a task is about: the one named, its loan's, its funding request's — all the same company, or
+ * undefined (a 404: a loan or request unknown, or of another company than the one named). Every staff user may
+ * see every request (ADR 0040), so a request that exists is one the user may put a task on.
+ */
 export async function subjectOf(
   db: Executor,
-  companyId: string | null,
-  contributionId: string | null,
+  subject: { companyId: string | null; contributionId: string | null; requestId: string | null },
 ): Promise<{ companyId: string | null } | undefined> {
-  if (contributionId) {
-    const [loan] = await selectRows<{ companyId: string }>(
-      db,
-      sql`SELECT company_id AS "companyId" FROM financial_contributions WHERE id = ${contributionId}`,
-    );
-    if (!loan || (companyId && loan.companyId !== companyId)) return undefined;
-    return { companyId: loan.companyId };
+  let companyId = subject.companyId;
+  const owners: SQL[] = [];
+  if (subject.contributionId) {
+    owners.push(sql`(SELECT company_id FROM financial_contributions WHERE id = ${subject.contributionId})`);
   }
-  if (companyId) {
+  if (subject.requestId) owners.push(sql`(SELECT company_id FROM funding_requests WHERE id = ${subject.requestId})`);
+  for (const owner of owners) {
+    const [row] = await selectRows<{ companyId: string | null }>(db, sql`SELECT ${owner} AS "companyId"`);
+    if (!row?.companyId || (companyId && row.companyId !== companyId)) return undefined;
+    companyId = row.companyId;
+  }
+  if (companyId && owners.length === 0) {
     const [company] = await selectRows(db, sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
-    return company ? { companyId } : undefined;
+    if (!company) return undefined;
   }
-  return { companyId: null };
+  return { companyId };
 }

@@ -1,6 +1,7 @@
 /**
  * The fund activity report (docs/decisions/0041): what funders ask of a fund over a period, in one order that the
- * screen, the print view and the CSV follow. Amounts are dollars; a figure Atrium cannot give yet is null.
+ * screen, the print view and the CSV follow. Amounts are dollars; a figure that has no value (the leverage of
+ * a fund that contributed nothing) is null.
  */
 import { z } from 'zod';
 
@@ -9,9 +10,22 @@ export const fundActivitySchema = z.object({
   fundName: z.string(),
   from: z.string(),
   to: z.string(),
-  /** Funding requests are not in Atrium yet: null until the pipeline's tables exist. */
-  requestsReceived: z.number().int().nullable(),
-  requestsDecided: z.number().int().nullable(),
+  /** Requests asking money of the fund submitted in the period, and the amounts they ask of it. */
+  requestsReceived: z.number().int(),
+  requestsReceivedAmount: z.number(),
+  /**
+   * The committee's decisions of the period on requests asking money of the fund, all and by outcome: an
+   * approval's amount is the fund's decided amount, a decline's or a deferral's the amount asked of the fund.
+   */
+  requestsDecided: z.number().int(),
+  requestsApproved: z.number().int(),
+  requestsApprovedAmount: z.number(),
+  requestsApprovedWithConditions: z.number().int(),
+  requestsApprovedWithConditionsAmount: z.number(),
+  requestsDeclined: z.number().int(),
+  requestsDeclinedAmount: z.number(),
+  requestsDeferred: z.number().int(),
+  requestsDeferredAmount: z.number(),
   authorizedCount: z.number().int(),
   authorizedAmount: z.number(),
   disbursedCount: z.number().int(),
@@ -34,7 +48,16 @@ export type FundActivity = z.infer<typeof fundActivitySchema>;
 /** Each figure, its kind (how it is written) and the rows of the report in order. */
 export const FUND_ACTIVITY_FIGURES = [
   ['requestsReceived', 'count'],
+  ['requestsReceivedAmount', 'money'],
   ['requestsDecided', 'count'],
+  ['requestsApproved', 'count'],
+  ['requestsApprovedAmount', 'money'],
+  ['requestsApprovedWithConditions', 'count'],
+  ['requestsApprovedWithConditionsAmount', 'money'],
+  ['requestsDeclined', 'count'],
+  ['requestsDeclinedAmount', 'money'],
+  ['requestsDeferred', 'count'],
+  ['requestsDeferredAmount', 'money'],
   ['authorizedCount', 'count'],
   ['authorizedAmount', 'money'],
   ['disbursedCount', 'count'],

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, daysBetween } from '../servicing/calendar';
+import { REQUEST_STATES, stageGuarding, nextStates } from '../pipeline/states';
 import {
+  blockingStage,
   canTransition,
+  checklistTaskWanted,
+  conditionTaskWanted,
   crossedThreshold,
   dueDateInRange,
   dueGroup,
@@ -120,5 +124,66 @@ describe('generators’ conditions', () => {
     expect(sourceKey({ kind: 'statement', companyId: 'c', year: 2026 })).not.toBe(
       sourceKey({ kind: 'statement', companyId: 'c', year: 2025 }),
     );
+  });
+});
+
+describe('the pipeline’s generators', () => {
+  it.each([
+    ['draft', null],
+    ['submitted', 'intake'],
+    ['in_analysis', 'analysis'],
+    ['ready_for_committee', null],
+    ['decided', null],
+    ['conditions_pending', 'before_disbursement'],
+    ['ready_to_disburse', 'before_disbursement'],
+    ['disbursed', null],
+    ['declined', null],
+    ['deferred', null],
+    ['withdrawn', null],
+  ] as const)('a request %s is held by the items of stage %s', (state, stage) => {
+    expect(blockingStage(state)).toBe(stage);
+  });
+
+  it('the stage holding a request is the one that refuses its way forward (ADR 0039)', () => {
+    for (const state of REQUEST_STATES) {
+      const stage = blockingStage(state);
+      if (stage) expect(nextStates(state).some((to) => stageGuarding(state, to) === stage)).toBe(true);
+    }
+  });
+
+  it.each([
+    [{ stage: 'intake', required: true, status: 'missing' }, 'submitted', true],
+    [{ stage: 'intake', required: true, status: 'received' }, 'submitted', true],
+    [{ stage: 'intake', required: true, status: 'verified' }, 'submitted', false],
+    [{ stage: 'intake', required: true, status: 'waived' }, 'submitted', false],
+    [{ stage: 'intake', required: false, status: 'missing' }, 'submitted', false],
+    [{ stage: 'analysis', required: true, status: 'missing' }, 'submitted', false],
+    [{ stage: 'before_disbursement', required: true, status: 'missing' }, 'ready_to_disburse', true],
+    [{ stage: 'before_disbursement', required: true, status: 'missing' }, 'withdrawn', false],
+  ] as const)('a checklist item %j of a request %s wants a task: %s', (item, state, wanted) => {
+    expect(checklistTaskWanted(item, state)).toBe(wanted);
+  });
+
+  it('a condition from the lead days before its due date on, never on a withdrawn or declined request', () => {
+    fc.assert(
+      fc.property(
+        day,
+        fc.integer({ min: -400, max: 400 }),
+        fc.constantFrom(...REQUEST_STATES),
+        (today, offset, state) => {
+          const dueOn = addDays(today, offset);
+          const wanted = conditionTaskWanted(dueOn, state, today);
+          expect(wanted).toBe(offset <= 7 && state !== 'withdrawn' && state !== 'declined');
+        },
+      ),
+    );
+  });
+
+  it('keys a condition by its due date (a moved date is a new occasion) and an item by itself', () => {
+    expect(sourceKey({ kind: 'condition', conditionId: 'c1', dueOn: '2026-12-01' })).toBe('condition:c1:2026-12-01');
+    expect(sourceKey({ kind: 'condition', conditionId: 'c1', dueOn: '2026-12-02' })).not.toBe(
+      sourceKey({ kind: 'condition', conditionId: 'c1', dueOn: '2026-12-01' }),
+    );
+    expect(sourceKey({ kind: 'checklist', itemId: 'i1' })).toBe('checklist:i1');
   });
 });

@@ -3,10 +3,11 @@
  * the conditions under which Atrium generates a task from what it already knows (docs/decisions/0041). The
  * server's generators and sweep, the screens and the digest all read these, never a second copy.
  */
+import { nextStates, stageGuarding, type ChecklistStage, type RequestState } from '../pipeline/states';
 import { addDays, addMonths, dateParts, daysBetween, daysInMonth, isCalendarDate } from '../servicing/calendar';
 
 /** `manual`: typed by a user. The others are generated, each from one cause. */
-export const TASK_KINDS = ['manual', 'followup', 'statement', 'late'] as const;
+export const TASK_KINDS = ['manual', 'followup', 'statement', 'late', 'condition', 'checklist'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type GeneratedKind = Exclude<TaskKind, 'manual'>;
 
@@ -149,6 +150,34 @@ export const thresholdDay = (overdueSince: string, threshold: LateThreshold): st
   addDays(overdueSince, threshold);
 
 /**
+ * A decision condition's due date makes a task from the same lead days as a follow-up (so it shows under "this
+ * week" in time) and stays wanted once past, until the condition is met, waived or breached. Not on a request
+ * withdrawn or declined: its conditions bind nobody. A disbursed request's covenants still do.
+ */
+export const CONDITION_LEAD_DAYS = FOLLOWUP_LEAD_DAYS;
+export const REQUEST_STATES_WITHOUT_CONDITIONS: readonly RequestState[] = ['withdrawn', 'declined'];
+
+export const conditionTaskWanted = (dueOn: string, requestState: RequestState, today: string): boolean =>
+  !REQUEST_STATES_WITHOUT_CONDITIONS.includes(requestState) && dueOn <= addDays(today, CONDITION_LEAD_DAYS);
+
+/**
+ * The checklist stage whose required items keep a request where it is: the stage guarding its way forward (the
+ * first of its moves, ADR 0039), or null when nothing does — a draft, a request before the committee, and an
+ * ended one (disbursed, declined, withdrawn), whose items block nothing any more.
+ */
+export function blockingStage(state: RequestState): ChecklistStage | null {
+  const forward = nextStates(state)[0];
+  return forward && forward !== 'withdrawn' ? stageGuarding(state, forward) : null;
+}
+
+/** A required item neither verified nor waived, of the stage its request cannot leave without it. */
+export const checklistTaskWanted = (
+  item: { stage: ChecklistStage; required: boolean; status: string },
+  requestState: RequestState,
+): boolean =>
+  item.required && item.status !== 'verified' && item.status !== 'waived' && blockingStage(requestState) === item.stage;
+
+/**
  * The unique source key of a generated task: its kind, what it is about and the occasion, so the same cause
  * never makes two tasks (the database holds the key unique) and a new occasion (next year's statement, a new
  * follow-up date, a new late spell) makes a new one.
@@ -157,7 +186,9 @@ export function sourceKey(
   source:
     | { kind: 'followup'; loanId: string; followupOn: string }
     | { kind: 'statement'; companyId: string; year: number }
-    | { kind: 'late'; loanId: string; overdueSince: string; threshold: LateThreshold },
+    | { kind: 'late'; loanId: string; overdueSince: string; threshold: LateThreshold }
+    | { kind: 'condition'; conditionId: string; dueOn: string }
+    | { kind: 'checklist'; itemId: string },
 ): string {
   switch (source.kind) {
     case 'followup':
@@ -166,5 +197,9 @@ export function sourceKey(
       return `statement:${source.companyId}:${source.year}`;
     case 'late':
       return `late:${source.loanId}:${source.overdueSince}:${source.threshold}`;
+    case 'condition':
+      return `condition:${source.conditionId}:${source.dueOn}`;
+    case 'checklist':
+      return `checklist:${source.itemId}`;
   }
 }

@@ -8,23 +8,30 @@ import { requiredText, wrongValue } from '../schemas/common';
 import { optionalId, requiredDate } from '../schemas/company-fields';
 import { DUE_GROUPS, TASK_KINDS, TASK_STATUSES, TASK_TITLE_MAX } from './rules';
 
-/** `POST /tasks`: a task typed by hand, about a company or one of its loans; no assignee: the author. */
+/**
+ * `POST /tasks`: a task typed by hand, about a company, one of its loans or one of its funding requests; no
+ * assignee: the author.
+ */
 export const taskInputSchema = z.object({
   title: requiredText(TASK_TITLE_MAX),
   dueOn: requiredDate(),
   assigneeId: optionalId(),
   companyId: optionalId(),
   contributionId: optionalId(),
+  fundingRequestId: optionalId(),
 });
 export type TaskInput = z.output<typeof taskInputSchema>;
 export type TaskFormValues = z.input<typeof taskInputSchema>;
 
-/** `PATCH /tasks/{id}`: mark done or open again; a manual task's title, date and assignee too. */
+/**
+ * `PATCH /tasks/{id}`: mark done or open again; a manual task's title and date; the assignee — absent, unchanged;
+ * `null`, back to the administrators' queue (an administrator's move alone).
+ */
 export const taskPatchSchema = z.object({
   status: z.enum(['open', 'done'], { error: wrongValue }).optional(),
   title: requiredText(TASK_TITLE_MAX).optional(),
   dueOn: requiredDate().optional(),
-  assigneeId: optionalId(),
+  assigneeId: optionalId().optional(),
 });
 export type TaskPatch = z.output<typeof taskPatchSchema>;
 
@@ -42,6 +49,8 @@ export const taskSchema = z.object({
   company: named.nullable(),
   /** The loan, by its number. */
   loan: z.object({ id: z.string(), number: z.string() }).nullable(),
+  /** The funding request, by its project's name: the task opens its page. */
+  request: z.object({ id: z.string(), projectName: z.string() }).nullable(),
   lateDays: z.number().int().nullable(),
   occasionOn: z.string().nullable(),
   doneAt: z.string().nullable(),

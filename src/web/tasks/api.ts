@@ -30,11 +30,29 @@ export function useCreateTask() {
   });
 }
 
+/**
+ * After marking a task done or sending it to the queue, the lists are refreshed without being waited for: the
+ * refresh removes the task's row, and the caller's own `onSuccess` (its toast) would never run once the row is
+ * gone.
+ */
+const refreshWithoutWaiting = (client: ReturnType<typeof useQueryClient>) => () => {
+  void client.invalidateQueries({ queryKey: queryKeys.tasks });
+};
+
 export function useSetTaskStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: 'open' | 'done' }) =>
       (await api<Task>('PATCH', `/tasks/${id}`, { body: { status } })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.tasks }),
+    onSuccess: refreshWithoutWaiting(client),
+  });
+}
+
+/** An administrator's task sent back to the administrators' queue (nobody's), for another to take. */
+export function useReturnToQueue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await api<Task>('PATCH', `/tasks/${id}`, { body: { assigneeId: null } })).data,
+    onSuccess: refreshWithoutWaiting(client),
   });
 }

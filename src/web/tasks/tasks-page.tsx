@@ -15,9 +15,8 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useSession } from '../session/session';
-import { useCreateTask, useSetTaskStatus, useTasks, type Whose } from './api';
+import { useCreateTask, useReturnToQueue, useSetTaskStatus, useTasks, type Whose } from './api';
 
-/** Where a task leads: its loan's page, its company's file, or nowhere (a task about nothing in particular). */
 /** /tasks: My tasks by due group (docs/decisions/0041); administrators also see the unassigned ones. */
 export default function TasksPage() {
   const { t } = useTranslation();
@@ -49,6 +48,7 @@ export default function TasksPage() {
 
 function TaskGroup({ whose, group }: { whose: Whose; group: DueGroup }) {
   const { t } = useTranslation();
+  const session = useSession();
   const tasks = useTasks(whose, group);
   const title = t(`tasks.page.groups.${group}`);
   return (
@@ -72,7 +72,7 @@ function TaskGroup({ whose, group }: { whose: Whose; group: DueGroup }) {
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {tasks.data.tasks.map((task) => (
-            <TaskItem key={task.id} task={task} />
+            <TaskItem key={task.id} task={task} offerQueue={whose === 'me' && session.isAdmin} />
           ))}
         </Stack>
       )}
@@ -80,10 +80,16 @@ function TaskGroup({ whose, group }: { whose: Whose; group: DueGroup }) {
   );
 }
 
-function TaskItem({ task }: { task: Task }) {
+/** A task; `offerQueue`: an administrator's own task, which they may send back to the administrators' queue. */
+function TaskItem({ task, offerQueue }: { task: Task; offerQueue: boolean }) {
   const { t, i18n } = useTranslation();
   const setStatus = useSetTaskStatus();
-  const path = subjectPath({ companyId: task.company?.id ?? null, loanId: task.loan?.id ?? null });
+  const toQueue = useReturnToQueue();
+  const path = subjectPath({
+    companyId: task.company?.id ?? null,
+    loanId: task.loan?.id ?? null,
+    requestId: task.request?.id ?? null,
+  });
   return (
     <Group
       component="li"
@@ -110,31 +116,72 @@ function TaskItem({ task }: { task: Task }) {
           </Badge>
         </Group>
       </Stack>
-      <Button
-        variant="light"
-        size="xs"
-        loading={setStatus.isPending}
-        aria-label={t('tasks.page.markDoneNamed', { title: task.title })}
-        onClick={() =>
-          setStatus.mutate(
-            { id: task.id, status: 'done' },
-            { onSuccess: () => toast('success', appI18n.t('tasks.page.done')), onError: (error) => reportError(error) },
-          )
-        }
-      >
-        {t('tasks.page.markDone')}
-      </Button>
+      <Group gap="xs">
+        {offerQueue && (
+          <TaskAction
+            title={task.title}
+            label="toQueue"
+            variant="subtle"
+            pending={toQueue.isPending}
+            run={(handlers) => toQueue.mutate(task.id, handlers)}
+            success="returned"
+          />
+        )}
+        <TaskAction
+          title={task.title}
+          label="markDone"
+          variant="light"
+          pending={setStatus.isPending}
+          run={(handlers) => setStatus.mutate({ id: task.id, status: 'done' }, handlers)}
+          success="done"
+        />
+      </Group>
     </Group>
   );
 }
 
-/** A task typed by hand; opened from a company or a loan (`?company_id=…&contribution_id=…`), it is about them. */
+/**
+ * One action on a task: the button names the task for screen readers (`<label>Named`), runs, and says how it
+ * went.
+ */
+function TaskAction(props: {
+  title: string;
+  label: 'markDone' | 'toQueue';
+  variant: 'light' | 'subtle';
+  pending: boolean;
+  run: (handlers: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  success: 'done' | 'returned';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant={props.variant}
+      size="xs"
+      loading={props.pending}
+      aria-label={t(`tasks.page.${props.label}Named`, { title: props.title })}
+      onClick={() =>
+        props.run({
+          onSuccess: () => toast('success', appI18n.t(`tasks.page.${props.success}`)),
+          onError: (error) => reportError(error),
+        })
+      }
+    >
+      {t(`tasks.page.${props.label}`)}
+    </Button>
+  );
+}
+
+/**
+ * A task typed by hand; opened from a company, a loan or a funding request (`?company_id=…&contribution_id=…`,
+ * `?funding_request_id=…`), it is about them.
+ */
 function NewTask() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const companyId = params.get('company_id');
   const contributionId = params.get('contribution_id');
-  const empty: TaskFormValues = { title: '', dueOn: '', companyId, contributionId };
+  const fundingRequestId = params.get('funding_request_id');
+  const empty: TaskFormValues = { title: '', dueOn: '', companyId, contributionId, fundingRequestId };
   const form = useForm<TaskFormValues, unknown, TaskInput>({
     mode: 'all',
     resolver: zodResolver(taskInputSchema),
@@ -163,9 +210,15 @@ function NewTask() {
       <Title order={2} size="h3" mb="sm">
         {t('tasks.form.title')}
       </Title>
-      {(companyId || contributionId) && (
+      {(companyId || contributionId || fundingRequestId) && (
         <Text size="sm" c="gray.7" mb="xs">
-          {t(contributionId ? 'tasks.form.aboutLoan' : 'tasks.form.aboutCompany')}
+          {t(
+            fundingRequestId
+              ? 'tasks.form.aboutRequest'
+              : contributionId
+                ? 'tasks.form.aboutLoan'
+                : 'tasks.form.aboutCompany',
+          )}
         </Text>
       )}
       <Group align="flex-start" wrap="wrap">

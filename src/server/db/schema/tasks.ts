@@ -16,6 +16,7 @@ import {
 import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
 import { timestamps } from './columns';
 import { companies, financialContributions } from './companies';
+import { checklistItems, decisionConditions, fundingRequests } from './pipeline';
 import { users } from './users';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -37,9 +38,17 @@ export const tasks = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     contributionId: uuid('contribution_id').references(() => financialContributions.id, { onDelete: 'cascade' }),
+    /** A task about a funding request: typed on it, or generated from its conditions and checklist. */
+    fundingRequestId: uuid('funding_request_id').references(() => fundingRequests.id, { onDelete: 'cascade' }),
+    /** The cause of a `condition` task, and of a `checklist` one: what the triggers close them by. */
+    conditionId: uuid('condition_id').references(() => decisionConditions.id, { onDelete: 'cascade' }),
+    checklistItemId: uuid('checklist_item_id').references(() => checklistItems.id, { onDelete: 'cascade' }),
     /** Generated tasks only, unique: see `sourceKey` in src/shared/tasks/rules.ts. */
     sourceKey: text('source_key').unique(),
-    /** The occasion: the follow-up date, the financial year's end, the day the late spell began. */
+    /**
+     * The occasion: the follow-up date, the financial year's end, the day the late spell began, the condition's
+     * due date, the day the request entered the stage its checklist item blocks.
+     */
     occasionOn: date('occasion_on', { mode: 'string' }),
     /** A late task's threshold (1, 30 or 90 days past due). */
     lateDays: smallint('late_days'),
@@ -58,6 +67,9 @@ export const tasks = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('tasks_company_idx').on(t.companyId),
     index('tasks_contribution_idx').on(t.contributionId),
+    index('tasks_funding_request_idx').on(t.fundingRequestId),
+    index('tasks_condition_idx').on(t.conditionId),
+    index('tasks_checklist_item_idx').on(t.checklistItemId),
     check('tasks_kind_check', sql`${t.kind} in (${inList(TASK_KINDS)})`),
     check('tasks_status_check', sql`${t.status} in (${inList(TASK_STATUSES)})`),
     check('tasks_source_check', sql`(${t.kind} = 'manual') = (${t.sourceKey} is null)`),

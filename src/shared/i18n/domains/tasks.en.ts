@@ -8,6 +8,8 @@ export const tasks = {
     followup: 'Loan follow-up',
     statement: 'Financial statements',
     late: 'Late loan',
+    condition: 'Decision condition',
+    checklist: 'Checklist',
   },
   status: {
     open: 'To do',
@@ -19,6 +21,8 @@ export const tasks = {
     statement: 'Obtain the {{year}} financial statements of {{company}}',
     lateFirstDay: 'Loan {{loan}} ({{company}}) is in arrears',
     late: 'Loan {{loan}} ({{company}}) is {{days}} days past due',
+    condition: 'Condition to meet: “{{condition}}” ({{project}}, {{company}})',
+    checklist: 'Document to obtain or verify: {{item}} ({{project}}, {{company}})',
   },
   errors: {
     digestTime: 'Give a time of day as HH:MM, for example 07:30.',
@@ -40,7 +44,7 @@ export const tasks = {
   report: {
     title: 'Fund activity report',
     intro:
-      'What funders ask of a fund over a period: loans authorized, disbursed, repaid and written off, what is still owed, the projects leveraged and the jobs.',
+      'What funders ask of a fund over a period: funding requests received and decided, loans authorized, disbursed, repaid and written off, what is still owed, the projects leveraged and the jobs.',
     fund: 'Fund',
     from: 'From',
     to: 'To',
@@ -48,12 +52,21 @@ export const tasks = {
     csv: 'Download as CSV',
     print: 'Print',
     chart: 'Money of the period',
-    notAvailable: 'Not available: funding requests are not in Atrium yet',
+    notAvailable: 'Not available',
     file: 'fund-activity',
     columns: { figure: 'Figure', value: 'Value', fund: 'Fund', from: 'From', to: 'To' },
     figures: {
       requestsReceived: 'Funding requests received',
-      requestsDecided: 'Funding requests decided',
+      requestsReceivedAmount: 'Amount requested of the fund',
+      requestsDecided: 'Committee decisions',
+      requestsApproved: 'Approved',
+      requestsApprovedAmount: 'Amount approved',
+      requestsApprovedWithConditions: 'Approved with conditions',
+      requestsApprovedWithConditionsAmount: 'Amount approved with conditions',
+      requestsDeclined: 'Declined',
+      requestsDeclinedAmount: 'Amount requested, declined',
+      requestsDeferred: 'Deferred',
+      requestsDeferredAmount: 'Amount requested, deferred',
       authorizedCount: 'Loans authorized',
       authorizedAmount: 'Amount authorized',
       disbursedCount: 'Loans disbursed',
@@ -74,7 +87,7 @@ export const tasks = {
     title: 'My tasks',
     queueTitle: 'Administrators’ queue',
     intro:
-      'What is yours to do: tasks typed by hand and those Atrium creates from follow-up dates, statements due and late loans.',
+      'What is yours to do: tasks typed by hand and those Atrium creates from follow-up dates, statements due, late loans, decision conditions coming due and required documents still missing.',
     whose: 'Whose tasks',
     mine: 'Mine',
     queue: 'Unassigned (administrators)',
@@ -88,6 +101,9 @@ export const tasks = {
     markDone: 'Mark done',
     markDoneNamed: 'Mark “{{title}}” done',
     done: 'Task marked done.',
+    toQueue: 'Return to the queue',
+    toQueueNamed: 'Return “{{title}}” to the administrators’ queue',
+    returned: 'Task returned to the administrators’ queue.',
   },
   form: {
     title: 'New task',
@@ -97,6 +113,7 @@ export const tasks = {
     created: 'Task created.',
     aboutCompany: 'The task will be about the company you came from.',
     aboutLoan: 'The task will be about the loan you came from.',
+    aboutRequest: 'The task will be about the funding request you came from.',
   },
   reminders: {
     title: 'Reminders',

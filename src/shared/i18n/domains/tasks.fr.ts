@@ -7,6 +7,8 @@ export const tasks = {
     followup: 'Suivi de prêt',
     statement: 'États financiers',
     late: 'Prêt en retard',
+    condition: 'Condition de la décision',
+    checklist: 'Liste de vérification',
   },
   status: {
     open: 'À faire',
@@ -18,6 +20,8 @@ export const tasks = {
     statement: 'Obtenir les états financiers {{year}} de {{company}}',
     lateFirstDay: 'Le prêt {{loan}} ({{company}}) est en retard',
     late: 'Le prêt {{loan}} ({{company}}) compte {{days}} jours de retard',
+    condition: 'Condition à remplir : « {{condition}} » ({{project}}, {{company}})',
+    checklist: 'Document à obtenir ou à vérifier : {{item}} ({{project}}, {{company}})',
   },
   errors: {
     digestTime: 'Indiquez une heure au format HH:MM, par exemple 07:30.',
@@ -39,7 +43,7 @@ export const tasks = {
   report: {
     title: 'Rapport d’activité du fonds',
     intro:
-      'Ce que les bailleurs de fonds demandent d’un fonds sur une période : prêts autorisés, décaissés, remboursés et radiés, ce qui reste dû, l’effet de levier sur les projets et les emplois.',
+      'Ce que les bailleurs de fonds demandent d’un fonds sur une période : demandes de financement reçues et décidées, prêts autorisés, décaissés, remboursés et radiés, ce qui reste dû, l’effet de levier sur les projets et les emplois.',
     fund: 'Fonds',
     from: 'Du',
     to: 'Au',
@@ -47,12 +51,21 @@ export const tasks = {
     csv: 'Télécharger en CSV',
     print: 'Imprimer',
     chart: 'Sommes de la période',
-    notAvailable: 'Non disponible : les demandes de financement ne sont pas encore dans Atrium',
+    notAvailable: 'Non disponible',
     file: 'activite-fonds',
     columns: { figure: 'Indicateur', value: 'Valeur', fund: 'Fonds', from: 'Du', to: 'Au' },
     figures: {
       requestsReceived: 'Demandes de financement reçues',
-      requestsDecided: 'Demandes de financement décidées',
+      requestsReceivedAmount: 'Montant demandé au fonds',
+      requestsDecided: 'Décisions du comité d’investissement',
+      requestsApproved: 'Acceptées',
+      requestsApprovedAmount: 'Montant accepté',
+      requestsApprovedWithConditions: 'Acceptées avec conditions',
+      requestsApprovedWithConditionsAmount: 'Montant accepté avec conditions',
+      requestsDeclined: 'Refusées',
+      requestsDeclinedAmount: 'Montant demandé, refusé',
+      requestsDeferred: 'Reportées',
+      requestsDeferredAmount: 'Montant demandé, reporté',
       authorizedCount: 'Prêts autorisés',
       authorizedAmount: 'Montant autorisé',
       disbursedCount: 'Prêts décaissés',
@@ -73,7 +86,7 @@ export const tasks = {
     title: 'Mes tâches',
     queueTitle: 'File des administrateurs',
     intro:
-      'Ce que vous avez à faire : les tâches saisies à la main et celles qu’Atrium crée à partir des dates de suivi, des états financiers attendus et des prêts en retard.',
+      'Ce que vous avez à faire : les tâches saisies à la main et celles qu’Atrium crée à partir des dates de suivi, des états financiers attendus, des prêts en retard, des conditions de la décision qui arrivent à échéance et des documents requis encore manquants.',
     whose: 'Tâches de qui',
     mine: 'Les miennes',
     queue: 'Non assignées (administrateurs)',
@@ -87,6 +100,9 @@ export const tasks = {
     markDone: 'Marquer faite',
     markDoneNamed: 'Marquer « {{title}} » faite',
     done: 'Tâche marquée faite.',
+    toQueue: 'Remettre dans la file',
+    toQueueNamed: 'Remettre « {{title}} » dans la file des administrateurs',
+    returned: 'Tâche remise dans la file des administrateurs.',
   },
   form: {
     title: 'Nouvelle tâche',
@@ -96,6 +112,7 @@ export const tasks = {
     created: 'Tâche créée.',
     aboutCompany: 'La tâche portera sur l’entreprise d’où vous venez.',
     aboutLoan: 'La tâche portera sur le prêt d’où vous venez.',
+    aboutRequest: 'La tâche portera sur la demande de financement d’où vous venez.',
   },
   reminders: {
     title: 'Rappels',
