@@ -121,7 +121,7 @@ export const tasks = {
     digestDescription:
       'Each morning, one email listing your overdue tasks and those due this week. Nothing is sent on a day when nothing is due.',
     digestTime: 'Time (Québec)',
-    save: 'Save reminders',
+    save: 'Update my reminders',
     saved: 'Your reminders were saved.',
     calendarTitle: 'Subscribe from Outlook or Google Calendar',
     calendarDescription:

@@ -120,7 +120,7 @@ export const tasks = {
     digestDescription:
       'Chaque matin, un courriel listant vos tâches en retard et celles à faire cette semaine. Rien n’est envoyé un jour où rien n’est dû.',
     digestTime: 'Heure (Québec)',
-    save: 'Enregistrer les rappels',
+    save: 'Mettre à jour mes rappels',
     saved: 'Vos rappels ont été enregistrés.',
     calendarTitle: 'S’abonner depuis Outlook ou Google Agenda',
     calendarDescription:
