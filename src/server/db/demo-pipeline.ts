@@ -2,11 +2,13 @@
  * Funding requests for the demo dataset (docs/decisions/0039): checklist templates for every fund, requests in
  * every state (with their checklists, decisions and conditions as that state implies), two committees and a
  * year of monthly meetings, so that the board, a request's page and a meeting can be seen full. Deterministic:
- * request `i` is of demo company `1 + i mod companies` and of state `i mod 11`.
+ * request `i` is of demo company `1 + i mod companies` and of state `i mod 11`. A disbursed request's loans are
+ * made by the pipeline's own disbursement (src/server/pipeline/disbursement.ts), as the move would make them.
  */
 import { sql } from 'drizzle-orm';
 import { REQUEST_STATES, type RequestState } from '../../shared/pipeline';
 import { addDays } from '../../shared/servicing';
+import { disburseRequest } from '../pipeline/disbursement';
 import type { Db } from './client';
 import { selectRows } from './rows';
 import {
@@ -257,6 +259,26 @@ export async function seedPipeline(
           position: 1,
         },
       ]);
+      if (state !== 'disbursed') continue;
+      // The money goes out as the app sends it (the same code as the move to `disbursed`): a disbursed request
+      // of the demo leads to real loans with the decided terms and their first disbursement.
+      const companyId = companyIds[i % companyIds.length]!;
+      const disbursedOn = [addDays(meeting.date, 10), today].sort()[0]!;
+      await disburseRequest(
+        tx,
+        {
+          id: requestId,
+          companyId,
+          projectName: `${PROJECTS[i % PROJECTS.length]} ${2026 - (i % 3)}`,
+          projectCostCents: amountCents * 4,
+          state: 'ready_to_disburse',
+          assigneeId: null,
+          lockVersion: 0,
+        },
+        { date: disbursedOn, method: 'eft', reference: `VIR-${String(i + 1).padStart(4, '0')}`, note: null },
+        userIds[0]!,
+        'fr',
+      );
     }
   });
   return { requests: count, meetings };

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { REQUEST_STATES } from '../../shared/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { hashPassword } from '../platform/auth/passwords';
+import { selectRows } from './rows';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
@@ -58,6 +60,14 @@ describe('the demo dataset, read back through the API', () => {
 
   it('shows every company as a full graph that the form can save back unchanged', async () => {
     const list = (await get('/api/companies?page[size]=50')).json().data as Json[];
+    const fromRequests = new Set(
+      (
+        await selectRows<{ id: string }>(
+          t.database.db,
+          sql`SELECT contribution_id AS id FROM decision_amounts WHERE contribution_id IS NOT NULL`,
+        )
+      ).map((row) => row.id),
+    );
     for (const summary of list) {
       const res = await get(`/api/companies/${summary.id}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -69,7 +79,9 @@ describe('the demo dataset, read back through the API', () => {
       expect(company.owners.length).toBeLessThanOrEqual(3);
       expect(company.financial_statements.length).toBeGreaterThanOrEqual(1);
       expect(company.financial_statements.length).toBeLessThanOrEqual(5);
-      expect(company.financial_contributions.length).toBeLessThanOrEqual(3);
+      // Up to three loans typed as the servicing demo makes them, plus those of its disbursed funding requests.
+      const typed = company.financial_contributions.filter((c: Json) => !fromRequests.has(c.id));
+      expect(typed.length).toBeLessThanOrEqual(3);
       expect(company.blocks.length).toBeGreaterThanOrEqual(1);
       expect(company.presentation).not.toBeNull();
     }
@@ -155,6 +167,35 @@ describe('the demo dataset, read back through the API', () => {
     const decided = meetings.data.find((m: { decided_count: number }) => m.decided_count > 0);
     const meeting = (await get(`/api/committee_meetings/${decided.id}`)).json().data;
     expect(meeting.agenda.some((item: { decision: unknown }) => item.decision !== null)).toBe(true);
+  });
+
+  it('has loans behind every disbursed request, with the decided terms and their first disbursement', async () => {
+    const disbursed = (await get('/api/funding_requests?filter[state]=disbursed&page[size]=50')).json().data;
+    expect(disbursed.length).toBeGreaterThan(0);
+    for (const summary of disbursed) {
+      const request = (await get(`/api/funding_requests/${summary.id}`)).json().data;
+      expect(request.contribution_ids).toHaveLength(1);
+      const [decision] = request.decisions;
+      const loanId = request.contribution_ids[0];
+      const loans = (await get(`/api/companies/${request.company_id}/loans`)).json().data;
+      const loan = loans.find((l: { contribution_id: string }) => l.contribution_id === loanId);
+      expect(loan, `loan ${loanId} of ${request.project_name}`).toBeDefined();
+      const [row] = await selectRows<{ amount: number; rate: number; amortization: number; authorized: string }>(
+        t.database.db,
+        sql`SELECT amount::float8 AS amount, rate::float8 AS rate, amortization, authorization_date::text AS authorized
+              FROM financial_contributions WHERE id = ${loanId}`,
+      );
+      expect(row).toEqual({
+        amount: decision.amounts[0].amount,
+        rate: decision.rate,
+        amortization: decision.amortization,
+        authorized: decision.decided_on,
+      });
+      const entries = (
+        await get(`/api/companies/${request.company_id}/financial_contributions/${loanId}/disbursements`)
+      ).json().data;
+      expect(entries.map((e: { amount: number }) => e.amount)).toEqual([decision.amounts[0].amount]);
+    }
   });
 });
 
