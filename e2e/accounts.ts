@@ -40,4 +40,7 @@ export const ACCOUNTS = {
   // e2e/tasks.spec.ts: My tasks and the fund report, in French on a desktop and in English on a phone.
   tasks: { email: 'tasks@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Tâches' },
   tasksPhone: { email: 'tasks-phone@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Mobile' },
+  // e2e/pipeline-requests.spec.ts: a funding request from draft to disbursed, in French on a desktop, in English on a phone.
+  requests: { email: 'requests@e2e.test', role: 'user', firstName: 'Renée', lastName: 'Analyste' },
+  requestsPhone: { email: 'requests-phone@e2e.test', role: 'user', firstName: 'Renée', lastName: 'Mobile' },
 } as const;

@@ -3,13 +3,12 @@
  * every state (with their checklists, decisions and conditions as that state implies), two committees and a
  * year of monthly meetings, so that the board, a request's page and a meeting can be seen full. Deterministic:
  * request `i` is of demo company `1 + i mod companies` and of state `i mod 11`. A disbursed request's loans are
- * made by the pipeline's own disbursement (src/server/pipeline/disbursement.ts), as the move would make them.
+ * made by the pipeline's own disbursement (`DisburseRequest`), as the move would make them.
  */
 import { sql } from 'drizzle-orm';
 import { REQUEST_STATES, type RequestState } from '../../shared/pipeline';
 import { addDays } from '../../shared/servicing';
-import { disburseRequest } from '../pipeline/disbursement';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { selectRows } from './rows';
 import {
   agendaItems,
@@ -62,9 +61,36 @@ function pathTo(state: RequestState): RequestState[] {
   return PATH.slice(0, PATH.indexOf(state) + 1);
 }
 
+/**
+ * The pipeline's move of a request to `disbursed` (src/server/pipeline/disbursement.ts `disburseRequest`), given by
+ * the caller since db/ imports no feature: the demo's disbursed requests become loans the way the app makes them.
+ */
+export type DisburseRequest = (
+  tx: Tx,
+  request: {
+    id: string;
+    companyId: string;
+    projectName: string;
+    projectCostCents: number;
+    state: 'ready_to_disburse';
+    assigneeId: string | null;
+    lockVersion: number;
+  },
+  disbursement: { date: string; method: 'eft'; reference: string | null; note: string | null },
+  authorId: string,
+  locale: 'fr',
+) => Promise<string[]>;
+
 export async function seedPipeline(
   db: Db,
-  options: { companyIds: string[]; userIds: string[]; today: string; requests?: number },
+  options: {
+    companyIds: string[];
+    userIds: string[];
+    today: string;
+    requests?: number;
+    /** Without it, the disbursed requests of the demo have no loans behind them. */
+    disburseRequest?: DisburseRequest;
+  },
 ): Promise<{ requests: number; meetings: number }> {
   const { companyIds, userIds, today } = options;
   if (companyIds.length === 0) return { requests: 0, meetings: 0 };
@@ -259,7 +285,8 @@ export async function seedPipeline(
           position: 1,
         },
       ]);
-      if (state !== 'disbursed') continue;
+      const disburseRequest = options.disburseRequest;
+      if (state !== 'disbursed' || !disburseRequest) continue;
       // The money goes out as the app sends it (the same code as the move to `disbursed`): a disbursed request
       // of the demo leads to real loans with the decided terms and their first disbursement.
       const companyId = companyIds[i % companyIds.length]!;

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { hashPassword } from '../platform/auth/passwords';
 import { selectRows } from './rows';
+import { disburseRequest } from '../pipeline/disbursement';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
@@ -28,6 +29,7 @@ beforeAll(async () => {
     bigTimelineEvents: BIG_TIMELINE,
     batchSize: 7, // several batches, as with a large dataset
     passwordHash: await hashPassword(DEMO_ADMIN_PASSWORD),
+    disburseRequest,
   });
   // The demo admin signs in with the printed password: the shared hash is a real one.
   const signIn = await t.inject({
