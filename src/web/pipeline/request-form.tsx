@@ -87,12 +87,15 @@ export interface RequestFormProps {
   submitLabel: string;
   /** Whether the details may still change (before any decision). */
   editable: boolean;
-  save(values: FundingRequestPatch): Promise<void>;
+  /** Saves; what it answers goes to `onSaved`. */
+  save(values: FundingRequestPatch): Promise<string | void>;
+  /** After a save that leaves the form (a new request opens its page). */
+  onSaved?: (result: string | void) => void;
   /** Offered after a 409: start again from the version someone else saved. */
   onReload?: () => void;
 }
 
-export function RequestForm({ request, title, submitLabel, editable, save, onReload }: RequestFormProps) {
+export function RequestForm({ request, title, submitLabel, editable, save, onSaved, onReload }: RequestFormProps) {
   const { t } = useTranslation();
   const form = useForm<RequestFormValues, unknown, FundingRequestPatch>({
     mode: 'all',
@@ -105,9 +108,12 @@ export function RequestForm({ request, title, submitLabel, editable, save, onRel
     form.clearErrors('root.server');
     setStale(false);
     try {
-      await save(values);
-      unsaved.release();
-      form.reset(values);
+      const result = await save(values);
+      if (onSaved) {
+        // Saved and leaving (a new request opens its page): nothing typed to lose.
+        unsaved.release();
+        onSaved(result);
+      } else form.reset(values);
     } catch (error) {
       showRefusal(form, error);
       setStale(error instanceof ApiError && error.body.code === 'stale_record');

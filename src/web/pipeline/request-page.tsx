@@ -147,8 +147,9 @@ function NewRequest() {
         save={async ({ lockVersion: _, ...values }: FundingRequestPatch) => {
           const created = await create.mutateAsync({ ...values, companyId });
           toast('success', appI18n.t('pipeline.request.created'));
-          void navigate(`/requests/${created.id}`);
+          return created.id;
         }}
+        onSaved={(id) => void navigate(`/requests/${id}`)}
       />
     </Stack>
   );
