@@ -39,7 +39,7 @@ export function CompanyRequests({ companyId }: { companyId: string }) {
               <Anchor component={Link} to={`/requests/${request.id}`} fw={500}>
                 {request.projectName}
               </Anchor>
-              <Badge color="blue.9" variant="light">
+              <Badge color="blue.9" variant="outline">
                 {t(`pipeline.state.${request.state}`)}
               </Badge>
               <Text size="sm">{formatAmount(request.totalAmount, i18n.language)}</Text>

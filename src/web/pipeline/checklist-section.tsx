@@ -123,7 +123,7 @@ function Item({
             <Badge color={STATUS_COLOR[item.status]} variant="filled">
               {t(`pipeline.itemStatus.${item.status}`)}
             </Badge>
-            <Badge color="gray.8" variant="light">
+            <Badge color="gray.8" variant="outline">
               {c(item.required ? 'required' : 'optional')}
             </Badge>
           </Group>

@@ -506,7 +506,7 @@ function Conditions({
               {condition.text}
             </Text>
             <Group gap="xs" mt={4}>
-              <Badge variant="light" color="gray.8">
+              <Badge variant="outline" color="gray.8">
                 {t(`pipeline.conditionKind.${condition.kind}`)}
               </Badge>
               <Badge
