@@ -86,8 +86,8 @@ export function ChecklistSection({ request }: { request: FundingRequest }) {
 
 const STATUS_COLOR: Record<ItemStatus, string> = {
   missing: 'red.9',
-  received: 'yellow.9',
-  verified: 'green.9',
+  received: 'blue.9',
+  verified: 'teal.9',
   waived: 'gray.7',
 };
 

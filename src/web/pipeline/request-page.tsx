@@ -511,7 +511,7 @@ function Conditions({
               </Badge>
               <Badge
                 variant="filled"
-                color={condition.status === 'breached' ? 'red.9' : condition.status === 'open' ? 'gray.7' : 'green.9'}
+                color={condition.status === 'breached' ? 'red.9' : condition.status === 'open' ? 'gray.7' : 'teal.9'}
               >
                 {t(`pipeline.conditionStatus.${condition.status}`)}
               </Badge>
