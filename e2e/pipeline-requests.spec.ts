@@ -193,7 +193,7 @@ async function story(page: Page, browser: Browser, lang: Lang, width: number, em
   await admin.close();
   await page.reload();
   await expect(state).toHaveText(c.state.decided);
-  const decision = page.getByRole('region', { name: c.decision.title });
+  const decision = page.getByRole('region', { name: c.decision.title, exact: true });
   await expect(decision).toContainText(
     say(c.decision.heading, { outcome: c.outcome.approved_with_conditions, resolution: `CI-${tag}` }),
   );
