@@ -206,7 +206,9 @@ async function story(page: Page, browser: Browser, lang: Lang, width: number, em
   ]);
 
   // The condition met, the request ready, then disbursed today.
-  await decision.getByRole('textbox', { name: say(c.decision.markNamed, { condition: 'Preuve d’assurance' }) }).click();
+  await decision
+    .getByRole('combobox', { name: say(c.decision.markNamed, { condition: 'Preuve d’assurance' }) })
+    .click();
   await page.getByRole('option', { name: c.conditionStatus.met }).click();
   await expect(page.getByText(say(c.decision.conditionSaved, { status: c.conditionStatus.met }))).toBeVisible();
   await moves.getByRole('button', { name: c.moves.to.ready_to_disburse }).click();
@@ -238,9 +240,12 @@ async function story(page: Page, browser: Browser, lang: Lang, width: number, em
   await page.goto('/requests');
   await expect(page.getByRole('heading', { level: 1, name: c.board.title })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('checkbox', { name: c.board.mine }).check();
+  // The box follows the address, which react-router updates in a transition: checked a moment after the click.
+  await page.getByRole('checkbox', { name: c.board.mine }).click();
+  await expect(page.getByRole('checkbox', { name: c.board.mine })).toBeChecked();
   await expect(page).toHaveURL(/mine=1/);
-  await page.getByRole('checkbox', { name: c.board.ended }).check();
+  await page.getByRole('checkbox', { name: c.board.ended }).click();
+  await expect(page.getByRole('checkbox', { name: c.board.ended })).toBeChecked();
   await expect(page).toHaveURL(/ended=1/);
   const column = page.getByRole('region', { name: new RegExp(`^${c.state.disbursed}`) });
   await expect(column.getByRole('link', { name: project })).toBeVisible();
