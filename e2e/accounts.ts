@@ -46,4 +46,7 @@ export const ACCOUNTS = {
   // e2e/pipeline-tasks.spec.ts: administrators who analyse, decide and send tasks back to the queue.
   pipelineTasks: { email: 'pipeline-tasks@e2e.test', role: 'admin', firstName: 'Pia', lastName: 'Pipeline' },
   pipelineTasksPhone: { email: 'pipeline-tasks-phone@e2e.test', role: 'admin', firstName: 'Pia', lastName: 'Mobile' },
+  // e2e/pipeline-requests.spec.ts: a funding request from draft to disbursed, in French on a desktop, in English on a phone.
+  requests: { email: 'requests@e2e.test', role: 'user', firstName: 'Renée', lastName: 'Analyste' },
+  requestsPhone: { email: 'requests-phone@e2e.test', role: 'user', firstName: 'Renée', lastName: 'Mobile' },
 } as const;

@@ -14,6 +14,7 @@ import { seedReferenceData } from '../src/server/lookups/seed';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, seedDemo } from '../src/server/db/demo-seed';
 import { hashPassword } from '../src/server/platform/auth/passwords';
 import { freshLoanStates } from '../src/server/servicing/store';
+import { disburseRequest } from '../src/server/pipeline/disbursement';
 
 function count(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
       bigTimelineEvents,
       passwordHash,
       computeLoanStates: freshLoanStates,
+      disburseRequest,
       log: (line) => console.log(`  ${line}`),
     });
     console.log(

@@ -106,6 +106,21 @@ export const routes: RouteObject[] = [
                 ...titled('tasks.page.title'),
                 ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),
               },
+              {
+                path: '/requests',
+                ...titled('pipeline.titles.board'),
+                ...lazyPage(() => import('./pipeline/board-page'), ['pipeline']),
+              },
+              {
+                path: '/requests/new',
+                ...titled('pipeline.titles.newRequest'),
+                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing']),
+              },
+              {
+                path: '/requests/:id',
+                ...titled('pipeline.titles.request'),
+                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing']),
+              },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
                 path: '/companies/new',
@@ -115,7 +130,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id',
                 ...titled('company'),
-                ...lazyPage(() => import('./companies/company-page'), ['servicing']),
+                ...lazyPage(() => import('./companies/company-page'), ['servicing', 'pipeline']),
               },
               {
                 path: '/dashboard',

@@ -2,12 +2,13 @@
  * Funding requests for the demo dataset (docs/decisions/0039): checklist templates for every fund, requests in
  * every state (with their checklists, decisions and conditions as that state implies), two committees and a
  * year of monthly meetings, so that the board, a request's page and a meeting can be seen full. Deterministic:
- * request `i` is of demo company `1 + i mod companies` and of state `i mod 11`.
+ * request `i` is of demo company `1 + i mod companies` and of state `i mod 11`. A disbursed request's loans are
+ * made by the pipeline's own disbursement (`DisburseRequest`), as the move would make them.
  */
 import { sql } from 'drizzle-orm';
 import { REQUEST_STATES, type RequestState } from '../../shared/pipeline';
 import { addDays } from '../../shared/servicing';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { selectRows } from './rows';
 import {
   agendaItems,
@@ -63,9 +64,36 @@ function pathTo(state: RequestState): RequestState[] {
   return PATH.slice(0, PATH.indexOf(state) + 1);
 }
 
+/**
+ * The pipeline's move of a request to `disbursed` (src/server/pipeline/disbursement.ts `disburseRequest`), given by
+ * the caller since db/ imports no feature: the demo's disbursed requests become loans the way the app makes them.
+ */
+export type DisburseRequest = (
+  tx: Tx,
+  request: {
+    id: string;
+    companyId: string;
+    projectName: string;
+    projectCostCents: number;
+    state: 'ready_to_disburse';
+    assigneeId: string | null;
+    lockVersion: number;
+  },
+  disbursement: { date: string; method: 'eft'; reference: string | null; note: string | null },
+  authorId: string,
+  locale: 'fr',
+) => Promise<string[]>;
+
 export async function seedPipeline(
   db: Db,
-  options: { companyIds: string[]; userIds: string[]; today: string; requests?: number },
+  options: {
+    companyIds: string[];
+    userIds: string[];
+    today: string;
+    requests?: number;
+    /** Without it, the disbursed requests of the demo have no loans behind them. */
+    disburseRequest?: DisburseRequest;
+  },
 ): Promise<{ requests: number; meetings: number }> {
   const { companyIds, userIds, today } = options;
   if (companyIds.length === 0) return { requests: 0, meetings: 0 };
@@ -261,6 +289,27 @@ export async function seedPipeline(
           position: 1,
         },
       ]);
+      const disburseRequest = options.disburseRequest;
+      if (state !== 'disbursed' || !disburseRequest) continue;
+      // The money goes out as the app sends it (the same code as the move to `disbursed`): a disbursed request
+      // of the demo leads to real loans with the decided terms and their first disbursement.
+      const companyId = companyIds[i % companyIds.length]!;
+      const disbursedOn = [addDays(meeting.date, 10), today].sort()[0]!;
+      await disburseRequest(
+        tx,
+        {
+          id: requestId,
+          companyId,
+          projectName: `${PROJECTS[i % PROJECTS.length]} ${2026 - (i % 3)}`,
+          projectCostCents: amountCents * 4,
+          state: 'ready_to_disburse',
+          assigneeId: null,
+          lockVersion: 0,
+        },
+        { date: disbursedOn, method: 'eft', reference: `VIR-${String(i + 1).padStart(4, '0')}`, note: null },
+        userIds[0]!,
+        'fr',
+      );
     }
   });
   return { requests: count, meetings };

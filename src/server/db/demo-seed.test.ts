@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { REQUEST_STATES } from '../../shared/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { hashPassword } from '../platform/auth/passwords';
 import { sweepTasks } from '../tasks/sweep';
+import { selectRows } from './rows';
+import { disburseRequest } from '../pipeline/disbursement';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_PASSWORD,
@@ -27,6 +30,7 @@ beforeAll(async () => {
     bigTimelineEvents: BIG_TIMELINE,
     batchSize: 7, // several batches, as with a large dataset
     passwordHash: await hashPassword(DEMO_ADMIN_PASSWORD),
+    disburseRequest,
   });
   // The demo admin signs in with the printed password: the shared hash is a real one.
   const signIn = await t.inject({
@@ -59,6 +63,14 @@ describe('the demo dataset, read back through the API', () => {
 
   it('shows every company as a full graph that the form can save back unchanged', async () => {
     const list = (await get('/api/companies?page[size]=50')).json().data as Json[];
+    const fromRequests = new Set(
+      (
+        await selectRows<{ id: string }>(
+          t.database.db,
+          sql`SELECT contribution_id AS id FROM decision_amounts WHERE contribution_id IS NOT NULL`,
+        )
+      ).map((row) => row.id),
+    );
     for (const summary of list) {
       const res = await get(`/api/companies/${summary.id}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -70,7 +82,9 @@ describe('the demo dataset, read back through the API', () => {
       expect(company.owners.length).toBeLessThanOrEqual(3);
       expect(company.financial_statements.length).toBeGreaterThanOrEqual(1);
       expect(company.financial_statements.length).toBeLessThanOrEqual(5);
-      expect(company.financial_contributions.length).toBeLessThanOrEqual(3);
+      // Up to three loans typed as the servicing demo makes them, plus those of its disbursed funding requests.
+      const typed = company.financial_contributions.filter((c: Json) => !fromRequests.has(c.id));
+      expect(typed.length).toBeLessThanOrEqual(3);
       expect(company.blocks.length).toBeGreaterThanOrEqual(1);
       expect(company.presentation).not.toBeNull();
     }
@@ -162,6 +176,35 @@ describe('the demo dataset, read back through the API', () => {
     const { created } = await sweepTasks(t.database.db);
     expect(created.filter((key) => key.startsWith('condition:')).length).toBeGreaterThan(0);
     expect(created.filter((key) => key.startsWith('checklist:')).length).toBeGreaterThan(0);
+  });
+
+  it('has loans behind every disbursed request, with the decided terms and their first disbursement', async () => {
+    const disbursed = (await get('/api/funding_requests?filter[state]=disbursed&page[size]=50')).json().data;
+    expect(disbursed.length).toBeGreaterThan(0);
+    for (const summary of disbursed) {
+      const request = (await get(`/api/funding_requests/${summary.id}`)).json().data;
+      expect(request.contribution_ids).toHaveLength(1);
+      const [decision] = request.decisions;
+      const loanId = request.contribution_ids[0];
+      const loans = (await get(`/api/companies/${request.company_id}/loans`)).json().data;
+      const loan = loans.find((l: { contribution_id: string }) => l.contribution_id === loanId);
+      expect(loan, `loan ${loanId} of ${request.project_name}`).toBeDefined();
+      const [row] = await selectRows<{ amount: number; rate: number; amortization: number; authorized: string }>(
+        t.database.db,
+        sql`SELECT amount::float8 AS amount, rate::float8 AS rate, amortization, authorization_date::text AS authorized
+              FROM financial_contributions WHERE id = ${loanId}`,
+      );
+      expect(row).toEqual({
+        amount: decision.amounts[0].amount,
+        rate: decision.rate,
+        amortization: decision.amortization,
+        authorized: decision.decided_on,
+      });
+      const entries = (
+        await get(`/api/companies/${request.company_id}/financial_contributions/${loanId}/disbursements`)
+      ).json().data;
+      expect(entries.map((e: { amount: number }) => e.amount)).toEqual([decision.amounts[0].amount]);
+    }
   });
 });
 

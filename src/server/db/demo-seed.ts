@@ -15,7 +15,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from './client';
-import { seedPipeline } from './demo-pipeline';
+import { seedPipeline, type DisburseRequest } from './demo-pipeline';
 import { selectRows } from './rows';
 import { companies, financialContributions, financialStatements, owners } from './schema';
 import { renderSystemTitle } from '../platform/history/render';
@@ -47,6 +47,8 @@ export interface DemoSeedOptions {
    * imports no feature: run once after the histories are written, so the first read finds every row computed.
    */
   computeLoanStates?: (db: Db, today: string) => Promise<number>;
+  /** The pipeline's disbursement (pipeline/disbursement.ts), for the demo's disbursed requests: see demo-pipeline.ts. */
+  disburseRequest?: DisburseRequest;
   /** argon2 hash shared by every demo user (the demo password), computed once by the caller. */
   passwordHash: string;
   log?: (line: string) => void;
@@ -600,6 +602,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     ).then((rows) => rows.map((row) => row.id)),
     userIds: Array.from({ length: Math.min(userCount, 8) }, (_, n) => userIdOf(n + 1)),
     today,
+    ...(options.disburseRequest ? { disburseRequest: options.disburseRequest } : {}),
   });
   log(`pipeline: ${pipeline.requests} funding requests, ${pipeline.meetings} committee meetings`);
   log(

@@ -277,3 +277,24 @@ export function readConditions(db: Executor, where: ReturnType<typeof sql>) {
           FROM decision_conditions WHERE ${where} ORDER BY position`,
   );
 }
+
+/** The decisions taken on a request, latest first, each with the meeting and committee that took it. */
+export async function requestDecisions(db: Executor, requestId: string, locale: Locale) {
+  const rows = await selectRows<{ agendaItemId: string; meetingId: string; committeeName: string }>(
+    db,
+    sql`SELECT d.agenda_item_id AS "agendaItemId", m.id AS "meetingId", c.name AS "committeeName"
+          FROM committee_decisions d
+          JOIN agenda_items i ON i.id = d.agenda_item_id
+          JOIN committee_meetings m ON m.id = i.meeting_id
+          JOIN committees c ON c.id = m.committee_id
+         WHERE d.request_id = ${requestId}
+         ORDER BY d.decided_on DESC, d.inserted_at DESC`,
+  );
+  const decisions = await Promise.all(
+    rows.map(async (row) => {
+      const decision = await readDecision(db, row.agendaItemId, locale);
+      return { ...decision!, meetingId: row.meetingId, committeeName: row.committeeName };
+    }),
+  );
+  return decisions;
+}

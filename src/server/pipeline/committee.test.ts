@@ -248,6 +248,18 @@ describe('from ready for committee to disbursed', () => {
     const get = async () => (await call('GET', `/api/funding_requests/${request.id}?locale=en`, analyst)).json().data;
     let current = await get();
     expect(current.state).toBe('decided');
+    // The request's page reads the decision, its conditions and the checks without the meeting.
+    expect(current.decisions).toHaveLength(1);
+    expect(current.decisions[0]).toMatchObject({
+      id: decision.id,
+      meeting_id: meeting.id,
+      committee_name: expect.any(String),
+      outcome: 'approved_with_conditions',
+      resolution_number: decision.resolution_number,
+      decided_on: '2026-11-20',
+    });
+    expect(current.decisions[0].conditions).toEqual(decision.conditions);
+    expect(current.checks).toEqual(decided.json().data.agenda[0].checks.map((c: Json) => expect.objectContaining(c)));
     const step = (to: string, extra: Json = {}) =>
       call('POST', `/api/funding_requests/${request.id}/transitions?locale=en`, analyst, {
         to,
@@ -279,6 +291,8 @@ describe('from ready for committee to disbursed', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.state).toBe('disbursed');
     expect(done.json().data.contribution_ids).toHaveLength(2);
+    // Once the money is out the checks are no longer a question; the decision stays on the page.
+    expect(done.json().data).toMatchObject({ checks: [], decisions: [{ id: decision.id }] });
 
     // The loans carry the decided terms, nobody retyped them; each has its first disbursement.
     const loans = await selectRows<Json>(

@@ -23,6 +23,8 @@ import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contra
 import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
+import { decisionChecks } from './checks';
+import { requestDecisions } from './committee-store';
 import { disburseRequest } from './disbursement';
 import { fieldRefused, refuseMove, requestLocked, requireWorker, staleRequest } from './errors';
 import {
@@ -53,11 +55,20 @@ const EDITABLE: readonly RequestState[] = ['draft', 'submitted', 'in_analysis', 
 /** States whose checklist is closed: the request has ended. */
 const CLOSED: readonly RequestState[] = ['disbursed', 'declined', 'withdrawn'];
 
+/** States in which a decision is pending or its money not out yet: the page shows the decision's checks. */
+const CHECKED: readonly RequestState[] = [
+  'ready_for_committee',
+  'deferred',
+  'decided',
+  'conditions_pending',
+  'ready_to_disburse',
+];
+
 const LIST_FILTERS = ['state', 'fundId', 'assignee', 'companyId'] as const;
 const LIST_SORT = Object.keys(REQUEST_SORT) as RequestSortField[];
 
 /** Funding requests, their moves and checklists (docs/decisions/0039; who may do what: 0040). */
-export const pipelineRoutes: FeatureRoutes = async (app, { database }) => {
+export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   /** 422 naming each unknown fund, the assignee or the company. */
@@ -84,7 +95,11 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database }) => {
   const answer = async (id: string, locale: 'fr' | 'en') => {
     const request = await readRequest(db, id, locale);
     if (!request) throw notFound();
-    return request;
+    const [decisions, checks] = await Promise.all([
+      requestDecisions(db, id, locale),
+      CHECKED.includes(request.state) ? decisionChecks(db, lists, id, locale) : [],
+    ]);
+    return { ...request, decisions, checks };
   };
 
   app.get(

@@ -163,7 +163,12 @@ export async function listRequests(
   return { rows: rows.map(summaryOf), totalCount, countsByState };
 }
 
-export async function readRequest(db: Executor, id: string, locale: Locale): Promise<FundingRequest | null> {
+/** A request with its financing, timeline and loans; the route adds its decisions and checks (committee-store, checks). */
+export async function readRequest(
+  db: Executor,
+  id: string,
+  locale: Locale,
+): Promise<Omit<FundingRequest, 'decisions' | 'checks'> | null> {
   const [row] = await selectRows<SummaryRow>(db, summarySelect(locale, sql`r.id = ${id}`));
   if (!row) return null;
   const sources = await selectRows<{ name: string; amountCents: number; confirmed: boolean; isPublic: boolean }>(

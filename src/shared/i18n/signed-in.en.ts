@@ -19,6 +19,7 @@ export const signedIn = {
     myAccount: 'My account',
     myTasks: 'My tasks',
     fundReport: 'Fund activity report',
+    fundingRequests: 'Funding requests',
     tasksOverdue: '{{count}} overdue',
     scrollHint: 'The table scrolls sideways: swipe it or use the arrow keys once it has focus.',
     logout: 'Log out',

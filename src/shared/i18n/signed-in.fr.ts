@@ -17,6 +17,7 @@ export const signedIn = {
     myAccount: 'Mon compte',
     myTasks: 'Mes tâches',
     fundReport: 'Rapport d’activité du fonds',
+    fundingRequests: 'Demandes de financement',
     tasksOverdue: '{{count}} en retard',
     scrollHint: 'Le tableau défile horizontalement : glissez-le, ou utilisez les flèches une fois qu’il a le focus.',
     logout: 'Se déconnecter',

@@ -53,17 +53,6 @@ export const fundingRequestSummarySchema = z.object({
 });
 export type FundingRequestSummary = z.infer<typeof fundingRequestSummarySchema>;
 
-/** One request, with what its page shows. */
-export const fundingRequestSchema = fundingRequestSummarySchema.extend({
-  sources: z.array(financingSourceAnswerSchema),
-  /** The moves the transitions route would take now (its checklist aside). */
-  nextStates: z.array(z.enum(REQUEST_STATES)),
-  moves: z.array(requestMoveAnswerSchema),
-  /** The loans it became once disbursed. */
-  contributionIds: z.array(z.string()),
-});
-export type FundingRequest = z.infer<typeof fundingRequestSchema>;
-
 /** `meta` of the board: how many requests per state under the same filters. */
 export const fundingRequestListMetaSchema = z.object({
   totalPages: z.number().int(),
@@ -156,6 +145,31 @@ export const decisionSchema = z.object({
   votesAbstain: z.number().int(),
   conditions: z.array(conditionSchema),
 });
+
+/** A decision as the request's page shows it: with the meeting and committee that took it. */
+export const requestDecisionSchema = decisionSchema.extend({
+  meetingId: z.string(),
+  committeeName: z.string(),
+});
+
+/** One request, with what its page shows. */
+export const fundingRequestSchema = fundingRequestSummarySchema.extend({
+  sources: z.array(financingSourceAnswerSchema),
+  /** The moves the transitions route would take now (its checklist aside). */
+  nextStates: z.array(z.enum(REQUEST_STATES)),
+  moves: z.array(requestMoveAnswerSchema),
+  /** The loans it became once disbursed. */
+  contributionIds: z.array(z.string()),
+  /** The committee's decisions on it, latest first (a deferral, then an approval), with their conditions. */
+  decisions: z.array(requestDecisionSchema),
+  /**
+   * The checks of a decision (fund availability, aid intensity) as they stand now, while a decision is pending or
+   * its money is not out yet (ready for committee, deferred, decided, conditions pending, ready to disburse);
+   * empty in the other states.
+   */
+  checks: z.array(decisionCheckSchema),
+});
+export type FundingRequest = z.infer<typeof fundingRequestSchema>;
 
 export const itemTallySchema = z.object({
   present: z.number().int(),

@@ -41,6 +41,11 @@ export const queryKeys = {
   /** My tasks and the drawer's overdue count, moved by any task change or company save. */
   tasks: ['tasks'] as const,
   taskList: (params: object, language: Locale) => ['tasks', 'list', params, language] as const,
+  /** Funding requests (the board, a request, a company's list, a checklist): any move or edit refreshes them all. */
+  fundingRequests: ['fundingRequests'] as const,
+  fundingRequestList: (params: object, language: Locale) => ['fundingRequests', 'list', params, language] as const,
+  fundingRequest: (id: string, language: Locale) => ['fundingRequests', 'detail', id, language] as const,
+  checklist: (id: string, language: Locale) => ['fundingRequests', 'checklist', id, language] as const,
   /** The aging buckets in force: they name each loan's bucket. */
   delinquencyBuckets: ['delinquencyBuckets'] as const,
   /** Every loan's servicing answers: an import or a fund's deferral moves many loans at once. */

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from '../i18n';
 import type { Company, CompanySummary } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
-import type { ListMeta, UserOption } from '../../shared/wire';
+import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
@@ -78,23 +78,3 @@ export const useArchiveCompany = () =>
 
 export const useRestoreCompany = () =>
   useCompanyMutation(async (id: string) => (await api<Company>('POST', `/companies/${id}/restore`)).data);
-
-/** How many active users the overseeing-user choice lists at once; the search narrows it. */
-const ACTIVE_USERS_PAGE = 50;
-
-/**
- * Active users only (docs/SPEC.md §2 overseeingUser), searched on the server: their id and name, all the
- * picker gets (the users list itself is for administrators).
- */
-export function useUserOptions(search: string) {
-  return useQuery({
-    queryKey: queryKeys.userOptions(search),
-    queryFn: async () =>
-      (
-        await api<UserOption[], ListMeta>('GET', '/users/options', {
-          query: { 'filter[search]': search, 'page[size]': ACTIVE_USERS_PAGE },
-        })
-      ).data,
-    placeholderData: keepPreviousData,
-  });
-}

@@ -9,6 +9,7 @@ import { companyScreenPath } from '../session/current-company';
 import type { Company } from '../../shared/companies';
 import { CompanyForm } from './company-form';
 import { AnalysisSection } from './analysis-section';
+import { CompanyRequests } from '../components/company-requests';
 
 /** /companies/new and /companies/{id}: one page, the route without an id is the new company. */
 export default function CompanyPage() {
@@ -64,6 +65,7 @@ function EditCompany({ id }: { id: string }) {
         />
         {/* Read from the saved file (ADR 0020): the analysis and the printable file follow each save. */}
         <AnalysisSection statements={query.data.financialStatements} />
+        <CompanyRequests companyId={id} />
       </Stack>
     );
   if (query.isPending) return <PageLoader />;

@@ -6,7 +6,7 @@ import { useTranslation } from '../i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import type { Company } from '../../shared/companies';
 import { fieldError } from '../components/form';
-import { useUserOptions } from './api';
+import { useUserOptions } from '../api/user-options';
 import { NONE, useCompanyForm } from './fields';
 
 interface Option {

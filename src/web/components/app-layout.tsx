@@ -104,6 +104,7 @@ export function AppLayout() {
               ) : null
             }
           />
+          {link('/requests', t('layout.fundingRequests'))}
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/portfolio/deferral', t('portfolio.nav.deferral'))}
           {link('/companies', t('layout.companies'))}
