@@ -40,4 +40,7 @@ export const ACCOUNTS = {
   // e2e/tasks.spec.ts: My tasks and the fund report, in French on a desktop and in English on a phone.
   tasks: { email: 'tasks@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Tâches' },
   tasksPhone: { email: 'tasks-phone@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Mobile' },
+  // e2e/pipeline-committee.spec.ts: an administrator who sits on the committee, in French on a desktop and in English on a phone.
+  committee: { email: 'committee@e2e.test', role: 'admin', firstName: 'Camille', lastName: 'Comité' },
+  committeePhone: { email: 'committee-phone@e2e.test', role: 'admin', firstName: 'Colin', lastName: 'Comité' },
 } as const;

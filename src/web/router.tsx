@@ -106,6 +106,21 @@ export const routes: RouteObject[] = [
                 ...titled('tasks.page.title'),
                 ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),
               },
+              {
+                path: '/committee/meetings',
+                ...titled('committee.meetings.title'),
+                ...lazyPage(() => import('./committee/meetings-page'), ['pipeline', 'committee']),
+              },
+              {
+                path: '/committee/meetings/:id',
+                ...titled('committee.meetings.title'),
+                ...lazyPage(() => import('./committee/meeting-page'), ['pipeline', 'committee']),
+              },
+              {
+                path: '/committee/meetings/:id/minutes',
+                ...titled('committee.meeting.minutes'),
+                ...lazyPage(() => import('./committee/minutes-page'), ['pipeline', 'committee']),
+              },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
                 path: '/companies/new',
@@ -195,6 +210,16 @@ export const routes: RouteObject[] = [
                     path: '/portfolio/capital',
                     ...titled('servicing.portfolio.titles.capital'),
                     ...lazyPage(() => import('./portfolio/capital-page'), ['servicing']),
+                  },
+                  {
+                    path: '/committees',
+                    ...titled('committee.committees.title'),
+                    ...lazyPage(() => import('./committee/committees-page'), ['committee']),
+                  },
+                  {
+                    path: '/checklist-templates',
+                    ...titled('committee.templates.title'),
+                    ...lazyPage(() => import('./committee/templates-page'), ['pipeline', 'committee']),
                   },
                   {
                     path: '/settings/security',

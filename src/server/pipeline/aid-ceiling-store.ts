@@ -13,7 +13,10 @@ import { personName } from './store';
 /** The fund's ceiling and its changes, latest first; null when the fund does not exist. */
 export async function readAidCeiling(db: Executor, fundId: string, locale: Locale): Promise<AidCeiling | null> {
   const name = sql.raw(locale === 'en' ? 'f.name_en' : 'f.name_fr');
-  type Stamped<T> = Omit<T, 'updatedAt' | 'insertedAt'> & { updatedAt?: Date | string | null; insertedAt?: Date | string };
+  type Stamped<T> = Omit<T, 'updatedAt' | 'insertedAt'> & {
+    updatedAt?: Date | string | null;
+    insertedAt?: Date | string;
+  };
   const [fund] = await selectRows<Stamped<Omit<AidCeiling, 'changes'>>>(
     db,
     sql`SELECT f.id AS "fundId", ${name} AS "fundName", c.ceiling_percent::float8 AS "ceilingPercent",

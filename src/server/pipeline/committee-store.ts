@@ -59,7 +59,13 @@ export async function readCommittees(db: Executor, id?: string): Promise<Committ
 
 /** A committee's members as an edit needs them: who each is, and whether a meeting recorded them. */
 export async function committeeMemberRecords(db: Executor, committeeId: string) {
-  return selectRows<{ id: string; userId: string | null; externalName: string | null; name: string; hasRecords: boolean }>(
+  return selectRows<{
+    id: string;
+    userId: string | null;
+    externalName: string | null;
+    name: string;
+    hasRecords: boolean;
+  }>(
     db,
     sql`SELECT m.id, m.user_id AS "userId", m.external_name AS "externalName",
                coalesce(m.external_name, ${personName('u')}, u.email) AS name,

@@ -205,6 +205,7 @@ export const meetingSummarySchema = z.object({
   itemsCount: z.number().int(),
   decidedCount: z.number().int(),
 });
+export type MeetingSummary = z.infer<typeof meetingSummarySchema>;
 
 /** A fund's aid ceiling (docs/decisions/0043) and its changes, latest first. */
 export const aidCeilingSchema = z.object({

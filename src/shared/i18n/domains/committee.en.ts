@@ -5,11 +5,6 @@
  * browser only with the pages that name this part in router.tsx (docs/decisions/0030).
  */
 export const committee = {
-  nav: {
-    committees: 'Investment committees',
-    templates: 'Checklists and aid ceilings',
-    meetings: 'Committee meetings',
-  },
   committees: {
     title: 'Investment committees',
     intro: 'Each committee has its members — staff users or external people — one chair, and a quorum.',
@@ -30,7 +25,7 @@ export const committee = {
     externalPerson: 'External person',
     user: 'Member {{n}}: user',
     externalName: 'Member {{n}}: name',
-    isChair: 'Chairs the committee',
+    isChair: 'Member {{n}} chairs the committee',
     addMember: 'Add a member',
     removeMember: 'Remove member {{n}}',
     save: 'Save the committee',
@@ -99,8 +94,6 @@ export const committee = {
     emptyAgenda: 'Nothing on the agenda.',
     item: 'Item {{n}}: {{company}} — {{project}}',
     openRequest: 'Open the request',
-    requested: 'Requested',
-    projectCost: 'Project cost: {{amount}}',
     checks: 'Checks at decision time',
     available: '{{fund}}: {{amount}} asked, {{available}} available',
     noCapital: '{{fund}}: {{amount}} asked, the fund’s capital is not set',

@@ -2,11 +2,6 @@ import type { SameKeys } from '../translate';
 import type { committee as english } from './committee.en';
 
 export const committee = {
-  nav: {
-    committees: 'Comités d’investissement',
-    templates: 'Listes de documents et plafonds d’aide',
-    meetings: 'Réunions du comité',
-  },
   committees: {
     title: 'Comités d’investissement',
     intro:
@@ -28,7 +23,7 @@ export const committee = {
     externalPerson: 'Personne externe',
     user: 'Membre {{n}} : utilisateur',
     externalName: 'Membre {{n}} : nom',
-    isChair: 'Préside le comité',
+    isChair: 'Le membre {{n}} préside le comité',
     addMember: 'Ajouter un membre',
     removeMember: 'Retirer le membre {{n}}',
     save: 'Enregistrer le comité',
@@ -97,8 +92,6 @@ export const committee = {
     emptyAgenda: 'Rien à l’ordre du jour.',
     item: 'Point {{n}} : {{company}} — {{project}}',
     openRequest: 'Ouvrir la demande',
-    requested: 'Montants demandés',
-    projectCost: 'Coût du projet : {{amount}}',
     checks: 'Vérifications au moment de la décision',
     available: '{{fund}} : {{amount}} demandés, {{available}} disponibles',
     noCapital: '{{fund}} : {{amount}} demandés, le capital du fonds n’est pas saisi',
