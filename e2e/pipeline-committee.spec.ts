@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, printedPageSizes, signIn, test } from './fixtures';
 import { committee as en } from '../src/shared/i18n/domains/committee.en';
 import { committee as fr } from '../src/shared/i18n/domains/committee.fr';
 import { pipeline as pipelineEn } from '../src/shared/i18n/domains/pipeline.en';
@@ -56,7 +56,8 @@ async function story(
   const external = [`Hélène Externe ${lang}`, `Paul Dehors ${lang}`];
   await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
   await signIn(page, account.email);
-  await expect(page).toHaveURL(/\/companies/);
+  // An administrator lands on the users' list.
+  await expect(page).toHaveURL(/\/users/);
   if (lang === 'en') {
     await page.evaluate(() => localStorage.setItem('locale', 'en'));
     await page.reload();
@@ -92,7 +93,7 @@ async function story(
   await committeeForm.getByRole('textbox', { name: c.committees.name }).fill(committeeName);
   await committeeForm.getByRole('textbox', { name: c.committees.quorum }).fill('2');
   await committeeForm.getByRole('combobox', { name: say(c.committees.user, { n: 1 }) }).selectOption({ label: me });
-  await committeeForm.getByRole('checkbox', { name: say(c.committees.isChair, { n: 1 }) }).check();
+  await committeeForm.getByRole('combobox', { name: c.committees.chairSelect }).selectOption({ label: me });
   for (const [index, name] of external.entries()) {
     const n = index + 2;
     await committeeForm.getByRole('button', { name: c.committees.addMember }).click();
@@ -241,13 +242,7 @@ async function story(
   await expect(page.getByRole('button', { name: c.minutes.print })).toBeHidden();
   await expect(page.locator('.mantine-AppShell-header')).toBeHidden();
   await expect(minutes).toContainText(condition);
-  const pageSize = await page.evaluate(() =>
-    [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules])
-      .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
-      .map((rule) => rule.style.getPropertyValue('size')),
-  );
-  expect(pageSize).toContain('letter');
+  expect(await printedPageSizes(page)).toContain('letter');
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('button', { name: c.minutes.print })).toBeVisible();
 }

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { committeeInputSchema, type CommitteeInput } from '../../shared/schemas/pipeline';
@@ -195,19 +183,6 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
                   style={{ flex: '2 1 220px' }}
                 />
               )}
-              <Checkbox
-                {...form.register(`members.${index}.isChair`, {
-                  onChange: (event: { target: { checked: boolean } }) => {
-                    // One chair: checking one unchecks the others.
-                    if (event.target.checked)
-                      rows.forEach((_, other) => {
-                        if (other !== index) form.setValue(`members.${other}.isChair`, false);
-                      });
-                  },
-                })}
-                label={c('isChair', { n })}
-                mb={8}
-              />
               <CloseButton
                 aria-label={c('removeMember', { n })}
                 onClick={() => members.remove(index)}
@@ -217,6 +192,27 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
             </Group>
           );
         })}
+        <NativeSelect
+          label={c('chairSelect')}
+          value={String(rows.findIndex((m) => m.isChair))}
+          onChange={(event) => {
+            // One chair: the members' `isChair` follow this one choice.
+            const chosen = Number(event.currentTarget.value);
+            rows.forEach((_, index) =>
+              form.setValue(`members.${index}.isChair`, index === chosen, { shouldDirty: true }),
+            );
+          }}
+          data={[
+            { value: '-1', label: c('noChair') },
+            ...rows.map((m, index) => ({
+              value: String(index),
+              label:
+                (m.kind === 'external' ? m.externalName : staff.data?.find((user) => user.id === m.userId)?.fullName) ||
+                c('memberN', { n: index + 1 }),
+            })),
+          ]}
+          maw={420}
+        />
         <Group>
           <Button variant="default" onClick={() => members.append(emptyMember())}>
             {c('addMember')}

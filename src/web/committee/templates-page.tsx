@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { DocumentCategory, Lookup } from '../../shared/companies';
 import { formatInstant, numberFormat } from '../../shared/intl';
 import { CHECKLIST_STAGES } from '../../shared/pipeline';
@@ -227,7 +227,21 @@ function TemplatesForm({ fund, templates }: { fund: Lookup; templates: Checklist
                   error={fieldError(form, `items.${index}.labelEn`)}
                   style={{ flex: '1 1 240px' }}
                 />
-                <Checkbox {...form.register(`items.${index}.required`)} label={p('required', { n })} mt={32} />
+                <Controller
+                  control={form.control}
+                  name={`items.${index}.required`}
+                  render={({ field: required }) => (
+                    <Checkbox
+                      ref={required.ref}
+                      name={required.name}
+                      onBlur={required.onBlur}
+                      checked={Boolean(required.value)}
+                      onChange={(event) => required.onChange(event.currentTarget.checked)}
+                      label={p('required', { n })}
+                      mt={32}
+                    />
+                  )}
+                />
               </Group>
             </Paper>
           );
