@@ -93,7 +93,8 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
     resolver: zodResolver(committeeInputSchema) as never,
     defaultValues: committeeRows(committee),
   });
-  const members = useFieldArray({ control: form.control, name: 'members' });
+  // The rows carry the member's own `id`: the field array's keys go under another name.
+  const members = useFieldArray({ control: form.control, name: 'members', keyName: 'key' });
   const guard = useUnsavedChanges(form.formState.isDirty);
   const save = useSaveCommittee();
   const submit = form.handleSubmit((input) =>
@@ -152,7 +153,7 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
           const whoError =
             fieldError(form, `members.${index}.userId`) ?? fieldError(form, `members.${index}.externalName`);
           return (
-            <Group key={field.id} align="flex-end" wrap="wrap">
+            <Group key={field.key} align="flex-end" wrap="wrap">
               <NativeSelect
                 label={c('memberKind', { n })}
                 data={[
