@@ -214,7 +214,7 @@ export const routes: RouteObject[] = [
                   {
                     path: '/committees',
                     ...titled('committee.committees.title'),
-                    ...lazyPage(() => import('./committee/committees-page'), ['committee']),
+                    ...lazyPage(() => import('./committee/committees-page'), ['pipeline', 'committee']),
                   },
                   {
                     path: '/checklist-templates',

@@ -122,23 +122,7 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
         <Title order={2} size="h3">
           {title}
         </Title>
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            {...form.register('name')}
-            label={c('name')}
-            required
-            error={fieldError(form, 'name')}
-            style={{ flex: '2 1 240px' }}
-          />
-          <TextInput
-            {...form.register('quorum')}
-            label={c('quorum')}
-            required
-            inputMode="numeric"
-            error={fieldError(form, 'quorum')}
-            style={{ flex: '1 1 120px' }}
-          />
-        </Group>
+        <TextInput {...form.register('name')} label={c('name')} required error={fieldError(form, 'name')} maw={520} />
         <Title order={3} size="h4">
           {c('members')}
         </Title>
@@ -186,13 +170,28 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
               )}
               <CloseButton
                 aria-label={c('removeMember', { n })}
-                onClick={() => members.remove(index)}
+                onClick={() => {
+                  members.remove(index);
+                  void form.trigger('quorum');
+                }}
                 disabled={members.fields.length === 1}
                 mb={6}
               />
             </Group>
           );
         })}
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              members.append(emptyMember());
+              // The quorum is checked against the members' count: its message follows the count.
+              void form.trigger('quorum');
+            }}
+          >
+            {c('addMember')}
+          </Button>
+        </Group>
         <NativeSelect
           label={c('chairSelect')}
           value={String(rows.findIndex((m) => m.isChair))}
@@ -214,11 +213,19 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
           ]}
           maw={420}
         />
-        <Group>
-          <Button variant="default" onClick={() => members.append(emptyMember())}>
-            {c('addMember')}
-          </Button>
-        </Group>
+        {/*
+          The quorum comes after the members, as it is counted on them: its message (a quorum over the members'
+          count) shows when the field is left, and a message appearing above "Add a member" would move the button
+          between the press and the release of the click that left the field, losing that click.
+        */}
+        <TextInput
+          {...form.register('quorum')}
+          label={c('quorum')}
+          required
+          inputMode="numeric"
+          error={fieldError(form, 'quorum')}
+          maw={200}
+        />
         <Group justify="flex-end">
           <Button
             variant="default"
