@@ -188,7 +188,7 @@ function ItemCard({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n:
           <Text size="sm">
             {mt('eligible', { eligible: tally.eligible, present: tally.present, recused: tally.recused })}
           </Text>
-          <Badge color={tally.hasQuorum ? 'green.9' : 'red.9'} variant="filled" my={4}>
+          <Badge color={tally.hasQuorum ? 'teal.9' : 'red.9'} variant="filled" my={4}>
             {mt(tally.hasQuorum ? 'quorumMet' : 'quorumNotMet', { quorum: tally.quorum })}
           </Badge>
           <Text size="sm">{mt('tally', { for: tally.for, against: tally.against, abstain: tally.abstain })}</Text>
