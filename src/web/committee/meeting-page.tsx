@@ -16,6 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ScrollTable } from '../components/scroll-table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -337,8 +338,8 @@ function VotesTable({ meeting, item }: { meeting: Meeting; item: AgendaItem }) {
   const { t } = useTranslation();
   const mt: Tr = (key, params) => t(`committee.meeting.${key}`, params);
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table>
+    <ScrollTable>
+      <Table miw={420}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{mt('member')}</Table.Th>
@@ -365,7 +366,7 @@ function VotesTable({ meeting, item }: { meeting: Meeting; item: AgendaItem }) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

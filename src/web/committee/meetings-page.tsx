@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ScrollTable } from '../components/scroll-table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -71,8 +72,8 @@ function MeetingTable({ title, meetings }: { title: string; meetings: MeetingSum
       {meetings.length === 0 ? (
         <Text c="gray.7">{m('none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
+        <ScrollTable>
+          <Table miw={480} striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{m('date')}</Table.Th>
@@ -103,7 +104,7 @@ function MeetingTable({ title, meetings }: { title: string; meetings: MeetingSum
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   );
