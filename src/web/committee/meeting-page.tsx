@@ -225,7 +225,7 @@ function Checks({ item }: { item: AgendaItem }) {
       <Stack gap={4}>
         {item.checks.map((check) =>
           check.overAvailable ? (
-            <Alert key={check.fundId} color="yellow" variant="light" p="xs">
+            <Alert key={check.fundId} color="yellow" variant="light" p="xs" role="note">
               <Text size="sm" c="dark.9">
                 {mt('overAvailable', {
                   fund: check.fundName,
@@ -257,7 +257,7 @@ function Checks({ item }: { item: AgendaItem }) {
         {item.checks
           .filter((c) => c.overCeiling)
           .map((check) => (
-            <Alert key={`ceiling-${check.fundId}`} color="yellow" variant="light" p="xs">
+            <Alert key={`ceiling-${check.fundId}`} color="yellow" variant="light" p="xs" role="note">
               <Text size="sm" c="dark.9">
                 {mt('overCeiling', {
                   percent: pct(check.aidPercent),
