@@ -49,4 +49,7 @@ export const ACCOUNTS = {
   // e2e/pipeline-requests.spec.ts: a funding request from draft to disbursed, in French on a desktop, in English on a phone.
   requests: { email: 'requests@e2e.test', role: 'user', firstName: 'Renée', lastName: 'Analyste' },
   requestsPhone: { email: 'requests-phone@e2e.test', role: 'user', firstName: 'Renée', lastName: 'Mobile' },
+  // e2e/pipeline-committee.spec.ts: an administrator who sits on the committee, in French on a desktop and in English on a phone.
+  committee: { email: 'committee@e2e.test', role: 'admin', firstName: 'Camille', lastName: 'Comité' },
+  committeePhone: { email: 'committee-phone@e2e.test', role: 'admin', firstName: 'Colin', lastName: 'Comité' },
 } as const;

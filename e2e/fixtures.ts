@@ -92,5 +92,15 @@ export async function callApi<T = unknown>(page: Page, method: string, path: str
   ) as Promise<T>;
 }
 
+/** The `size` of each `@page` rule of the page's style sheets: what the printed paper is. */
+export async function printedPageSizes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
+      .map((rule) => rule.style.getPropertyValue('size')),
+  );
+}
+
 export const test = base;
 export { expect };

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
-import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
+import { callApi, expect, expectAccessible, printedPageSizes, signInFor, test } from './fixtures';
 import { companyWithLoan } from './servicing-fixtures';
 import { servicing as en } from '../src/shared/i18n/domains/servicing.en';
 import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
@@ -187,13 +187,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(page.getByRole('heading', { level: 1, name: o.statement.title })).toBeVisible();
   // On paper the lines are a table, whatever the screen's width.
   await expect(page.getByRole('table', { name: o.statementView.lines })).toBeVisible();
-  const pageSize = await page.evaluate(() =>
-    [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules])
-      .filter((rule): rule is CSSPageRule => rule instanceof CSSPageRule)
-      .map((rule) => rule.style.getPropertyValue('size')),
-  );
-  expect(pageSize).toContain('letter');
+  expect(await printedPageSizes(page)).toContain('letter');
   await page.emulateMedia({ media: 'screen' });
 
   // The company page's line: active, days past due, its link.

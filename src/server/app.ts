@@ -45,6 +45,7 @@ import { portfolioRoutes } from './portfolio/routes';
 import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
 import { pipelineRoutes } from './pipeline/routes';
+import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
 import { reminderRoutes } from './tasks/reminders-routes';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(servicingRoutes, routeDeps);
       await api.register(pipelineRoutes, routeDeps);
       await api.register(committeeRoutes, routeDeps);
+      await api.register(aidCeilingRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
       await api.register(reportRoutes, routeDeps);

@@ -121,6 +121,21 @@ export const routes: RouteObject[] = [
                 ...titled('pipeline.titles.request'),
                 ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing']),
               },
+              {
+                path: '/committee/meetings',
+                ...titled('committee.meetings.title'),
+                ...lazyPage(() => import('./committee/meetings-page'), ['pipeline', 'committee']),
+              },
+              {
+                path: '/committee/meetings/:id',
+                ...titled('committee.meetings.title'),
+                ...lazyPage(() => import('./committee/meeting-page'), ['pipeline', 'committee']),
+              },
+              {
+                path: '/committee/meetings/:id/minutes',
+                ...titled('committee.meeting.minutes'),
+                ...lazyPage(() => import('./committee/minutes-page'), ['pipeline', 'committee']),
+              },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {
                 path: '/companies/new',
@@ -210,6 +225,16 @@ export const routes: RouteObject[] = [
                     path: '/portfolio/capital',
                     ...titled('servicing.portfolio.titles.capital'),
                     ...lazyPage(() => import('./portfolio/capital-page'), ['servicing']),
+                  },
+                  {
+                    path: '/committees',
+                    ...titled('committee.committees.title'),
+                    ...lazyPage(() => import('./committee/committees-page'), ['pipeline', 'committee']),
+                  },
+                  {
+                    path: '/checklist-templates',
+                    ...titled('committee.templates.title'),
+                    ...lazyPage(() => import('./committee/templates-page'), ['pipeline', 'committee']),
                   },
                   {
                     path: '/settings/security',

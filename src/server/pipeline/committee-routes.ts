@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
 import { STATE_AFTER_DECISION, decisionRefusal, mayVote, moveRefusal, tallyItem } from '../../shared/pipeline';
@@ -7,6 +7,7 @@ import {
   attendanceInputSchema,
   committeeInputSchema,
   conditionPatchSchema,
+  type CommitteeInput,
   conflictInputSchema,
   decisionInputSchema,
   meetingInputSchema,
@@ -18,6 +19,7 @@ import {
   meetingSchema,
   meetingSummarySchema,
 } from '../../shared/schemas/pipeline-answers';
+import type { Executor } from '../db/client';
 import { selectRows } from '../db/rows';
 import {
   agendaConflicts,
@@ -40,6 +42,7 @@ import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { decisionChecks } from './checks';
 import {
+  committeeMemberRecords,
   findAgendaItem,
   findMeeting,
   itemMembers,
@@ -70,6 +73,29 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
     return meeting;
   };
 
+  /** 422 on a member who is not an active staff user, or a name another committee has. */
+  async function checkCommittee(tx: Executor, input: CommitteeInput, exceptId: string | null) {
+    const userIds = input.members.flatMap((m) => (m.userId ? [m.userId] : []));
+    const known = userIds.length
+      ? await selectRows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM users WHERE id IN ${userIds} AND disabled_at IS NULL AND confirmed_at IS NOT NULL`,
+        )
+      : [];
+    const detail: ErrorDetail = {};
+    input.members.forEach((m, index) => {
+      if (m.userId && !known.some((k) => k.id === m.userId))
+        detail[`members.${index}.user_id`] = [{ key: 'pipeline.errors.unknownUser', params: {} }];
+    });
+    if (Object.keys(detail).length > 0) throw invalid(detail);
+    const taken = await selectRows(
+      tx,
+      sql`SELECT 1 FROM committees WHERE lower(name) = lower(${input.name})
+           ${exceptId ? sql`AND id <> ${exceptId}` : sql``}`,
+    );
+    if (taken.length > 0) throw fieldRefused('name', 'committeeNameTaken');
+  }
+
   app.get(
     '/committees',
     contract({
@@ -95,21 +121,7 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
     },
     async (request, reply) => {
       const input = request.body;
-      const userIds = input.members.flatMap((m) => (m.userId ? [m.userId] : []));
-      const known = userIds.length
-        ? await selectRows<{ id: string }>(
-            db,
-            sql`SELECT id FROM users WHERE id IN ${userIds} AND disabled_at IS NULL AND confirmed_at IS NOT NULL`,
-          )
-        : [];
-      const detail: ErrorDetail = {};
-      input.members.forEach((m, index) => {
-        if (m.userId && !known.some((k) => k.id === m.userId))
-          detail[`members.${index}.user_id`] = [{ key: 'pipeline.errors.unknownUser', params: {} }];
-      });
-      if (Object.keys(detail).length > 0) throw invalid(detail);
-      const taken = await selectRows(db, sql`SELECT 1 FROM committees WHERE lower(name) = lower(${input.name})`);
-      if (taken.length > 0) throw fieldRefused('name', 'committeeNameTaken');
+      await checkCommittee(db, input, null);
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(committees)
@@ -127,6 +139,68 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
         return row!.id;
       });
       return reply.code(201).send(ok((await readCommittees(db, id))[0]!));
+    },
+  );
+
+  app.put(
+    '/committees/:id',
+    {
+      ...contract({
+        summary:
+          'Edits a committee’s name, quorum and members (administrators): members kept by id, new ones without; a member with a recorded attendance, conflict or vote stays as they were',
+        tags,
+        params: meetingParams,
+        querystring: localeQuery,
+        body: committeeInputSchema,
+        response: { 200: envelopeOf(committeeSchema) },
+      }),
+      config: admin,
+    },
+    async (request) => {
+      const input = request.body;
+      const id = request.params.id;
+      await db.transaction(async (tx) => {
+        const [found] = await selectRows(tx, sql`SELECT 1 FROM committees WHERE id = ${id} FOR UPDATE`);
+        if (!found) throw notFound();
+        await checkCommittee(tx, input, id);
+        const current = await committeeMemberRecords(tx, id);
+        const detail: ErrorDetail = {};
+        input.members.forEach((m, index) => {
+          if (!m.id) return;
+          const kept = current.find((c) => c.id === m.id);
+          if (!kept) detail[`members.${index}.id`] = [{ key: 'pipeline.errors.notMember', params: {} }];
+          // Who a member is stays as the minutes recorded them: another person is a new member.
+          else if (kept.hasRecords && (kept.userId !== m.userId || kept.externalName !== m.externalName))
+            detail[`members.${index}.user_id`] = [{ key: 'committee.errors.memberHasRecords', params: {} }];
+        });
+        current.forEach((c) => {
+          if (c.hasRecords && !input.members.some((m) => m.id === c.id))
+            detail['members'] = [{ key: 'committee.errors.memberRemovedHasRecords', params: { name: c.name } }];
+        });
+        if (Object.keys(detail).length > 0) throw invalid(detail);
+        await tx.update(committees).set({ name: input.name, quorum: input.quorum! }).where(eq(committees.id, id));
+        const keptIds = input.members.flatMap((m) => (m.id ? [m.id] : []));
+        await tx
+          .delete(committeeMembers)
+          .where(
+            keptIds.length
+              ? and(eq(committeeMembers.committeeId, id), notInArray(committeeMembers.id, keptIds))
+              : eq(committeeMembers.committeeId, id),
+          );
+        // The chair is unique per committee: no one chairs while the rows are rewritten.
+        await tx.update(committeeMembers).set({ isChair: false }).where(eq(committeeMembers.committeeId, id));
+        for (const [position, m] of input.members.entries()) {
+          const values = {
+            userId: m.userId,
+            externalName: m.userId ? null : m.externalName,
+            isChair: m.isChair,
+            position,
+          };
+          if (m.id) await tx.update(committeeMembers).set(values).where(eq(committeeMembers.id, m.id));
+          else await tx.insert(committeeMembers).values({ committeeId: id, ...values });
+        }
+      });
+      return ok((await readCommittees(db, id))[0]!);
     },
   );
 

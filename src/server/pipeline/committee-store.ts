@@ -57,6 +57,26 @@ export async function readCommittees(db: Executor, id?: string): Promise<Committ
   }));
 }
 
+/** A committee's members as an edit needs them: who each is, and whether a meeting recorded them. */
+export async function committeeMemberRecords(db: Executor, committeeId: string) {
+  return selectRows<{
+    id: string;
+    userId: string | null;
+    externalName: string | null;
+    name: string;
+    hasRecords: boolean;
+  }>(
+    db,
+    sql`SELECT m.id, m.user_id AS "userId", m.external_name AS "externalName",
+               coalesce(m.external_name, ${personName('u')}, u.email) AS name,
+               (EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.member_id = m.id)
+                OR EXISTS (SELECT 1 FROM agenda_conflicts c WHERE c.member_id = m.id)
+                OR EXISTS (SELECT 1 FROM agenda_votes v WHERE v.member_id = m.id)) AS "hasRecords"
+          FROM committee_members m LEFT JOIN users u ON u.id = m.user_id
+         WHERE m.committee_id = ${committeeId} ORDER BY m.position`,
+  );
+}
+
 export interface MeetingRow {
   id: string;
   committeeId: string;

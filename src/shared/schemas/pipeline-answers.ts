@@ -219,3 +219,22 @@ export const meetingSummarySchema = z.object({
   itemsCount: z.number().int(),
   decidedCount: z.number().int(),
 });
+export type MeetingSummary = z.infer<typeof meetingSummarySchema>;
+
+/** A fund's aid ceiling (docs/decisions/0043) and its changes, latest first. */
+export const aidCeilingSchema = z.object({
+  fundId: z.string(),
+  fundName: z.string(),
+  ceilingPercent: z.number().nullable(),
+  updatedAt: instant().nullable(),
+  updatedByName: z.string().nullable(),
+  changes: z.array(
+    z.object({
+      before: z.number().nullable(),
+      after: z.number().nullable(),
+      authorName: z.string().nullable(),
+      insertedAt: instant(),
+    }),
+  ),
+});
+export type AidCeiling = z.infer<typeof aidCeilingSchema>;

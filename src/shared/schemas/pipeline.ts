@@ -9,6 +9,7 @@ import {
   nullableDate,
   optionalId,
   optionalNumber,
+  percentage,
   positiveMoney,
   requiredDate,
 } from './company-fields';
@@ -110,13 +111,15 @@ export const checklistTemplatesInputSchema = z.object({
 });
 export type ChecklistTemplatesInput = z.output<typeof checklistTemplatesInputSchema>;
 
-/** `POST /committees`: members are staff users or external names, one of them the chair. */
+/** `POST /committees` and `PUT /committees/{id}`: members are staff users or external names, one of them the chair. */
 export const committeeInputSchema = z
   .object({
     name: requiredText(PIPELINE_LIMITS.text),
     quorum: optionalNumber({ message: CV.number, integer: true, min: 1, max: PIPELINE_LIMITS.members }),
     members: list(
       z.object({
+        /** On an edit, the member kept (`PUT /committees/{id}`); absent for a new one. */
+        id: optionalId(),
         userId: optionalId(),
         externalName: z
           .string({ error: wrongValue })
@@ -224,3 +227,8 @@ export const conditionPatchSchema = z.object({
     .nullish()
     .transform((value) => value?.trim() || null),
 });
+
+/** `PUT /funds/{id}/aid_ceiling`: the ceiling of public aid ÷ project cost, percent; empty clears it. */
+export const aidCeilingInputSchema = z.object({ ceilingPercent: percentage(3) });
+export type AidCeilingInput = z.output<typeof aidCeilingInputSchema>;
+export type AidCeilingFormValues = z.input<typeof aidCeilingInputSchema>;

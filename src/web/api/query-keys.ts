@@ -62,4 +62,11 @@ export const queryKeys = {
   /** Written in the language asked for (the borrower's), which need not be the interface's. */
   loanStatement: (contributionId: string, asOf: string | null, language: Locale) =>
     ['servicing', contributionId, 'statement', asOf, language] as const,
+  committee: ['committee'] as const,
+  committees: ['committee', 'committees'] as const,
+  meetings: (language: Locale) => ['committee', 'meetings', language] as const,
+  meeting: (id: string, language: Locale) => ['committee', 'meeting', id, language] as const,
+  checklistTemplates: (fundId: string, language: Locale) => ['committee', 'templates', fundId, language] as const,
+  aidCeiling: (fundId: string, language: Locale) => ['committee', 'aidCeiling', fundId, language] as const,
+  readyRequests: (language: Locale) => ['committee', 'ready', language] as const,
 };

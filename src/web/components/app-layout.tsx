@@ -110,12 +110,15 @@ export function AppLayout() {
           {link('/companies', t('layout.companies'))}
           {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
           {link('/reports/fund_activity', t('layout.fundReport'))}
+          {link('/committee/meetings', t('layout.committeeMeetings'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
           {session.isAdmin && link('/backups', t('backups.nav'))}
           {session.isAdmin && link('/portfolio/buckets', t('portfolio.nav.buckets'))}
           {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
+          {session.isAdmin && link('/committees', t('layout.committees'))}
+          {session.isAdmin && link('/checklist-templates', t('layout.checklistTemplates'))}
           {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />

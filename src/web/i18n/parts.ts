@@ -26,6 +26,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/pipeline.fr').then((m) => ({ pipeline: m.pipeline })),
     en: () => import('../../shared/i18n/domains/pipeline.en').then((m) => ({ pipeline: m.pipeline })),
   },
+  committee: {
+    fr: () => import('../../shared/i18n/domains/committee.fr').then((m) => ({ committee: m.committee })),
+    en: () => import('../../shared/i18n/domains/committee.en').then((m) => ({ committee: m.committee })),
+  },
   tasks: {
     fr: () => import('../../shared/i18n/domains/tasks.fr').then((m) => ({ tasks: m.tasks })),
     en: () => import('../../shared/i18n/domains/tasks.en').then((m) => ({ tasks: m.tasks })),

@@ -194,6 +194,25 @@ export const fundAidCeilings = pgTable(
   (t) => [check('fund_aid_ceilings_check', sql`${t.ceilingPercent} >= 0 and ${t.ceilingPercent} <= 100`)],
 );
 
+/**
+ * Each change of a fund's aid ceiling, kept: a ceiling belongs to no company, so its history is its own
+ * (docs/decisions/0043). `before` or `after` null: no ceiling then.
+ */
+export const fundAidCeilingChanges = pgTable(
+  'fund_aid_ceiling_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => contributionFunds.id, { onDelete: 'cascade' }),
+    before: numeric('ceiling_percent_before', { precision: 6, scale: 3, mode: 'number' }),
+    after: numeric('ceiling_percent_after', { precision: 6, scale: 3, mode: 'number' }),
+    authorId: userRef('author_id'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
+  },
+  (t) => [index('fund_aid_ceiling_changes_fund_idx').on(t.fundId, t.insertedAt)],
+);
+
 export const committees = pgTable(
   'committees',
   {

@@ -1,5 +1,7 @@
 import type { Messages } from '../translate';
 import type { Domain } from './names';
+import { committee as committeeEn } from './committee.en';
+import { committee as committeeFr } from './committee.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
@@ -19,6 +21,7 @@ import { twoFactor as twoFactorFr } from './two-factor.fr';
  */
 export const domainMessages = {
   en: {
+    committee: committeeEn,
     mail: mailEn,
     pipeline: pipelineEn,
     servicing: servicingEn,
@@ -26,6 +29,7 @@ export const domainMessages = {
     twoFactor: twoFactorEn,
   } satisfies Record<Domain, Messages>,
   fr: {
+    committee: committeeFr,
     mail: mailFr,
     pipeline: pipelineFr,
     servicing: servicingFr,

@@ -1,0 +1,118 @@
+/*
+ * What the committee's screens derive from the API's answers, pure so that it is tested without a browser:
+ * meetings split upcoming / past, a committee and an agenda item as their forms' values, who the signed-in
+ * user may enter a vote for, and each member's standing on an item. The counts themselves are the API's `tally`
+ * (src/shared/pipeline/committee.ts): nothing here recounts them.
+ */
+import type { z } from 'zod';
+import { mayVote } from '../../shared/pipeline';
+import type { committeeInputSchema, decisionInputSchema } from '../../shared/schemas/pipeline';
+import type { Committee, Meeting, MeetingSummary } from '../../shared/schemas/pipeline-answers';
+
+export type CommitteeFormValues = z.input<typeof committeeInputSchema>;
+export type DecisionFormValues = z.input<typeof decisionInputSchema>;
+export type AgendaItem = Meeting['agenda'][number];
+export type MeetingMember = Meeting['members'][number];
+
+/** Upcoming meetings (today included) soonest first, then past ones latest first. */
+export function splitMeetings(meetings: readonly MeetingSummary[], today: string) {
+  const upcoming = meetings.filter((m) => m.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+  const past = meetings.filter((m) => m.date < today).sort((a, b) => b.date.localeCompare(a.date));
+  return { upcoming, past };
+}
+
+/**
+ * A member row of the committee form: the API's member plus `kind`, which says which of user or name the row
+ * holds (the schema strips it; the form clears the other field when it changes).
+ */
+export type MemberRow = CommitteeFormValues['members'] extends (infer M)[] | null | undefined
+  ? M & { kind: 'staff' | 'external' }
+  : never;
+export type CommitteeRows = Omit<CommitteeFormValues, 'members'> & { members: MemberRow[] };
+
+export const emptyMember = (): MemberRow => ({ id: null, kind: 'staff', userId: '', externalName: '', isChair: false });
+
+/** A committee as its form opens: a new one with one empty member. */
+export function committeeRows(committee: Committee | null): CommitteeRows {
+  if (!committee) return { name: '', quorum: '', members: [emptyMember()] };
+  return {
+    name: committee.name,
+    quorum: String(committee.quorum),
+    members: committee.members.map((m) => ({
+      id: m.id,
+      kind: m.external ? 'external' : 'staff',
+      userId: m.userId ?? '',
+      externalName: m.external ? m.name : '',
+      isChair: m.isChair,
+    })),
+  };
+}
+
+/** A decision form as it opens: approve the amounts the request asked, terms to type. */
+export function decisionDefaults(item: AgendaItem): DecisionFormValues {
+  return {
+    outcome: 'approved',
+    resolutionNumber: '',
+    amounts: item.amounts.map((a) => ({ fundId: a.fundId, amount: a.amount.toFixed(2) })),
+    rate: '',
+    amortization: '',
+    moratorium: '',
+    warrantyId: '',
+    conditions: [],
+  };
+}
+
+/**
+ * What the API takes for the outcome chosen: an outcome that is not an approval sends no amounts or terms (the
+ * schema refuses conditions on anything but an approval with conditions), so switching outcome and back keeps
+ * what was typed in the form while sending only what the outcome means.
+ */
+export function decisionPayload(values: DecisionFormValues): DecisionFormValues {
+  const approval = values.outcome === 'approved' || values.outcome === 'approved_with_conditions';
+  return {
+    ...values,
+    amounts: approval ? values.amounts : [],
+    rate: approval ? values.rate : '',
+    amortization: approval ? values.amortization : '',
+    moratorium: approval ? values.moratorium : '',
+    warrantyId: approval ? values.warrantyId : '',
+    conditions: values.outcome === 'approved_with_conditions' ? values.conditions : [],
+  };
+}
+
+export type Standing = 'absent' | 'recused' | 'present';
+
+/** A member's standing on an item: absent from the meeting, present and recused on it, or present. */
+export function standing(member: MeetingMember, item: AgendaItem): Standing {
+  if (!member.present) return 'absent';
+  return item.conflicts.some((c) => c.memberId === member.id) ? 'recused' : 'present';
+}
+
+/**
+ * The members whose vote the signed-in user may enter on an item (ADR 0040): their own, and an administrator the
+ * external members'; only present, not recused, and not once the item is decided.
+ */
+export function votersFor(
+  meeting: Meeting,
+  item: AgendaItem,
+  user: { id: string | null; isAdmin: boolean },
+): MeetingMember[] {
+  if (item.decision) return [];
+  return meeting.members.filter(
+    (m) =>
+      mayVote({ present: m.present, recused: standing(m, item) === 'recused' }) &&
+      (m.userId === user.id || (user.isAdmin && m.external)),
+  );
+}
+
+/** The members for whom the signed-in user may declare a conflict: themself, or any present member for an administrator. */
+export function conflictDeclarers(
+  meeting: Meeting,
+  item: AgendaItem,
+  user: { id: string | null; isAdmin: boolean },
+): MeetingMember[] {
+  if (item.decision) return [];
+  return meeting.members.filter(
+    (m) => standing(m, item) === 'present' && (user.isAdmin || (m.userId !== null && m.userId === user.id)),
+  );
+}
