@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormButtons } from '../components/form-buttons';
 import { Badge, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -226,20 +227,15 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
           error={fieldError(form, 'quorum')}
           maw={200}
         />
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => {
-              guard.release();
-              onDone();
-            }}
-          >
-            {c('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {c('save')}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={() => {
+            guard.release();
+            onDone();
+          }}
+          cancel={c('cancel')}
+          submit={c('save')}
+          busy={save.isPending}
+        />
       </Stack>
     </Paper>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormButtons } from '../components/form-buttons';
 import {
   Anchor,
   Button,
@@ -202,20 +203,15 @@ function MeetingForm({ onDone }: { onDone: () => void }) {
             );
           }}
         />
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => {
-              guard.release();
-              onDone();
-            }}
-          >
-            {m('cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {m('schedule')}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={() => {
+            guard.release();
+            onDone();
+          }}
+          cancel={m('cancel')}
+          submit={m('schedule')}
+          busy={create.isPending}
+        />
       </Stack>
     </Paper>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormButtons } from '../components/form-buttons';
 import {
   Alert,
   Badge,
@@ -368,14 +369,7 @@ function ReceiveForm({ request, item, onDone, onCancel }: FormProps) {
             {problem}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {c('cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {c('confirm')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onCancel} cancel={c('cancel')} submit={c('confirm')} busy={busy} />
       </Stack>
     </form>
   );

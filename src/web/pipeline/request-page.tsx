@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormButtons } from '../components/form-buttons';
 import {
   Alert,
   Anchor,
@@ -374,14 +375,7 @@ function DisburseForm({
             {problem}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {d('cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {d('submit')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onCancel} cancel={d('cancel')} submit={d('submit')} busy={form.formState.isSubmitting} />
       </Stack>
     </form>
   );

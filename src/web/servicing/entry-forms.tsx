@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { FormButtons } from '../components/form-buttons';
+import { Alert, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   Controller,
   useForm,
@@ -192,21 +193,6 @@ export function ChoiceField<T extends FieldValues>({
   );
 }
 
-/** The buttons of every servicing form; no focus change on mouse down (see event-modal.tsx). */
-function FormButtons({ onCancel, submit, busy }: { onCancel(): void; submit: string; busy: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel} onMouseDown={(e) => e.preventDefault()}>
-        {t('servicing.forms.cancel')}
-      </Button>
-      <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>
-        {submit}
-      </Button>
-    </Group>
-  );
-}
-
 /**
  * Every servicing form's frame: its fields, then the refusal's alert and the buttons; `onValid` runs once the
  * shared schema accepts what was typed.
@@ -224,12 +210,18 @@ function EntryFormFrame<T extends FieldValues, O>({
   submit: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <form noValidate aria-busy={form.formState.isSubmitting} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
       <Stack>
         {children}
         <FormAlert form={form} />
-        <FormButtons onCancel={onCancel} submit={submit} busy={form.formState.isSubmitting} />
+        <FormButtons
+          onCancel={onCancel}
+          cancel={t('servicing.forms.cancel')}
+          submit={submit}
+          busy={form.formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

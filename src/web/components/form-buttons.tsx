@@ -1,0 +1,29 @@
+import { Button, Group } from '@mantine/core';
+
+/**
+ * A form's Cancel and submit buttons. Neither takes the focus on mouse down: leaving a field validates it, and a
+ * message appearing above the buttons would move them between the press and the release, losing the click
+ * (see event-modal.tsx).
+ */
+export function FormButtons({
+  onCancel,
+  cancel,
+  submit,
+  busy,
+}: {
+  onCancel(): void;
+  cancel: string;
+  submit: string;
+  busy: boolean;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel} onMouseDown={(e) => e.preventDefault()}>
+        {cancel}
+      </Button>
+      <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>
+        {submit}
+      </Button>
+    </Group>
+  );
+}
