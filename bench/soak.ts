@@ -44,7 +44,6 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-const SECONDS = option('seconds', 60);
 const CLIENTS = option('clients', 200);
 const PROCESSES = option('processes', 1);
 /** Staff accounts the clients share (several tabs and people per account, as in an office). */
@@ -61,8 +60,14 @@ const RUN = randomBytes(3).toString('hex');
  * window says more about when a collection ran than about a leak). What this catches: a leak of
  * ~1.5 MB/s or more — e.g. 30 kB kept per request at the ~50 requests/s two shared cores serve, such
  * as a list answer or a request object retained each time. A slower leak needs a longer soak.
+ *
+ * With N processes each one serves 1/N of the requests, so it reaches its working size N times later: the
+ * warm-up and the plateau scale with N (a two-process run on CI was still growing from 324 to 376 MB between
+ * 20 and 60 s, as one process does in its first 30 s; a 180 s single-process run stayed at 350–380 MB from
+ * 30 s on). The default length leaves the last 20 s after the plateau: 60 s for one process, 100 s for two.
  */
-const RSS_RULE = { warmupS: 20, plateauEndS: 40, lastS: 20, ratio: 0.1, floorMb: 32 };
+const RSS_RULE = { warmupS: 20 * PROCESSES, plateauEndS: 40 * PROCESSES, lastS: 20, ratio: 0.1, floorMb: 32 };
+const SECONDS = option('seconds', RSS_RULE.plateauEndS + RSS_RULE.lastS);
 
 /* ------------------------------------------------------------------------------------------------
  * Recording what happened
