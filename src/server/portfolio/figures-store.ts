@@ -253,16 +253,26 @@ export function keptAging(
   );
 }
 
-/** PAR over each number of days and the arrears rate of a scope and day (`GET /portfolio/par`), from the kept tally. */
-export async function readPar(
+/**
+ * PAR over each number of days and the arrears rate of a scope and day (`GET /portfolio/par`), from the kept
+ * tally, kept between writes as a whole with the buckets it read (a change of buckets is a `portfolio` change):
+ * a steady request reads nothing but the change sync, as the aging table's.
+ */
+export function readPar(
   db: Db,
   lists: ListSnapshots,
   scope: PortfolioScope,
   asOf: string,
   days: readonly number[],
 ): Promise<ParAnswer> {
-  const [tally, { buckets }] = await Promise.all([keptTally(db, lists, scope, asOf), readBuckets(db)]);
-  return parAnswer(tally, days, buckets);
+  return lists.get(
+    JSON.stringify(['portfolio', 'par', scope.fundId, scope.mineUserId, asOf, todayIso(), days]),
+    async () => {
+      const [tally, { buckets }] = await Promise.all([keptTally(db, lists, scope, asOf), readBuckets(db)]);
+      return parAnswer(tally, days, buckets);
+    },
+    () => 1 + days.length,
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------
