@@ -11,8 +11,9 @@ import { selectRows } from '../../src/server/db/rows';
 import type { ListSnapshots } from '../../src/server/platform/lists/list-snapshots';
 import { findCompanyGraph } from '../../src/server/companies/graph';
 import { listCompanies } from '../../src/server/companies/list-store';
-import { companyExists as documentsCompanyExists, listDocuments } from '../../src/server/documents/store';
-import { companyExists as eventsCompanyExists, listEvents } from '../../src/server/events/store';
+import { listDocuments } from '../../src/server/documents/store';
+import { listEvents } from '../../src/server/events/store';
+import { companyExists } from '../../src/server/platform/lists/company-scope';
 import { pageWindow, parseListParams } from '../../src/server/platform/http/list-params';
 import { verifyPassword } from '../../src/server/platform/auth/passwords';
 import { countActiveAdmins, findUserByEmail } from '../../src/server/users/store';
@@ -200,7 +201,7 @@ export const CASES: BenchCase[] = [
       });
       return async () => {
         await ctx.sessionUser();
-        await documentsCompanyExists(ctx.db, FULL_GRAPH_COMPANY);
+        await companyExists(ctx.db, ctx.lists, FULL_GRAPH_COMPANY);
         return listDocuments(ctx.db, ctx.lists, {
           companyId: FULL_GRAPH_COMPANY,
           search: [],
@@ -233,7 +234,7 @@ export const CASES: BenchCase[] = [
       );
       return async () => {
         await ctx.sessionUser();
-        await eventsCompanyExists(ctx.db, BIG_TIMELINE_COMPANY);
+        await companyExists(ctx.db, ctx.lists, BIG_TIMELINE_COMPANY);
         return listEvents(ctx.db, ctx.lists, {
           companyId: BIG_TIMELINE_COMPANY,
           search: [],

@@ -22,7 +22,6 @@ import { enqueueDocumentText, handleDocumentText } from './content-indexing';
 import { discardUnreferenced, startUploadSweeper } from './orphan-sweep';
 import {
   categoryExists,
-  companyExists,
   deleteDocument,
   findDocument,
   insertDocument,
@@ -32,6 +31,7 @@ import {
   type DocumentRow,
 } from './store';
 import { iso } from '../db/rows';
+import { companyScope } from '../platform/lists/company-scope';
 
 function categoryFilter(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
@@ -92,10 +92,7 @@ export const documentRoutes: FeatureRoutes = async (app, { database, storage, li
   handleDocumentText(jobs, db, storage);
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
-  async function companyOf({ companyId }: z.output<typeof companyParams>): Promise<string> {
-    if (!(await companyExists(db, companyId))) throw notFound();
-    return companyId;
-  }
+  const companyOf = companyScope(db, lists);
 
   /**
    * A refused save leaves nothing behind: the upload it named is deleted, unless

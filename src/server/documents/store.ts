@@ -77,11 +77,6 @@ export async function allReferencedKeys(db: Executor): Promise<string[]> {
  * ---------------------------------------------------------------------------------------------- */
 
 /** Archived companies count: their documents stay readable. */
-export async function companyExists(db: Executor, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  return Boolean(row);
-}
-
 export async function categoryExists(db: Executor, categoryId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: documentCategories.id })

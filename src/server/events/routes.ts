@@ -26,17 +26,9 @@ import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../plat
 import { userOf } from '../platform/auth/plugin';
 import { ok } from '../platform/http/wire';
 import { fullNameOf } from '../users/store';
-import {
-  companyExists,
-  deleteEvent,
-  findEvent,
-  insertEvent,
-  listEventYears,
-  listEvents,
-  updateEvent,
-  type EventRow,
-} from './store';
+import { deleteEvent, findEvent, insertEvent, listEventYears, listEvents, updateEvent, type EventRow } from './store';
 import { iso } from '../db/rows';
+import { companyScope } from '../platform/lists/company-scope';
 
 /** `filter[year]=2024`; anything but a four-digit year is a mistake worth telling (400), not "no filter". */
 function yearFilter(value: string | undefined): number | undefined {
@@ -95,10 +87,7 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
 
   /** An unknown company and a malformed id are both 404, before anything else is looked at. */
-  async function companyOf({ companyId }: z.output<typeof companyParams>): Promise<string> {
-    if (!(await companyExists(db, companyId))) throw notFound();
-    return companyId;
-  }
+  const companyOf = companyScope(db, lists);
 
   /** The event named by the path, in the company named by the path (another company's is a 404). */
   async function eventOf(params: z.output<typeof eventParams>): Promise<EventRow> {

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../db/client';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import { keptKey } from '../platform/lists/kept-reads';
 import { selectRows } from '../db/rows';
-import { companies, events, users } from '../db/schema';
+import { events, users } from '../db/schema';
 import { searchTextOf } from '../db/full-text';
 import type { EventCategorySlug } from '../../shared/events';
 import type { EventFields } from '../../shared/schemas/event';
@@ -57,11 +57,6 @@ function toRow({ authorFirstName, authorLastName, authorEmail, ...row }: Selecte
  * ---------------------------------------------------------------------------------------------- */
 
 /** Archived companies count: their history stays readable and writable. */
-export async function companyExists(db: Executor, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  return Boolean(row);
-}
-
 export interface EventListQuery {
   companyId: string;
   /** Words, each of which must appear (accent- and case-insensitively) in the title or the notes. */

@@ -17,7 +17,8 @@ import {
  * names its family through `keptKey`, so a new family must be declared here first, and a new table read by a
  * family must be added to its line (and given its trigger).
  *
- * What is kept, per family: the companies list's total and anchors (`companies/list-store.ts`, ADR 0012), the
+ * What is kept, per family: the companies list's total and anchors (`companies/list-store.ts`, ADR 0012) and the
+ * existence of the company a company-scoped route names (`company-scope.ts`, ADR 0047), the
  * documents and events lists' totals (`documents/store.ts`, `events/store.ts`), the dashboard (`portfolio/store.ts`,
  * ADR 0020) and the users of session tokens (`identity/sessions.ts`, ADR 0029).
  * The documents list's category filter also reads the category tree (`document_categories`), which only the
