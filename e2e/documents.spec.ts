@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ACCOUNTS } from './accounts';
 import { createCurrentCompany, pdfFile } from './company-fixtures';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 const PDF = pdfFile();
 
@@ -9,7 +9,7 @@ test('company documents: upload with progress, grouped list, download, rename, r
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, ACCOUNTS.user.email);
+  await signInThroughApi(page, ACCOUNTS.user.email);
   await expect(page).toHaveURL(/\/companies/);
   await createCurrentCompany(page, `Documents ${Date.now()}`);
 

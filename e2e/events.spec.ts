@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /** A company of its own, created through the API, made the current company. */
 async function createCurrentCompany(page: Page, name: string): Promise<string> {
@@ -29,7 +29,7 @@ test('event history: add, filter by year, category and accent-free text, edit, d
 }) => {
   test.setTimeout(120_000);
   const companyName = `Érablière du Rang ${Date.now()}`;
-  await signIn(page, ACCOUNTS.events.email);
+  await signInThroughApi(page, ACCOUNTS.events.email);
   await expect(page).toHaveURL(/\/companies/);
   const companyId = await createCurrentCompany(page, companyName);
 
@@ -210,7 +210,7 @@ test('field-level history: a company save is one collapsed event whose changes o
   page,
 }) => {
   const companyName = `Cidrerie du Verger ${Date.now()}`;
-  await signIn(page, ACCOUNTS.events.email);
+  await signInThroughApi(page, ACCOUNTS.events.email);
   await expect(page).toHaveURL(/\/companies/);
   const companyId = await createCurrentCompany(page, companyName);
   // The form sends back what it read, with a new name and an employee count.

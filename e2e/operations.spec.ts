@@ -1,11 +1,11 @@
 import { ACCOUNTS } from './accounts';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 test('backups: an administrator starts one, sees it succeed, downloads it, in both languages and on a phone', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, ACCOUNTS.admin.email);
+  await signInThroughApi(page, ACCOUNTS.admin.email);
   await expect(page).toHaveURL(/\/users$/);
   // Reached from the drawer, like every screen.
   await page.getByRole('button', { name: 'Ouvrir le menu' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, nbsp, say } from './catalog-text';
-import { callApi, expect, expectAccessible, printedPageSizes, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, printedPageSizes, signInFor, test } from './fixtures';
 import { committee as en } from '../src/shared/i18n/domains/committee.en';
 import { committee as fr } from '../src/shared/i18n/domains/committee.fr';
 import { pipeline as pipelineEn } from '../src/shared/i18n/domains/pipeline.en';
@@ -54,14 +54,8 @@ async function story(
   const me = `${account.firstName} ${account.lastName}`;
   const stamp = `${lang}-${Date.now()}`;
   const external = [`Hélène Externe ${lang}`, `Paul Dehors ${lang}`];
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-  await signIn(page, account.email);
   // An administrator lands on the users' list.
-  await expect(page).toHaveURL(/\/users/);
-  if (lang === 'en') {
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-  }
+  await signInFor(page, account.email, { lang, width, landing: /\/users/ });
 
   // What the story starts from, through the API: a company and two requests ready for the committee.
   const first = async (path: string) => (await callApi<Array<{ id: string; name: string }>>(page, 'GET', path))[0]!;

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
 import { loose, say } from './catalog-text';
 import { pdfFile } from './company-fixtures';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInFor, signInThroughApi, test } from './fixtures';
 import { companyWithLoan } from './servicing-fixtures';
 import { pipeline as en } from '../src/shared/i18n/domains/pipeline.en';
 import { pipeline as fr } from '../src/shared/i18n/domains/pipeline.fr';
@@ -33,7 +33,7 @@ interface Json {
 /** The administrator's side, in a page of their own: templates, then the committee's meeting and decision. */
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
-  await signIn(page, ACCOUNTS.admin.email);
+  await signInThroughApi(page, ACCOUNTS.admin.email);
   // An administrator lands on the users' list.
   await expect(page).toHaveURL(/\/users/);
   return page;
@@ -72,13 +72,7 @@ async function story(page: Page, browser: Browser, lang: Lang, width: number, em
   const c = CATALOG[lang];
   const s = SERVICING[lang];
   const money = (amount: number) => loose(formatAmount(amount, lang));
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/companies/);
-  if (lang === 'en') {
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
-  }
+  await signInFor(page, email, { lang, width });
   const tag = `${lang}-${Date.now()}`;
   // The last fund requires a business plan at intake (templates are fixed on a request when it is submitted).
   const admin = await adminPage(browser);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -18,7 +18,7 @@ test('portfolio servicing: PAR, the aging and the funds on the dashboard; an adm
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ACCOUNTS.admin.email);
+  await signInThroughApi(page, ACCOUNTS.admin.email);
   await expect(page).toHaveURL(/\/users/);
 
   // A loan approved and not yet paid out: the funds table counts it as approved not disbursed.

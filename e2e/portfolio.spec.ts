@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -17,7 +17,7 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ACCOUNTS.portfolio.email);
+  await signInThroughApi(page, ACCOUNTS.portfolio.email);
   await expect(page).toHaveURL(/\/companies/);
 
   const today = todayIso();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { textPdf } from '../src/server/test/pdfs';
 import { ACCOUNTS } from './accounts';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
 
 /** Calls the API with the signed-in user's token, from the page (so the same origin and session). */
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -76,7 +76,7 @@ test('find anything: Ctrl+K, a word from inside a PDF typed without accents, Ent
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, ACCOUNTS.user.email);
+  await signInThroughApi(page, ACCOUNTS.user.email);
   await expect(page).toHaveURL(/\/companies/);
   const stamp = Date.now();
   const companyName = `Fromagerie Recherche ${stamp}`;
@@ -184,7 +184,7 @@ test('duplicate warning: typing “erabliere gagnon” for a new company lists �
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, ACCOUNTS.user.email);
+  await signInThroughApi(page, ACCOUNTS.user.email);
   await expect(page).toHaveURL(/\/companies/);
   const existing = await createCompany(page, 'Érablière Gagnon');
 

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { callApi, expect, expectAccessible, signIn, test } from './fixtures';
+import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
 import type { Locale } from '../src/shared/constants';
 import { formatAmount, formatDay, formatRatio } from '../src/shared/portfolio/ratios';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
@@ -105,7 +105,7 @@ interface ScheduleAnswer {
 
 test.describe('a staff member’s portfolio screens', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, ACCOUNTS.staff.email);
+    await signInThroughApi(page, ACCOUNTS.staff.email);
     await expect(page).toHaveURL(/\/companies/);
   });
 
