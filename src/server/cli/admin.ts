@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { forgotPasswordSchema } from '../../shared/schemas/users';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../platform/auth/passwords';
 import { liftAccountLimits } from '../platform/rate-limit/limits';
 import { createMailer } from '../platform/mail/mailer';
 import { passwordResetMail } from '../identity/mails';
 import { issueToken } from '../identity/one-time-tokens';
 import { findUserByEmail, fullNameOf, type UserRow } from '../users/store';
 import { statusOf } from '../identity/accounts';
+import { generateAdminPassword, newAdmin } from '../users/first-admin';
 import { CommandError, openForCommand } from './command-database';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -51,15 +50,8 @@ async function createAdmin(db: Db, email: string): Promise<string[]> {
         'Nothing was changed. Use `reset-link` to get back into it.',
     );
   }
-  const password = randomBytes(12).toString('base64url');
-  await db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(password),
-    firstName: 'Admin',
-    lastName: 'Atrium',
-    role: 'admin',
-    confirmedAt: new Date(),
-  });
+  const password = generateAdminPassword();
+  await db.insert(users).values(await newAdmin(email, password));
   return [`Administrator ${email} created.`, `Password (shown once, change it in "My account"): ${password}`];
 }
 

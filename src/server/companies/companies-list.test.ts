@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
 
 let t: TestApp;
 let ids: LookupIds;
@@ -182,15 +182,7 @@ describe('GET /api/companies', () => {
       expect(await names('?filter[search]=demenageurs montreal')).toEqual([]);
       const current = (await t.inject({ method: 'GET', url: `/api/companies/${company.id}`, headers: auth })).json()
         .data;
-      const {
-        id: _i,
-        reference_number: _r,
-        avatar_url: _a,
-        archived_at: _ar,
-        inserted_at: _in,
-        updated_at: _u,
-        ...form
-      } = current;
+      const form = asForm(current);
       await t.inject({
         method: 'PATCH',
         url: `/api/companies/${company.id}`,

@@ -6,7 +6,7 @@
  * made by the pipeline's own disbursement (`DisburseRequest`), as the move would make them.
  */
 import { sql } from 'drizzle-orm';
-import { REQUEST_STATES, type RequestState } from '../../shared/pipeline';
+import { DECISION_STATES, FORWARD_PATH, REQUEST_STATES, type RequestState } from '../../shared/pipeline';
 import { addDays } from '../../shared/servicing';
 import type { Db, Tx } from './client';
 import { selectRows } from './rows';
@@ -28,23 +28,10 @@ import {
   meetingAttendance,
 } from './schema';
 
-const PATH: RequestState[] = [
-  'draft',
-  'submitted',
-  'in_analysis',
-  'ready_for_committee',
-  'decided',
-  'conditions_pending',
-  'ready_to_disburse',
-  'disbursed',
-];
+/** The states a request reaches once its committee decided: a decision's outcome, or further on from `decided`. */
 const DECIDED: readonly RequestState[] = [
-  'decided',
-  'conditions_pending',
-  'ready_to_disburse',
-  'disbursed',
-  'declined',
-  'deferred',
+  ...DECISION_STATES,
+  ...FORWARD_PATH.slice(FORWARD_PATH.indexOf('decided') + 1),
 ];
 const PROJECTS = [
   'Agrandissement de l’usine',
@@ -60,8 +47,8 @@ const CONDITION_DUE_IN_DAYS = [30, 4, -3];
 /** The states a request went through to reach `state`. */
 function pathTo(state: RequestState): RequestState[] {
   if (state === 'withdrawn') return ['draft', 'submitted', 'withdrawn'];
-  if (state === 'declined' || state === 'deferred') return [...PATH.slice(0, 4), state];
-  return PATH.slice(0, PATH.indexOf(state) + 1);
+  if (state === 'declined' || state === 'deferred') return [...FORWARD_PATH.slice(0, 4), state];
+  return FORWARD_PATH.slice(0, FORWARD_PATH.indexOf(state) + 1);
 }
 
 /**

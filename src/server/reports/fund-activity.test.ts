@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays } from '../../shared/servicing/calendar';
 import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fixtures';
@@ -71,20 +71,11 @@ beforeAll(async () => {
   const company = (
     await t.inject({ method: 'GET', url: `/api/companies/${first[0]!.companyId}`, headers: auth })
   ).json().data as Json;
-  const {
-    id: _i,
-    reference_number: _r,
-    avatar_url: _a,
-    archived_at: _ar,
-    inserted_at: _in,
-    updated_at: _u,
-    ...form
-  } = company;
   const saved = await t.inject({
     method: 'PATCH',
     url: `/api/companies/${company.id}`,
     headers: auth,
-    payload: { ...form, employee_count: '14' },
+    payload: { ...asForm(company), employee_count: '14' },
   });
   expect(saved.statusCode, saved.body).toBe(200);
 });

@@ -189,6 +189,31 @@ const reversalContract = <Entry extends z.ZodRawShape, Answer extends z.ZodType>
     response: { 200: envelopeOf(answer, loanMetaSchema) },
   });
 
+/** A list of one kind of entry on a loan, reversed ones included, with the loan's figures. */
+const entriesContract = <Answer extends z.ZodType>(summary: string, answer: Answer) =>
+  contract({
+    summary,
+    tags,
+    params: loanParams,
+    querystring: localeQuery,
+    response: { 200: envelopeOf(z.array(answer), loanListMetaSchema) },
+  });
+
+/** Recording an entry on a loan: the entry as recorded, with the loan's figures. */
+const newEntryContract = <Body extends z.ZodType, Answer extends z.ZodType>(
+  summary: string,
+  body: Body,
+  answer: Answer,
+) =>
+  contract({
+    summary,
+    tags,
+    params: loanParams,
+    querystring: localeQuery,
+    body,
+    response: { 201: envelopeOf(answer, loanMetaSchema) },
+  });
+
 /** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
 export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
   const { db } = database;
@@ -222,12 +247,22 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
   /** A loan's entries of one kind as of today, with the loan's figures. */
   async function listOf<T>(
     params: { companyId: string; id: string },
-    rows: (c: LoanContext, s: LoanServicing | null) => T[],
+    rows: (entries: LoanEntries, servicing: LoanServicing | null) => T[],
   ) {
     const context = await loanContext(db, params, todayIso());
     const { servicing, summary } = computed(context);
-    const data = rows(context, servicing);
+    const data = rows(context.entries, servicing);
     return ok(data, { totalCount: data.length, loan: summary });
+  }
+
+  /** One new entry on a loan, written by `write` (rules, row, history) as the signed-in user. */
+  function recordOnLoan<T>(
+    request: { params: { companyId: string; id: string } } & Parameters<typeof userOf>[0],
+    write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>, authorId: string) => Promise<string>,
+    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  ) {
+    const authorId = userOf(request).id;
+    return writeOnLoan(request.params, (tx, context) => write(tx, context, authorId), answer);
   }
 
   const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
@@ -272,34 +307,23 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.get(
     `${FC}/disbursements`,
-    contract({
-      summary: "A loan's disbursements, reversed ones included, with the loan's figures",
-      tags,
-      params: loanParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(disbursementSchema), loanListMetaSchema) },
-    }),
-    async (request) =>
-      listOf(request.params, (context, servicing) => ENTRY_KINDS.disbursement.list(context.entries, servicing)),
+    entriesContract("A loan's disbursements, reversed ones included, with the loan's figures", disbursementSchema),
+    async (request) => listOf(request.params, ENTRY_KINDS.disbursement.list),
   );
 
   app.post(
     `${FC}/disbursements`,
-    contract({
-      summary: 'Records money paid out on a loan (422 beyond the amount lent)',
-      tags,
-      params: loanParams,
-      querystring: localeQuery,
-      body: disbursementInputSchema,
-      response: { 201: envelopeOf(disbursementSchema, loanMetaSchema) },
-    }),
+    newEntryContract(
+      'Records money paid out on a loan (422 beyond the amount lent)',
+      disbursementInputSchema,
+      disbursementSchema,
+    ),
     async (request, reply) => {
       const input = request.body;
-      const authorId = userOf(request).id;
       const amountCents = toCents(input.amount);
-      const answer = await writeOnLoan(
-        request.params,
-        async (tx, context) => {
+      const answer = await recordOnLoan(
+        request,
+        async (tx, context, authorId) => {
           check(
             disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
             request.locale,
@@ -327,34 +351,23 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.get(
     `${FC}/repayments`,
-    contract({
-      summary: "A loan's repayments, reversed ones included, each with where it went",
-      tags,
-      params: loanParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(repaymentSchema), loanListMetaSchema) },
-    }),
-    async (request) =>
-      listOf(request.params, (context, servicing) => ENTRY_KINDS.repayment.list(context.entries, servicing)),
+    entriesContract("A loan's repayments, reversed ones included, each with where it went", repaymentSchema),
+    async (request) => listOf(request.params, ENTRY_KINDS.repayment.list),
   );
 
   app.post(
     `${FC}/repayments`,
-    contract({
-      summary: 'Records money received on a loan (422 beyond the payoff amount, which the message gives)',
-      tags,
-      params: loanParams,
-      querystring: localeQuery,
-      body: repaymentInputSchema,
-      response: { 201: envelopeOf(repaymentSchema, loanMetaSchema) },
-    }),
+    newEntryContract(
+      'Records money received on a loan (422 beyond the payoff amount, which the message gives)',
+      repaymentInputSchema,
+      repaymentSchema,
+    ),
     async (request, reply) => {
       const input = request.body;
-      const authorId = userOf(request).id;
       const amountCents = toCents(input.amount);
-      const answer = await writeOnLoan(
-        request.params,
-        async (tx, context) => {
+      const answer = await recordOnLoan(
+        request,
+        async (tx, context, authorId) => {
           check(
             repaymentProblems(
               context.input,
@@ -584,20 +597,16 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.post(
     `${FC}/term_amendments`,
-    contract({
-      summary: "Amends a loan's terms from a date: moratorium, term extension, rate change, payment holiday",
-      tags,
-      params: loanParams,
-      querystring: localeQuery,
-      body: termAmendmentInputSchema,
-      response: { 201: envelopeOf(termAmendmentSchema, loanMetaSchema) },
-    }),
+    newEntryContract(
+      "Amends a loan's terms from a date: moratorium, term extension, rate change, payment holiday",
+      termAmendmentInputSchema,
+      termAmendmentSchema,
+    ),
     async (request, reply) => {
       const input = request.body;
-      const authorId = userOf(request).id;
-      const answer = await writeOnLoan(
-        request.params,
-        async (tx, context) => {
+      const answer = await recordOnLoan(
+        request,
+        async (tx, context, authorId) => {
           check(amendmentProblems(context.input, newAmendment(input), context.asOf), request.locale);
           const id = await insertAmendment(tx, {
             contributionId: context.loan.id,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 
@@ -555,17 +555,7 @@ describe('GET /api/portfolio/repayments/export.csv', () => {
 
 describe('the company form and recorded money', () => {
   async function companyForm(companyId: string): Promise<Json> {
-    const company = (await get(`/api/companies/${companyId}`)).json().data;
-    const {
-      id: _i,
-      reference_number: _r,
-      avatar_url: _a,
-      archived_at: _ar,
-      inserted_at: _in,
-      updated_at: _u,
-      ...form
-    } = company;
-    return form;
+    return asForm((await get(`/api/companies/${companyId}`)).json().data);
   }
   const save = (companyId: string, form: Json, locale = 'en') =>
     t.inject({ method: 'PATCH', url: `/api/companies/${companyId}?locale=${locale}`, headers: auth, payload: form });

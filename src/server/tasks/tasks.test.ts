@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays, addMonths } from '../../shared/servicing/calendar';
 import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 import type { UserRow } from '../users/store';
@@ -60,17 +60,7 @@ async function company(loans: Record<string, unknown>[], overrides: Record<strin
 }
 
 async function companyForm(id: string): Promise<Json> {
-  const data = (await get(`/api/companies/${id}`)).json().data as Json;
-  const {
-    id: _i,
-    reference_number: _r,
-    avatar_url: _a,
-    archived_at: _ar,
-    inserted_at: _in,
-    updated_at: _u,
-    ...rest
-  } = data;
-  return structuredClone(rest);
+  return asForm((await get(`/api/companies/${id}`)).json().data as Json);
 }
 
 async function saveCompany(id: string, change: (form: Json) => void) {

@@ -4,6 +4,21 @@ import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { countUsers } from './store';
 
+/** A password for an administrator made without one: shown once, never stored in clear. */
+export const generateAdminPassword = () => randomBytes(12).toString('base64url');
+
+/** An administrator able to sign in at once, as the first start and the `admin create` command make one. */
+export async function newAdmin(email: string, password: string) {
+  return {
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Admin',
+    lastName: 'Atrium',
+    role: 'admin' as const,
+    confirmedAt: new Date(),
+  };
+}
+
 export interface FirstAdmin {
   email: string;
   /** Set only when the password was generated here: printed once, never stored in clear. */
@@ -20,18 +35,11 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdmin | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   const email = (options.email ?? 'admin@atrium.local').toLowerCase();
-  const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
+  const generatedPassword = options.password ? undefined : generateAdminPassword();
   const password = options.password ?? generatedPassword!;
   await db
     .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Admin',
-      lastName: 'Atrium',
-      role: 'admin',
-      confirmedAt: new Date(),
-    })
+    .values(await newAdmin(email, password))
     .onConflictDoNothing();
   return { email, generatedPassword };
 }

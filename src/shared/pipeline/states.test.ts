@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DECISION_STATES,
+  FORWARD_PATH,
   CHECKLIST_STAGES,
   CONDITION_STATUSES,
   ITEM_STATUSES,
@@ -73,6 +75,21 @@ describe('moves', () => {
       }
     }
     expect([...seen].sort()).toEqual([...REQUEST_STATES].sort());
+  });
+
+  it('goes the way forward from a draft to the money out by moves it lists, each state once', () => {
+    expect(FORWARD_PATH[0]).toBe('draft');
+    expect(FORWARD_PATH.at(-1)).toBe('disbursed');
+    expect(new Set(FORWARD_PATH).size).toBe(FORWARD_PATH.length);
+    FORWARD_PATH.slice(1).forEach((to, i) => expect(MOVES[FORWARD_PATH[i]!][to]).toBeDefined());
+    expect(FORWARD_PATH).toContain('decided');
+  });
+
+  it('names as decision states exactly those a move reaches by a decision only', () => {
+    expect([...DECISION_STATES].sort()).toEqual(['declined', 'decided', 'deferred'].sort());
+    for (const state of DECISION_STATES) {
+      for (const from of REQUEST_STATES) expect(MOVES[from][state] ?? 'decision').toBe('decision');
+    }
   });
 });
 

@@ -66,6 +66,19 @@ export function nextStates(from: RequestState): RequestState[] {
 
 export const isFinal = (state: RequestState): boolean => Object.keys(MOVES[state]).length === 0;
 
+/** The way forward, from a draft to the money out: each state's first move, as MOVES lists it. */
+export const FORWARD_PATH: readonly RequestState[] = forwardFrom('draft');
+
+function forwardFrom(state: RequestState): RequestState[] {
+  const [next] = Object.keys(MOVES[state]) as RequestState[];
+  return next ? [state, ...forwardFrom(next)] : [state];
+}
+
+/** The states only a committee's decision leads to. */
+export const DECISION_STATES: readonly RequestState[] = REQUEST_STATES.filter((state) =>
+  Object.values(MOVES).some((moves) => moves[state] === 'decision'),
+);
+
 /** The checklist stage whose required items must be done to make this move; null when none is. */
 export function stageGuarding(from: RequestState, to: RequestState): ChecklistStage | null {
   if (to === 'withdrawn' || (to === 'in_analysis' && from === 'ready_for_committee')) return null;

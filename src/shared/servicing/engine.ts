@@ -15,9 +15,11 @@ import type {
   Disbursement,
   ExcludedBecause,
   InstallmentKind,
+  LoanFigures,
   LoanInput,
   Repayment,
   RepaymentKind,
+  StatementLine,
 } from './types';
 import { bucketIndex } from './buckets';
 
@@ -58,20 +60,13 @@ export interface RepaymentRecord {
   allocation: AllocationRecord | null;
 }
 
-export interface StatementRecord {
+/** A StatementLine (see each field's meaning there) as the walk writes it: on a day number, with its rank. */
+export type StatementRecord = Omit<StatementLine, 'date' | 'counts' | 'allocation'> & {
   day: number;
   /** Order of the line's kind within a day: disbursement, interest, repayment, write-off. */
   rank: number;
-  kind: 'disbursement' | 'interest' | 'capitalised_interest' | 'repayment' | 'write_off' | 'recovery';
-  entryId: string | null;
-  installmentNumber: number | null;
-  debit: number;
-  credit: number;
-  balance: number;
-  reversed: boolean;
-  excludedBecause: ExcludedBecause | null;
   allocation: AllocationRecord | null;
-}
+};
 
 export interface BucketRecord {
   day: number;
@@ -85,33 +80,15 @@ export interface AmendmentRecord {
   fromDay: number | null;
 }
 
-/** The walk's totals as of the as-of day (see LoanFigures for each one's meaning). */
-export interface WalkTotals {
-  disbursed: number;
-  undisbursed: number;
-  interestFallenDue: number;
-  capitalisedInterest: number;
-  interestPaid: number;
-  principalRepaid: number;
-  outstandingPrincipal: number;
-  arrearsPrincipal: number;
-  arrearsInterest: number;
-  dueTodayPrincipal: number;
-  dueTodayInterest: number;
-  paidInAdvance: number;
-  daysPastDue: number;
+/**
+ * The walk's totals as of the as-of day: LoanFigures (see each one's meaning there), with day numbers where the
+ * figures have dates and the bucket's index where they have its key.
+ */
+export type WalkTotals = Omit<LoanFigures, 'overdueSince' | 'bucket' | 'nextChangeOn'> & {
   overdueSinceDay: number | null;
   bucket: number | null;
-  writtenOffPrincipal: number;
-  writtenOffInterest: number;
-  recovered: number;
-  received: number;
-  applied: number;
-  overpaid: number;
-  payoffAmount: number;
-  levelPayment: number | null;
   nextChangeDay: number | null;
-}
+};
 
 export interface Walk {
   asOfDay: number;

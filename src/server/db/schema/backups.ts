@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at } from './columns';
 
 /**
  * One row per backup, whatever started it (docs/decisions/0024-backups.md). The row is the claim: a
@@ -19,10 +20,10 @@ export const backups = pgTable(
     size: bigint('size', { mode: 'number' }),
     /** Why it failed, for the log and the operator (the screen shows a localized outcome). */
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
     /** Touched while the backup runs: a `running` row whose process died stops blocking the next one. */
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: at('heartbeat_at').notNull().defaultNow(),
+    finishedAt: at('finished_at'),
   },
   (t) => [
     uniqueIndex('backups_one_running_idx')

@@ -1,21 +1,9 @@
 import { relations, sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { BLOCK_TYPES, RISK_RATINGS } from '../../../shared/companies';
-import { timestamps } from './columns';
+import { at, requiredRef, timestamps } from './columns';
 import { contributionFunds, legalForms, activityAreas, municipalities, statuses, warranties } from './lookups';
-import { users } from './users';
+import { userRef, users } from './users';
 
 /** Feeds the readable reference number; never reused, so a number identifies one company forever. */
 export const companyReferenceNumberSeq = pgSequence('company_reference_number_seq', { startWith: 1 });
@@ -47,17 +35,11 @@ export const companies = pgTable(
     riskRating: text('risk_rating', { enum: RISK_RATINGS }),
     /** DD/MM. */
     endOfFinancialYear: text('end_of_financial_year'),
-    legalFormId: uuid('legal_form_id')
-      .notNull()
-      .references(() => legalForms.id),
-    statusId: uuid('status_id')
-      .notNull()
-      .references(() => statuses.id),
-    activityAreaId: uuid('activity_area_id')
-      .notNull()
-      .references(() => activityAreas.id),
-    overseeingUserId: uuid('overseeing_user_id').references(() => users.id, { onDelete: 'set null' }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    legalFormId: requiredRef('legal_form_id', () => legalForms.id),
+    statusId: requiredRef('status_id', () => statuses.id),
+    activityAreaId: requiredRef('activity_area_id', () => activityAreas.id),
+    overseeingUserId: userRef('overseeing_user_id'),
+    archivedAt: at('archived_at'),
     lockVersion: integer('lock_version').notNull().default(0),
     /** How many loans were ever numbered for it: the last part of the next loan number (never reused). */
     loanSequence: integer('loan_sequence').notNull().default(0),
@@ -110,9 +92,7 @@ export const companyAddresses = pgTable('company_addresses', {
   companyId: companyId().unique(),
   address: text('address').notNull(),
   zipCode: text('zip_code').notNull(),
-  municipalityId: uuid('municipality_id')
-    .notNull()
-    .references(() => municipalities.id),
+  municipalityId: requiredRef('municipality_id', () => municipalities.id),
 });
 
 export const owners = pgTable(
@@ -150,7 +130,7 @@ const money = (name: string) => numeric(name, { precision: 15, scale: 2, mode: '
  */
 const insertionOrder = () => ({
   seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  insertedAt: at('inserted_at').notNull().defaultNow(),
 });
 
 export const financialStatements = pgTable(
@@ -178,9 +158,7 @@ export const financialContributions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    contributionFundId: uuid('contribution_fund_id')
-      .notNull()
-      .references(() => contributionFunds.id),
+    contributionFundId: requiredRef('contribution_fund_id', () => contributionFunds.id),
     amount: money('amount'),
     /** Percent per year. */
     rate: numeric('rate', { precision: 7, scale: 3, mode: 'number' }),

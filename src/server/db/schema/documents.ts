@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CONTENT_STATUSES } from '../../../shared/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { companies } from './companies';
 import { documentCategories } from './lookups';
+import { at, requiredRef } from './columns';
 
 /** PostgreSQL's tsvector, only ever written by the database (a generated column) and matched in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -18,12 +19,8 @@ export const documents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Companies are archived, not deleted; the cascade only serves a hard delete by an operator, whose
     // files the orphan sweep then removes (docs/decisions/0006-orphan-uploads.md).
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => documentCategories.id, { onDelete: 'restrict' }),
+    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
+    categoryId: requiredRef('category_id', () => documentCategories.id, 'restrict'),
     name: text('name').notNull(),
     /** The document's own date (a calendar day), not the upload's. */
     date: date('date', { mode: 'string' }).notNull(),
@@ -47,8 +44,8 @@ export const documents = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('public.atrium_fr'::regconfig, name), 'A') || setweight(to_tsvector('public.atrium_en'::regconfig, name), 'A') || setweight(to_tsvector('public.atrium_fr'::regconfig, coalesce(content_text, '')), 'B') || setweight(to_tsvector('public.atrium_en'::regconfig, coalesce(content_text, '')), 'B')`,
       ),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // filter[search]: LIKE '%word%' on the folded name, answered by a trigram index.

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { EVENT_CATEGORY_SLUGS } from '../../../shared/events';
 import { companies } from './companies';
-import { users } from './users';
-
-const slugList = sql.raw(EVENT_CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(', '));
+import { userRef } from './users';
+import { at, oneOf, requiredRef } from './columns';
 
 /**
  * The event history of a company (docs/SPEC.md §3 event). A person's event has a typed `title`; a system event
@@ -16,9 +15,7 @@ export const events = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     // Companies are archived, not deleted; the cascade only serves a hard delete by an operator.
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
     categorySlug: text('category_slug', { enum: EVENT_CATEGORY_SLUGS }).notNull(),
     title: text('title'),
     code: text('code'),
@@ -32,14 +29,14 @@ export const events = pgTable(
       .default(sql`((now() AT TIME ZONE 'America/Toronto')::date)`),
     notes: text('notes'),
     /** Who wrote it, or for a system event who made the change. Users are archived, not deleted. */
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: userRef('author_id'),
     /**
      * What filter[search] matches, folded (f_search_text): title and notes, and for a system event its
      * title rendered in both languages, so that "archivée" and "archived" both find it. Written by the store.
      */
     searchText: text('search_text').notNull().default(''),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // The timeline (sort -date) of one company, newest first, with a total order for stable pages; also
@@ -52,7 +49,7 @@ export const events = pgTable(
     ),
     index('events_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('events_author_idx').on(t.authorId),
-    check('events_category_slug_check', sql`${t.categorySlug} in (${slugList})`),
+    oneOf('events_category_slug_check', t.categorySlug, EVENT_CATEGORY_SLUGS),
     // A person's event has a title and no code; a system event the reverse.
     check(
       'events_shape_check',

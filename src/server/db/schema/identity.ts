@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { at, requiredRef } from './columns';
 
 /**
  * One row per signed-in session (its id is the token's `sid`). Ending a session sets `ended_at`, and
@@ -10,12 +11,10 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    expiresAt: at('expires_at').notNull(),
+    endedAt: at('ended_at'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -29,9 +28,9 @@ export const limitCounters = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
-    lastHitAt: timestamp('last_hit_at', { withTimezone: true }).notNull(),
+    lastHitAt: at('last_hit_at').notNull(),
     /** Past this the row is forgotten: the next hit starts from 1, and the sweep deletes it. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('limit_counters_expires_idx').on(t.expiresAt)],
 );

@@ -11,7 +11,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -26,7 +25,8 @@ import { DECISION_OUTCOMES, VOTE_CHOICES } from '../../../shared/pipeline/commit
 import { companies, financialContributions } from './companies';
 import { documents } from './documents';
 import { contributionFunds, documentCategories, warranties } from './lookups';
-import { users } from './users';
+import { userRef, users } from './users';
+import { at, cents, oneOf, requiredRef } from './columns';
 
 /*
  * Funding requests, their checklists, the investment committee and its decisions (docs/decisions/0039). Money
@@ -34,18 +34,11 @@ import { users } from './users';
  * closed lists as checks so that no other writer can store a state the rules do not know.
  */
 
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const userRef = (name: string) => uuid(name).references((): AnyPgColumn => users.id, { onDelete: 'set null' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
-
 export const fundingRequests = pgTable(
   'funding_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
     projectName: text('project_name').notNull(),
     projectCostCents: cents('project_cost_cents').notNull(),
     state: text('state', { enum: REQUEST_STATES }).notNull().default('draft'),
@@ -61,7 +54,7 @@ export const fundingRequests = pgTable(
     index('funding_requests_company_idx').on(t.companyId, t.insertedAt),
     index('funding_requests_state_idx').on(t.state, t.stateChangedAt),
     index('funding_requests_assignee_idx').on(t.assigneeId),
-    check('funding_requests_state_check', sql`${t.state} in (${inList(REQUEST_STATES)})`),
+    oneOf('funding_requests_state_check', t.state, REQUEST_STATES),
     check('funding_requests_cost_check', sql`${t.projectCostCents} >= 0`),
   ],
 );
@@ -70,12 +63,8 @@ export const fundingRequests = pgTable(
 export const fundingRequestAmounts = pgTable(
   'funding_request_amounts',
   {
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'cascade' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => contributionFunds.id),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
+    fundId: requiredRef('fund_id', () => contributionFunds.id),
     amountCents: cents('amount_cents').notNull(),
     position: integer('position').notNull(),
   },
@@ -91,9 +80,7 @@ export const fundingRequestSources = pgTable(
   'funding_request_sources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'cascade' }),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     name: text('name').notNull(),
     amountCents: cents('amount_cents').notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
@@ -112,9 +99,7 @@ export const fundingRequestMoves = pgTable(
   'funding_request_moves',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'cascade' }),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     fromState: text('from_state', { enum: REQUEST_STATES }),
     toState: text('to_state', { enum: REQUEST_STATES }).notNull(),
     authorId: userRef('author_id'),
@@ -129,13 +114,9 @@ export const checklistTemplates = pgTable(
   'checklist_templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => contributionFunds.id, { onDelete: 'cascade' }),
+    fundId: requiredRef('fund_id', () => contributionFunds.id, 'cascade'),
     stage: text('stage', { enum: CHECKLIST_STAGES }).notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => documentCategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef('category_id', () => documentCategories.id, 'restrict'),
     labelFr: text('label_fr').notNull(),
     labelEn: text('label_en').notNull(),
     required: boolean('required').notNull().default(true),
@@ -143,7 +124,7 @@ export const checklistTemplates = pgTable(
   },
   (t) => [
     index('checklist_templates_fund_idx').on(t.fundId, t.stage, t.position),
-    check('checklist_templates_stage_check', sql`${t.stage} in (${inList(CHECKLIST_STAGES)})`),
+    oneOf('checklist_templates_stage_check', t.stage, CHECKLIST_STAGES),
   ],
 );
 
@@ -152,13 +133,9 @@ export const checklistItems = pgTable(
   'checklist_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'cascade' }),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     stage: text('stage', { enum: CHECKLIST_STAGES }).notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => documentCategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef('category_id', () => documentCategories.id, 'restrict'),
     labelFr: text('label_fr').notNull(),
     labelEn: text('label_en').notNull(),
     required: boolean('required').notNull(),
@@ -173,8 +150,8 @@ export const checklistItems = pgTable(
   },
   (t) => [
     index('checklist_items_request_idx').on(t.requestId, t.stage, t.position),
-    check('checklist_items_stage_check', sql`${t.stage} in (${inList(CHECKLIST_STAGES)})`),
-    check('checklist_items_status_check', sql`${t.status} in (${inList(ITEM_STATUSES)})`),
+    oneOf('checklist_items_stage_check', t.stage, CHECKLIST_STAGES),
+    oneOf('checklist_items_status_check', t.status, ITEM_STATUSES),
     check('checklist_items_waived_check', sql`(${t.status} = 'waived') = (${t.waivedReason} is not null)`),
     check('checklist_items_verified_check', sql`(${t.status} = 'verified') = (${t.verifiedAt} is not null)`),
   ],
@@ -202,9 +179,7 @@ export const fundAidCeilingChanges = pgTable(
   'fund_aid_ceiling_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => contributionFunds.id, { onDelete: 'cascade' }),
+    fundId: requiredRef('fund_id', () => contributionFunds.id, 'cascade'),
     before: numeric('ceiling_percent_before', { precision: 6, scale: 3, mode: 'number' }),
     after: numeric('ceiling_percent_after', { precision: 6, scale: 3, mode: 'number' }),
     authorId: userRef('author_id'),
@@ -229,9 +204,7 @@ export const committeeMembers = pgTable(
   'committee_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => committees.id, { onDelete: 'cascade' }),
+    committeeId: requiredRef('committee_id', () => committees.id, 'cascade'),
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     externalName: text('external_name'),
     isChair: boolean('is_chair').notNull().default(false),
@@ -252,9 +225,7 @@ export const committeeMeetings = pgTable(
   'committee_meetings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => committees.id, { onDelete: 'restrict' }),
+    committeeId: requiredRef('committee_id', () => committees.id, 'restrict'),
     date: date('date', { mode: 'string' }).notNull(),
     location: text('location'),
     insertedAt: at('inserted_at').notNull().defaultNow(),
@@ -266,12 +237,8 @@ export const committeeMeetings = pgTable(
 export const meetingAttendance = pgTable(
   'meeting_attendance',
   {
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => committeeMeetings.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => committeeMembers.id, { onDelete: 'restrict' }),
+    meetingId: requiredRef('meeting_id', () => committeeMeetings.id, 'cascade'),
+    memberId: requiredRef('member_id', () => committeeMembers.id, 'restrict'),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.memberId] })],
 );
@@ -280,12 +247,8 @@ export const agendaItems = pgTable(
   'agenda_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => committeeMeetings.id, { onDelete: 'cascade' }),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'restrict' }),
+    meetingId: requiredRef('meeting_id', () => committeeMeetings.id, 'cascade'),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'restrict'),
     position: integer('position').notNull(),
   },
   (t) => [uniqueIndex('agenda_items_request_idx').on(t.meetingId, t.requestId)],
@@ -295,12 +258,8 @@ export const agendaItems = pgTable(
 export const agendaConflicts = pgTable(
   'agenda_conflicts',
   {
-    agendaItemId: uuid('agenda_item_id')
-      .notNull()
-      .references(() => agendaItems.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => committeeMembers.id, { onDelete: 'restrict' }),
+    agendaItemId: requiredRef('agenda_item_id', () => agendaItems.id, 'cascade'),
+    memberId: requiredRef('member_id', () => committeeMembers.id, 'restrict'),
     reason: text('reason').notNull(),
     authorId: userRef('author_id'),
     insertedAt: at('inserted_at').notNull().defaultNow(),
@@ -311,12 +270,8 @@ export const agendaConflicts = pgTable(
 export const agendaVotes = pgTable(
   'agenda_votes',
   {
-    agendaItemId: uuid('agenda_item_id')
-      .notNull()
-      .references(() => agendaItems.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => committeeMembers.id, { onDelete: 'restrict' }),
+    agendaItemId: requiredRef('agenda_item_id', () => agendaItems.id, 'cascade'),
+    memberId: requiredRef('member_id', () => committeeMembers.id, 'restrict'),
     choice: text('choice', { enum: VOTE_CHOICES }).notNull(),
     /** Who entered it: the member, or the administrator for an external member. */
     enteredById: userRef('entered_by_id'),
@@ -325,7 +280,7 @@ export const agendaVotes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agendaItemId, t.memberId] }),
-    check('agenda_votes_choice_check', sql`${t.choice} in (${inList(VOTE_CHOICES)})`),
+    oneOf('agenda_votes_choice_check', t.choice, VOTE_CHOICES),
   ],
 );
 
@@ -338,9 +293,7 @@ export const committeeDecisions = pgTable(
       .notNull()
       .unique()
       .references(() => agendaItems.id, { onDelete: 'restrict' }),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'restrict' }),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'restrict'),
     outcome: text('outcome', { enum: DECISION_OUTCOMES }).notNull(),
     resolutionNumber: text('resolution_number').notNull().unique(),
     decidedOn: date('decided_on', { mode: 'string' }).notNull(),
@@ -359,7 +312,7 @@ export const committeeDecisions = pgTable(
   },
   (t) => [
     index('committee_decisions_request_idx').on(t.requestId),
-    check('committee_decisions_outcome_check', sql`${t.outcome} in (${inList(DECISION_OUTCOMES)})`),
+    oneOf('committee_decisions_outcome_check', t.outcome, DECISION_OUTCOMES),
   ],
 );
 
@@ -367,12 +320,8 @@ export const committeeDecisions = pgTable(
 export const decisionAmounts = pgTable(
   'decision_amounts',
   {
-    decisionId: uuid('decision_id')
-      .notNull()
-      .references(() => committeeDecisions.id, { onDelete: 'cascade' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => contributionFunds.id),
+    decisionId: requiredRef('decision_id', () => committeeDecisions.id, 'cascade'),
+    fundId: requiredRef('fund_id', () => contributionFunds.id),
     amountCents: cents('amount_cents').notNull(),
     contributionId: uuid('contribution_id').references(() => financialContributions.id, { onDelete: 'set null' }),
   },
@@ -386,12 +335,8 @@ export const decisionConditions = pgTable(
   'decision_conditions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    decisionId: uuid('decision_id')
-      .notNull()
-      .references(() => committeeDecisions.id, { onDelete: 'cascade' }),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => fundingRequests.id, { onDelete: 'cascade' }),
+    decisionId: requiredRef('decision_id', () => committeeDecisions.id, 'cascade'),
+    requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     text: text('text').notNull(),
     kind: text('kind', { enum: CONDITION_KINDS }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
@@ -403,7 +348,7 @@ export const decisionConditions = pgTable(
   },
   (t) => [
     index('decision_conditions_request_idx').on(t.requestId, t.position),
-    check('decision_conditions_kind_check', sql`${t.kind} in (${inList(CONDITION_KINDS)})`),
-    check('decision_conditions_status_check', sql`${t.status} in (${inList(CONDITION_STATUSES)})`),
+    oneOf('decision_conditions_kind_check', t.kind, CONDITION_KINDS),
+    oneOf('decision_conditions_status_check', t.status, CONDITION_STATUSES),
   ],
 );

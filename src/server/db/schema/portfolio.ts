@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { contributionFunds } from './lookups';
-import { users } from './users';
+import { userRef } from './users';
+import { at } from './columns';
 
 /*
  * The portfolio's settings (docs/decisions/0037): the aging buckets an administrator sets, with a
@@ -25,8 +26,8 @@ export const delinquencyBuckets = pgTable(
     maxDays: integer('max_days'),
     /** Percent of the bucket's outstanding principal set aside; null: none. */
     provisionRate: numeric('provision_rate', { precision: 6, scale: 3, mode: 'number' }),
-    updatedById: uuid('updated_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedById: userRef('updated_by_id'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check(
@@ -52,8 +53,8 @@ export const fundCapitals = pgTable(
       .primaryKey()
       .references(() => contributionFunds.id, { onDelete: 'cascade' }),
     capitalCents: bigint('capital_cents', { mode: 'number' }).notNull(),
-    updatedById: uuid('updated_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedById: userRef('updated_by_id'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [check('fund_capitals_capital_check', sql`${t.capitalCents} >= 0`)],
 );

@@ -10,7 +10,6 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -18,7 +17,8 @@ import { AMENDMENT_KINDS, LOAN_STATUSES, REPAYMENT_KINDS } from '../../../shared
 import { DISBURSEMENT_METHODS, REPAYMENT_METHODS } from '../../../shared/schemas/servicing';
 import { financialContributions } from './companies';
 import { contributionFunds } from './lookups';
-import { users } from './users';
+import { userRef } from './users';
+import { at, cents, oneOf, requiredRef } from './columns';
 
 /*
  * Loan servicing (docs/decisions/0036): money paid out and received, term amendments and
@@ -30,30 +30,22 @@ import { users } from './users';
  * refer to it with ON DELETE RESTRICT: a loan with recorded money cannot disappear, even by a cascade.
  */
 
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+const loanId = () => requiredRef('contribution_id', () => financialContributions.id, 'restrict');
 
-const loanId = () =>
-  uuid('contribution_id')
-    .notNull()
-    .references(() => financialContributions.id, { onDelete: 'restrict' });
-
-const authorId = (name = 'author_id') => uuid(name).references((): AnyPgColumn => users.id, { onDelete: 'set null' });
-
-const cents = (name: string) => bigint(name, { mode: 'number' });
 /** A figure of `loan_states`: 0 in the stale row a new loan starts with (migration `servicing_guards`). */
 const figure = (name: string) => cents(name).notNull().default(0);
 
 /** When it was recorded; `seq` keeps the order of entries recorded in one instant (one transaction). */
 const recorded = () => ({
-  authorId: authorId(),
-  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  authorId: userRef('author_id'),
+  insertedAt: at('inserted_at').notNull().defaultNow(),
   seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 });
 
 /** A correction: the entry stays, counting for nothing, with who reversed it, when and why. */
 const reversal = () => ({
-  reversedAt: timestamp('reversed_at', { withTimezone: true }),
-  reversedById: authorId('reversed_by_id'),
+  reversedAt: at('reversed_at'),
+  reversedById: userRef('reversed_by_id'),
   reversalReason: text('reversal_reason'),
 });
 
@@ -77,7 +69,7 @@ export const disbursements = pgTable(
   (t) => [
     index('disbursements_loan_idx').on(t.contributionId, t.date, t.seq),
     check('disbursements_amount_check', sql`${t.amountCents} > 0`),
-    check('disbursements_method_check', sql`${t.method} in (${inList(DISBURSEMENT_METHODS)})`),
+    oneOf('disbursements_method_check', t.method, DISBURSEMENT_METHODS),
     check('disbursements_reversal_check', reversalCheck(t)),
   ],
 );
@@ -93,8 +85,8 @@ export const repaymentImports = pgTable(
     rowsCount: integer('rows_count').notNull(),
     postedCount: integer('posted_count').notNull(),
     postedCents: cents('posted_cents').notNull(),
-    authorId: authorId(),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    authorId: userRef('author_id'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
   },
   (t) => [index('repayment_imports_file_idx').on(t.fileSha256)],
 );
@@ -128,8 +120,8 @@ export const repayments = pgTable(
       .on(t.contributionId, t.importKey)
       .where(sql`${t.importKey} is not null`),
     check('repayments_amount_check', sql`${t.amountCents} > 0`),
-    check('repayments_method_check', sql`${t.method} in (${inList(REPAYMENT_METHODS)})`),
-    check('repayments_kind_check', sql`${t.kind} in (${inList(REPAYMENT_KINDS)})`),
+    oneOf('repayments_method_check', t.method, REPAYMENT_METHODS),
+    oneOf('repayments_kind_check', t.kind, REPAYMENT_KINDS),
     check('repayments_reversal_check', reversalCheck(t)),
   ],
 );
@@ -137,17 +129,15 @@ export const repayments = pgTable(
 /** One amendment given to every active loan of a fund at once (a blanket deferral). */
 export const bulkTermAmendments = pgTable('bulk_term_amendments', {
   id: uuid('id').primaryKey().defaultRandom(),
-  fundId: uuid('fund_id')
-    .notNull()
-    .references(() => contributionFunds.id),
+  fundId: requiredRef('fund_id', () => contributionFunds.id),
   effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
   kind: text('kind', { enum: AMENDMENT_KINDS }).notNull(),
   months: integer('months'),
   rate: numeric('rate', { precision: 7, scale: 3, mode: 'number' }),
   reason: text('reason').notNull(),
   loansCount: integer('loans_count').notNull(),
-  authorId: authorId(),
-  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  authorId: userRef('author_id'),
+  insertedAt: at('inserted_at').notNull().defaultNow(),
 });
 
 /** A change of a loan's terms from its effective date; the agreed terms stay on the contribution. */
@@ -170,7 +160,7 @@ export const termAmendments = pgTable(
   (t) => [
     index('term_amendments_loan_idx').on(t.contributionId, t.effectiveDate, t.seq),
     index('term_amendments_bulk_idx').on(t.bulkActionId),
-    check('term_amendments_kind_check', sql`${t.kind} in (${inList(AMENDMENT_KINDS)})`),
+    oneOf('term_amendments_kind_check', t.kind, AMENDMENT_KINDS),
     check(
       'term_amendments_shape_check',
       sql`(${t.kind} = 'rate_change' and ${t.rate} is not null and ${t.months} is null)
@@ -191,10 +181,10 @@ export const writeOffs = pgTable(
     principalCents: cents('principal_cents').notNull(),
     interestCents: cents('interest_cents').notNull(),
     reason: text('reason').notNull(),
-    authorId: authorId(),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
-    undoneAt: timestamp('undone_at', { withTimezone: true }),
-    undoneById: authorId('undone_by_id'),
+    authorId: userRef('author_id'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
+    undoneAt: at('undone_at'),
+    undoneById: userRef('undone_by_id'),
     undoReason: text('undo_reason'),
   },
   (t) => [
@@ -254,11 +244,11 @@ export const loanStates = pgTable(
     overdueSince: date('overdue_since', { mode: 'string' }),
     /** The aging bucket's key as of `as_of` (the buckets in force when written). */
     bucket: text('bucket'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('loan_states_status_idx').on(t.status, t.overdueSince),
     index('loan_states_holds_until_idx').on(t.holdsUntil),
-    check('loan_states_status_check', sql`${t.status} in (${inList(LOAN_STATUSES)})`),
+    oneOf('loan_states_status_check', t.status, LOAN_STATUSES),
   ],
 );

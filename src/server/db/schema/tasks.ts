@@ -10,16 +10,13 @@ import {
   smallint,
   text,
   time,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
-import { timestamps } from './columns';
+import { at, oneOf, requiredRef, timestamps } from './columns';
 import { companies, financialContributions } from './companies';
 import { checklistItems, decisionConditions, fundingRequests } from './pipeline';
-import { users } from './users';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { userRef, users } from './users';
 
 /**
  * What someone has to do (docs/decisions/0041): typed by hand, or generated from a cause Atrium knows, with a
@@ -35,7 +32,7 @@ export const tasks = pgTable(
     /** A manual task's title; a generated one's is written from its kind in the reader's language. */
     title: text('title'),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
-    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assigneeId: userRef('assignee_id'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     contributionId: uuid('contribution_id').references(() => financialContributions.id, { onDelete: 'cascade' }),
     /** A task about a funding request: typed on it, or generated from its conditions and checklist. */
@@ -52,10 +49,10 @@ export const tasks = pgTable(
     occasionOn: date('occasion_on', { mode: 'string' }),
     /** A late task's threshold (1, 30 or 90 days past due). */
     lateDays: smallint('late_days'),
-    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    doneAt: timestamp('done_at', { withTimezone: true }),
-    doneById: uuid('done_by_id').references(() => users.id, { onDelete: 'set null' }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdById: userRef('created_by_id'),
+    doneAt: at('done_at'),
+    doneById: userRef('done_by_id'),
+    resolvedAt: at('resolved_at'),
     ...timestamps,
   },
   (t) => [
@@ -70,8 +67,8 @@ export const tasks = pgTable(
     index('tasks_funding_request_idx').on(t.fundingRequestId),
     index('tasks_condition_idx').on(t.conditionId),
     index('tasks_checklist_item_idx').on(t.checklistItemId),
-    check('tasks_kind_check', sql`${t.kind} in (${inList(TASK_KINDS)})`),
-    check('tasks_status_check', sql`${t.status} in (${inList(TASK_STATUSES)})`),
+    oneOf('tasks_kind_check', t.kind, TASK_KINDS),
+    oneOf('tasks_status_check', t.status, TASK_STATUSES),
     check('tasks_source_check', sql`(${t.kind} = 'manual') = (${t.sourceKey} is null)`),
     check('tasks_title_check', sql`${t.kind} <> 'manual' or ${t.title} is not null`),
   ],
@@ -85,9 +82,7 @@ export const companyEmployeeCounts = pgTable(
   'company_employee_counts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
     employeeCount: integer('employee_count'),
     /** The Québec day of the change. */
     recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
@@ -120,16 +115,14 @@ export const DIGEST_DELIVERY_STATUSES = ['pending', 'sent', 'empty', 'failed'] a
 export const digestDeliveries = pgTable(
   'digest_deliveries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status', { enum: DIGEST_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     taskCount: integer('task_count'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: at('sent_at'),
     ...timestamps,
   },
   (t) => [
@@ -137,7 +130,7 @@ export const digestDeliveries = pgTable(
     index('digest_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
-    check('digest_deliveries_status_check', sql`${t.status} in (${inList(DIGEST_DELIVERY_STATUSES)})`),
+    oneOf('digest_deliveries_status_check', t.status, DIGEST_DELIVERY_STATUSES),
   ],
 );
 

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { TWO_FACTOR_POLICIES } from '../../../shared/two-factor';
-import { users } from './users';
+import { userRef, users } from './users';
+import { at, requiredRef } from './columns';
 
 /*
  * Second factors of staff sign-in (docs/decisions/0035-two-factor-sign-in.md): an authenticator app (TOTP),
@@ -28,10 +17,10 @@ export const totpAuthenticators = pgTable('totp_authenticators', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Base32, as the app was given it. Kept as is: see the ADR on why it is not encrypted with the app's secret. */
   secret: text('secret').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  confirmedAt: at('confirmed_at'),
   /** The 30-second step of the last accepted code: a code of that step or an earlier one is refused. */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+  insertedAt: at('inserted_at').notNull().defaultNow(),
 });
 
 /** A registered WebAuthn credential, named by its owner. */
@@ -39,9 +28,7 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     /** The credential id, base64url, as the authenticator gives it back when asserting. */
     credentialId: text('credential_id').notNull(),
     /** COSE public key, base64url. */
@@ -50,8 +37,8 @@ export const passkeys = pgTable(
     transports: jsonb('transports').$type<string[]>().notNull().default([]),
     name: text('name').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at'),
   },
   (t) => [uniqueIndex('passkeys_credential_id_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
@@ -61,12 +48,10 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: at('used_at'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );
@@ -81,16 +66,14 @@ export const secondFactorChallenges = pgTable(
   'second_factor_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     purpose: text('purpose', { enum: CHALLENGE_PURPOSES }).notNull(),
     /** SHA-256 of the proof handed to the client (sign-in only). */
     proofHash: text('proof_hash'),
     webauthnChallenge: text('webauthn_challenge'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('second_factor_challenges_proof_unique').on(t.proofHash),
@@ -109,8 +92,8 @@ export const securitySettings = pgTable(
     id: integer('id').primaryKey().default(1),
     twoFactorRequired: text('two_factor_required', { enum: TWO_FACTOR_POLICIES }).notNull().default('nobody'),
     lockVersion: integer('lock_version').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: userRef('updated_by'),
   },
   (t) => [
     check('security_settings_single_row', sql`${t.id} = 1`),
@@ -126,14 +109,12 @@ export const accountEvents = pgTable(
   'account_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     /** Who did it: the user themselves, an administrator, or null once that account is gone. */
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: userRef('actor_id'),
     code: text('code').notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
   },
   (t) => [index('account_events_user_idx').on(t.userId, t.insertedAt.desc())],
 );

@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { at, requiredRef } from './columns';
 
 /**
  * Upload URLs handed out and not yet attached to a record (ADR 0034 §7): a row per presign, removed when its
@@ -10,10 +11,8 @@ export const pendingUploads = pgTable(
   'pending_uploads',
   {
     key: text('key').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('pending_uploads_user_idx').on(t.userId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, requiredRef, timestamps } from './columns';
 
 /**
  * Staff accounts (docs/SPEC.md §3 user). Status is derived, never stored (docs/SPEC.md §4):
@@ -27,8 +27,8 @@ export const users = pgTable(
     postalCode: text('postal_code'),
     phone: text('phone'),
     mobile: text('mobile'),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    confirmedAt: at('confirmed_at'),
+    disabledAt: at('disabled_at'),
     /** Part of every JWT; bumping it ends every open session of this user (reset, archive). */
     tokenVersion: integer('token_version').notNull().default(0),
     /** Optimistic lock (docs/ARCHITECTURE.md §4): a PATCH sends the version it read. */
@@ -49,17 +49,18 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    insertedAt: at('inserted_at').notNull().defaultNow(),
   },
   (t) => [
     index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
     check('one_time_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'reset')`),
   ],
 );
+
+/** Who wrote or changed a row: kept as null when that user is deleted, so the row outlives them. */
+export const userRef = (name: string) => uuid(name).references((): AnyPgColumn => users.id, { onDelete: 'set null' });
