@@ -33,6 +33,7 @@ import { fieldError } from '../components/form';
 import { NumberInput } from '../components/number-input';
 import { normalizeNumberText } from '../components/number-text';
 import { useUnsavedChanges } from '../components/unsaved-changes';
+import { SelectField } from '../components/select-field';
 import { i18n, useTranslation } from '../i18n';
 
 /*
@@ -191,23 +192,14 @@ function AmountsFields({ form }: { form: Form }) {
       <Stack gap="xs">
         {amounts.fields.map((field, index) => (
           <Group key={field.key} align="flex-start" wrap="wrap" gap="sm">
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name={`amounts.${index}.fundId`}
-              render={({ field: fund }) => (
-                <Select
-                  ref={fund.ref}
-                  label={r('amountNumbered', { number: index + 1 })}
-                  required
-                  data={(funds.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
-                  value={fund.value || null}
-                  onChange={(value) => fund.onChange(value ?? '')}
-                  onBlur={fund.onBlur}
-                  allowDeselect={false}
-                  error={fieldError(form, `amounts.${index}.fundId`)}
-                  style={{ flex: '2 1 220px' }}
-                />
-              )}
+              label={r('amountNumbered', { number: index + 1 })}
+              required
+              data={(funds.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+              stored={(value) => value ?? ''}
+              style={{ flex: '2 1 220px' }}
             />
             <div style={{ flex: '1 1 160px' }}>
               <NumberInput form={form} name={`amounts.${index}.amount`} label={r('amount')} kind="money" required />

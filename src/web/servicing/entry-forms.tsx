@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { FormButtons } from '../components/form-buttons';
-import { Alert, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  Controller,
   useForm,
   useWatch,
   type DefaultValues,
@@ -26,6 +25,7 @@ import {
 import { ApiError } from '../api/client';
 import { useConfirm } from '../components/confirm-dialog';
 import { DayInput } from '../components/day-input';
+import { SelectField } from '../components/select-field';
 import { fieldError } from '../components/form';
 import { NumberInput, numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
@@ -168,27 +168,18 @@ export function ChoiceField<T extends FieldValues>({
   describe?: (value: string) => string;
 }) {
   const { t } = useTranslation();
+  const chosen = useWatch({ control: form.control, name }) as string | null | undefined;
   return (
-    <Controller
-      control={form.control}
+    <SelectField
+      form={form}
       name={name}
-      render={({ field }) => (
-        <Select
-          ref={field.ref}
-          label={label}
-          required
-          placeholder={t('servicing.forms.choose')}
-          data={values.map((value) => ({ value, label: labelOf(value) }))}
-          value={(field.value as string | null) ?? null}
-          onChange={(value) => field.onChange(value)}
-          onBlur={field.onBlur}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          description={describe && field.value ? describe(field.value as string) : undefined}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-          error={fieldError(form, name)}
-        />
-      )}
+      label={label}
+      required
+      placeholder={t('servicing.forms.choose')}
+      data={values.map((value) => ({ value, label: labelOf(value) }))}
+      comboboxProps={{ withinPortal: true }}
+      description={describe && chosen ? describe(chosen) : undefined}
+      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
     />
   );
 }
