@@ -94,13 +94,13 @@ function useSubmit<T extends FieldValues, O = T>(
 /**
  * A servicing form's set-up, the same for each: validated as the user types with the shared schema (number
  * fields read in the user's locale), guarded against leaving with unsaved changes, and `submit` that posts and
- * reports the outcome (useSubmit), releasing the guard before `onDone`.
+ * reports the outcome (useSubmit), releasing the guard before `onDone`. Every field it starts with is shown, so
+ * a server message about any of them goes under it.
  */
 function useEntryForm<Values extends FieldValues, Output>(
   schema: z.ZodType<Output, Values>,
   numberFields: readonly (keyof Values & string)[],
   defaultValues: Values,
-  known: Known<Values>,
   target: WriteTarget,
   onDone: () => void,
 ) {
@@ -110,7 +110,7 @@ function useEntryForm<Values extends FieldValues, Output>(
     defaultValues: defaultValues as DefaultValues<Values>,
   });
   const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const submit = useSubmit(target, form, known, () => {
+  const submit = useSubmit(target, form, Object.keys(defaultValues) as unknown as Known<Values>, () => {
     unsaved.release();
     onDone();
   });
@@ -294,104 +294,155 @@ export function EntryModal({
   );
 }
 
-export function DisbursementForm({ target, onDone, onCancel, available }: FormProps & { available: number | null }) {
-  const {
-    t,
-    i18n: { language },
-  } = useTranslation();
-  const { form, submit } = useEntryForm(
-    disbursementInputSchema,
-    ['amount'],
-    { date: todayIso(), amount: '', method: 'eft', reference: '', note: '' },
-    ['date', 'amount', 'method', 'reference', 'note'],
-    target,
-    onDone,
-  );
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+/**
+ * A form recording one entry under the loan with the shared "Record" button: its values posted to `path`,
+ * `saved` its toast, `hint` (when there is one) read first.
+ */
+function RecordForm<Values extends FieldValues, Output>({
+  target,
+  onDone,
+  onCancel,
+  schema,
+  numberFields,
+  defaults,
+  path,
+  saved,
+  hint,
+  children,
+}: FormProps & {
+  schema: z.ZodType<Output, Values>;
+  numberFields: readonly (keyof Values & string)[];
+  defaults: Values;
+  path: string;
+  saved: string;
+  hint?: string | null;
+  children(form: UseFormReturn<Values, unknown, Output>): ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { form, submit } = useEntryForm(schema, numberFields, defaults, target, onDone);
   return (
     <EntryFormFrame
       form={form}
-      onValid={(values) => submit('disbursements', values, f('disbursement.saved'))}
+      onValid={(values) => submit(path, values, saved)}
       onCancel={onCancel}
-      submit={f('record')}
+      submit={t('servicing.forms.record')}
     >
-      {available !== null && (
+      {hint && (
         <Text size="sm" c="gray.7">
-          {f('disbursement.hint', { amount: money(available, language) })}
+          {hint}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DayInput form={form} name="date" label={f('date')} required />
-        <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
-      </SimpleGrid>
-      <ChoiceField
-        form={form}
-        name="method"
-        label={f('method')}
-        values={DISBURSEMENT_METHODS}
-        labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
-      />
-      <ReferenceField form={form} />
-      <Textarea
-        label={f('note')}
-        rows={3}
-        maxLength={SERVICING_LIMITS.note}
-        error={fieldError(form, 'note')}
-        {...form.register('note')}
-      />
+      {children(form)}
     </EntryFormFrame>
   );
 }
 
-export function RepaymentForm({ target, onDone, onCancel, payoff }: FormProps & { payoff: number | null }) {
+/** The day money moved and how much, side by side; the amount takes the focus on opening. */
+function DayAndAmount<T extends FieldValues & { amount?: unknown }>({
+  form,
+  day,
+  dayLabel,
+}: {
+  form: UseFormReturn<T>;
+  day: Path<T>;
+  dayLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <DayInput form={form} name={day} label={dayLabel} required />
+      <NumberInput
+        form={form}
+        name={'amount' as Path<T>}
+        label={t('servicing.forms.amount')}
+        kind="money"
+        required
+        data-autofocus
+      />
+    </SimpleGrid>
+  );
+}
+
+export function DisbursementForm({ available, ...props }: FormProps & { available: number | null }) {
   const {
     t,
     i18n: { language },
   } = useTranslation();
-  const { form, submit } = useEntryForm(
-    repaymentInputSchema,
-    ['amount'],
-    { receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' },
-    ['receivedOn', 'amount', 'method', 'reference', 'kind'],
-    target,
-    onDone,
-  );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <EntryFormFrame
-      form={form}
-      onValid={(values) => submit('repayments', values, f('repayment.saved'))}
-      onCancel={onCancel}
-      submit={f('record')}
+    <RecordForm
+      {...props}
+      schema={disbursementInputSchema}
+      numberFields={['amount']}
+      defaults={{ date: todayIso(), amount: '', method: 'eft', reference: '', note: '' }}
+      path="disbursements"
+      saved={f('disbursement.saved')}
+      hint={available !== null ? f('disbursement.hint', { amount: money(available, language) }) : null}
     >
-      {payoff !== null && payoff > 0 && (
-        <Text size="sm" c="gray.7">
-          {f('repayment.hint', { amount: money(payoff, language) })}
-        </Text>
+      {(form) => (
+        <>
+          <DayAndAmount form={form} day="date" dayLabel={f('date')} />
+          <ChoiceField
+            form={form}
+            name="method"
+            label={f('method')}
+            values={DISBURSEMENT_METHODS}
+            labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
+          />
+          <ReferenceField form={form} />
+          <Textarea
+            label={f('note')}
+            rows={3}
+            maxLength={SERVICING_LIMITS.note}
+            error={fieldError(form, 'note')}
+            {...form.register('note')}
+          />
+        </>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DayInput form={form} name="receivedOn" label={f('receivedOn')} required />
-        <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ChoiceField
-          form={form}
-          name="method"
-          label={f('method')}
-          values={REPAYMENT_METHODS}
-          labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
-        />
-        <ReferenceField form={form} />
-      </SimpleGrid>
-      <ChoiceField
-        form={form}
-        name="kind"
-        label={f('kind')}
-        values={REPAYMENT_KINDS}
-        labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
-        describe={(value) => f(`repayment.kinds.${value}`)}
-      />
-    </EntryFormFrame>
+    </RecordForm>
+  );
+}
+
+export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number | null }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
+  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  return (
+    <RecordForm
+      {...props}
+      schema={repaymentInputSchema}
+      numberFields={['amount']}
+      defaults={{ receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' }}
+      path="repayments"
+      saved={f('repayment.saved')}
+      hint={payoff !== null && payoff > 0 ? f('repayment.hint', { amount: money(payoff, language) }) : null}
+    >
+      {(form) => (
+        <>
+          <DayAndAmount form={form} day="receivedOn" dayLabel={f('receivedOn')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ChoiceField
+              form={form}
+              name="method"
+              label={f('method')}
+              values={REPAYMENT_METHODS}
+              labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
+            />
+            <ReferenceField form={form} />
+          </SimpleGrid>
+          <ChoiceField
+            form={form}
+            name="kind"
+            label={f('kind')}
+            values={REPAYMENT_KINDS}
+            labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
+            describe={(value) => f(`repayment.kinds.${value}`)}
+          />
+        </>
+      )}
+    </RecordForm>
   );
 }
 
@@ -407,7 +458,7 @@ function ReasonForm({
   saved,
 }: FormProps & { text: string; path: string; confirmText: string; confirmLabel: string; saved: string }) {
   const confirm = useConfirm();
-  const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, ['reason'], target, onDone);
+  const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, target, onDone);
   return (
     <EntryFormFrame
       form={form}
@@ -478,14 +529,7 @@ function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { lo
     i18n: { language },
   } = useTranslation();
   const confirm = useConfirm();
-  const { form, submit } = useEntryForm(
-    writeOffInputSchema,
-    [],
-    { date: todayIso(), reason: '' },
-    ['date', 'reason'],
-    target,
-    onDone,
-  );
+  const { form, submit } = useEntryForm(writeOffInputSchema, [], { date: todayIso(), reason: '' }, target, onDone);
   const w = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.writeOff.${key}`, params);
   return (
     <EntryFormFrame
@@ -510,27 +554,24 @@ function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { lo
 
 type AmendmentValues = z.input<typeof termAmendmentInputSchema>;
 
-export function AmendmentForm({ target, onDone, onCancel }: FormProps) {
+export function AmendmentForm(props: FormProps) {
   const { t } = useTranslation();
-  const { form, submit } = useEntryForm(
-    termAmendmentInputSchema,
-    ['months', 'rate'],
-    { effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' },
-    ['effectiveDate', 'kind', 'months', 'rate', 'reason'],
-    target,
-    onDone,
-  );
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <EntryFormFrame
-      form={form}
-      onValid={(values) => submit('term_amendments', values, f('amendment.saved'))}
-      onCancel={onCancel}
-      submit={f('record')}
+    <RecordForm
+      {...props}
+      schema={termAmendmentInputSchema}
+      numberFields={['months', 'rate']}
+      defaults={{ effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' }}
+      path="term_amendments"
+      saved={t('servicing.forms.amendment.saved')}
     >
-      <Text size="sm">{f('amendment.text')}</Text>
-      <AmendmentFields form={form} />
-    </EntryFormFrame>
+      {(form) => (
+        <>
+          <Text size="sm">{t('servicing.forms.amendment.text')}</Text>
+          <AmendmentFields form={form} />
+        </>
+      )}
+    </RecordForm>
   );
 }
 
