@@ -34,7 +34,8 @@ import { NumberInput } from '../components/number-input';
 import { normalizeNumberText } from '../components/number-text';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { SelectField } from '../components/select-field';
-import { i18n, useTranslation } from '../i18n';
+import { refusalMessage, showRefusal } from '../components/server-errors';
+import { useTranslation } from '../i18n';
 
 /*
  * A funding request's details (docs/decisions/0042): project, amounts per fund, other sources, analyst. The same
@@ -120,7 +121,7 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
       setStale(error instanceof ApiError && error.body.code === 'stale_record');
     }
   });
-  const server = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  const server = refusalMessage(form);
   const r = (key: string, params?: Record<string, unknown>) => t(`pipeline.request.${key}`, params);
 
   return (
@@ -167,16 +168,6 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
       </fieldset>
     </Paper>
   );
-}
-
-/** A refusal: a 422's field messages under their fields (the rest in the alert), anything else in the alert. */
-function showRefusal(form: UseFormReturn<RequestFormValues, unknown, FundingRequestPatch>, error: unknown) {
-  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
-  for (const [path, message] of fields)
-    form.setError(path as 'projectName', { type: 'server', message }, { shouldFocus: false });
-  if (fields.length > 0) return;
-  const message = error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic');
-  form.setError('root.server', { type: 'server', message });
 }
 
 type Form = UseFormReturn<RequestFormValues, unknown, FundingRequestPatch>;

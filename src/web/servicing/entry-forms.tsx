@@ -22,15 +22,15 @@ import {
   termAmendmentInputSchema,
   writeOffInputSchema,
 } from '../../shared/schemas/servicing';
-import { ApiError } from '../api/client';
 import { useConfirm } from '../components/confirm-dialog';
 import { DayInput } from '../components/day-input';
 import { SelectField } from '../components/select-field';
 import { fieldError } from '../components/form';
+import { refusalMessage, showRefusal } from '../components/server-errors';
 import { NumberInput, numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n, useTranslation } from '../i18n';
+import { useTranslation } from '../i18n';
 import { useLoanWrite } from './api';
 import { day, money } from './format';
 
@@ -86,7 +86,7 @@ function useSubmit<T extends FieldValues, O = T>(
       toast('success', saved);
       onDone();
     } catch (error) {
-      showRefusal(form, known, error);
+      showRefusal(form, error, known);
     }
   };
 }
@@ -117,32 +117,8 @@ function useEntryForm<Values extends FieldValues, Output>(
   return { form, submit };
 }
 
-/**
- * A refusal on a servicing form: on a 422, each field's message under it (those of fields the form does not
- * show in its alert); otherwise the server's message, or the generic one, in the alert. Never resets what was
- * typed.
- */
-export function showRefusal<T extends FieldValues, O = T>(
-  form: UseFormReturn<T, unknown, O>,
-  known: Known<T>,
-  error: unknown,
-) {
-  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
-  const elsewhere: string[] = [];
-  for (const [path, message] of fields) {
-    if ((known as readonly string[]).includes(path)) {
-      form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
-    } else elsewhere.push(message);
-  }
-  if (fields.length > 0 && elsewhere.length === 0) return;
-  const message =
-    elsewhere.join(' ') ||
-    (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
-  form.setError('root.server' as Path<T>, { type: 'server', message });
-}
-
 export function FormAlert<T extends FieldValues, O = T>({ form }: { form: UseFormReturn<T, unknown, O> }) {
-  const message = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  const message = refusalMessage(form);
   if (!message) return null;
   return (
     <Alert color="red.9" variant="outline" role="alert">
