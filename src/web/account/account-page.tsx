@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOCALES } from '../../shared/constants';
 import { accountSchema, type AccountInput } from '../../shared/schemas/auth';
@@ -12,6 +12,7 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n, setLocale, useTranslation } from '../i18n';
 import { PasswordField } from '../components/password-field';
+import { SelectField } from '../components/select-field';
 import { accountInputOf } from '../session/account-language';
 import { USER_QUERY_KEY, useSession } from '../session/session';
 import { PasswordForm } from './password-form';
@@ -67,20 +68,11 @@ function AccountForm({ user }: { user: Account }) {
       <Paper withBorder p="lg" radius="md">
         <form noValidate onSubmit={form.handleSubmit((input) => save.mutate(input))}>
           <Stack>
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name="locale"
-              render={({ field }) => (
-                <Select
-                  label={t('account.locale')}
-                  data={LOCALES.map((locale) => ({ value: locale, label: t(`common.languages.${locale}`) }))}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                  error={fieldError(form, 'locale')}
-                />
-              )}
+              label={t('account.locale')}
+              data={LOCALES.map((locale) => ({ value: locale, label: t(`common.languages.${locale}`) }))}
             />
             <TextInput
               label={t('account.email')}

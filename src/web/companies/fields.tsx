@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Select,
   TextInput,
   Textarea,
   type ComboboxItem,
@@ -8,10 +7,12 @@ import {
   type OptionsFilter,
   type TextInputProps,
 } from '@mantine/core';
-import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
+import { useFormContext, type FieldPath } from 'react-hook-form';
 import type { Lookup } from '../../shared/companies';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
+import { FormattedInput } from '../components/formatted-input';
+import { SelectField } from '../components/select-field';
 import { useTranslation } from '../i18n';
 import { NumberInput } from '../components/number-input';
 import { foldText, formatPhone, type NumberKind } from './format';
@@ -48,56 +49,27 @@ export function DateField({ name, label, note }: { name: CompanyField; label: st
   return <DayInput form={form} name={name} label={label} note={note} />;
 }
 
-/**
- * A text input that tidies its value when the user leaves it (numbers in the locale, zip codes,
- * day/month) or as they type (phone numbers), through `format`.
- */
-function FormattedField({
-  name,
-  onTypeFormat,
-  onBlurFormat,
-  ...props
-}: InputProps & { onTypeFormat?: (text: string) => string; onBlurFormat?: (text: string) => string }) {
-  const form = useCompanyForm();
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <TextInput
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : ''}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            field.onChange(onTypeFormat ? onTypeFormat(value) : value);
-          }}
-          onBlur={() => {
-            const value = typeof field.value === 'string' ? field.value : '';
-            const tidy = onBlurFormat?.(value);
-            if (tidy !== undefined && tidy !== value) field.onChange(tidy);
-            field.onBlur();
-          }}
-          error={fieldError(form, name)}
-        />
-      )}
-    />
-  );
-}
-
 /** Money, decimals and whole numbers, shown in the user's locale once the field is left. */
 export function NumberField({ kind, ...props }: InputProps & { kind: NumberKind }) {
   return <NumberInput {...props} form={useCompanyForm()} kind={kind} />;
 }
 
 export function PhoneField(props: InputProps) {
-  return <FormattedField type="tel" inputMode="tel" autoComplete="off" {...props} onTypeFormat={formatPhone} />;
+  return (
+    <FormattedInput
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      {...props}
+      form={useCompanyForm()}
+      onTypeFormat={formatPhone}
+    />
+  );
 }
 
-export function BlurFormattedField(props: InputProps & { format: (text: string) => string }) {
-  const { format, ...rest } = props;
-  return <FormattedField {...rest} onBlurFormat={format} />;
+/** A text input tidied when the user leaves it (zip codes, day/month), through `format`. */
+export function BlurFormattedField({ format, ...props }: InputProps & { format: (text: string) => string }) {
+  return <FormattedInput {...props} form={useCompanyForm()} onBlurFormat={format} />;
 }
 
 /** Accent- and case-insensitive, like the server's search: "montreal" finds "Montréal". */
@@ -142,31 +114,20 @@ export function LookupSelect({
     ...(items ?? []).map((item) => ({ value: item.id, label: item.name })),
   ];
   return (
-    <Controller
-      control={form.control}
+    <SelectField
+      form={form}
       name={name}
-      render={({ field }) => (
-        <Select
-          ref={field.ref}
-          label={label}
-          description={description}
-          placeholder={t('companies.form.fields.choose')}
-          required={required}
-          searchable={searchable}
-          filter={searchable ? foldedFilter : undefined}
-          nothingFoundMessage={searchable ? t('companies.form.nothingFound') : undefined}
-          allowDeselect={false}
-          data={data}
-          value={typeof field.value === 'string' && field.value ? field.value : noneLabel ? NONE : null}
-          onChange={(value) => {
-            const id = value === NONE ? null : value;
-            field.onChange(id ?? (noneLabel ? null : ''));
-            onPicked?.(id);
-          }}
-          onBlur={field.onBlur}
-          error={fieldError(form, name)}
-        />
-      )}
+      label={label}
+      description={description}
+      placeholder={t('companies.form.fields.choose')}
+      required={required}
+      searchable={searchable}
+      filter={searchable ? foldedFilter : undefined}
+      nothingFoundMessage={searchable ? t('companies.form.nothingFound') : undefined}
+      data={data}
+      shown={(value) => (typeof value === 'string' && value ? value : noneLabel ? NONE : null)}
+      stored={(value) => (value === NONE ? null : value) ?? (noneLabel ? null : '')}
+      onChange={(value) => onPicked?.(value === NONE ? null : value)}
     />
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../i18n';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import type { Company } from '../../shared/companies';
-import { fieldError } from '../components/form';
+import { SelectField } from '../components/select-field';
 import { useUserOptions } from '../api/user-options';
 import { NONE, useCompanyForm } from './fields';
 
@@ -45,29 +44,19 @@ export function OverseeingUserSelect({ saved }: { saved: Company['overseeingUser
   ];
 
   return (
-    <Controller
-      control={form.control}
+    <SelectField
+      form={form}
       name="overseeingUserId"
-      render={({ field }) => (
-        <Select
-          ref={field.ref}
-          label={t('companies.form.fields.overseeingUser')}
-          searchable
-          // The server already searched (accent-insensitive): show what it found.
-          filter={({ options }) => options}
-          onSearchChange={setSearch}
-          nothingFoundMessage={t('companies.form.nothingFound')}
-          allowDeselect={false}
-          data={data}
-          value={field.value || NONE}
-          onChange={(value, option) => {
-            setPicked(value && option && value !== NONE ? { value, label: option.label } : null);
-            field.onChange(value === NONE ? null : value);
-          }}
-          onBlur={field.onBlur}
-          error={fieldError(form, 'overseeingUserId')}
-        />
-      )}
+      label={t('companies.form.fields.overseeingUser')}
+      searchable
+      // The server already searched (accent-insensitive): show what it found.
+      filter={({ options }) => options}
+      onSearchChange={setSearch}
+      nothingFoundMessage={t('companies.form.nothingFound')}
+      data={data}
+      shown={(value) => (typeof value === 'string' && value ? value : NONE)}
+      stored={(value) => (value === NONE ? null : value)}
+      onChange={(value, option) => setPicked(value && option && value !== NONE ? { value, label: option.label } : null)}
     />
   );
 }

@@ -1,18 +1,12 @@
-import { Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { currentLocale, isLocale, useTranslation } from '../i18n';
-import { fieldError } from './form';
+import { FormattedInput, type FormattedInputProps } from './formatted-input';
 import { currencySign, normalizeNumberText, reformatNumberText, type NumberKind } from './number-text';
 
-type NumberInputProps<T extends FieldValues> = Omit<
-  TextInputProps,
-  'name' | 'form' | 'error' | 'value' | 'onChange' | 'onBlur'
-> & {
-  form: UseFormReturn<T>;
-  name: Path<T>;
-  label: string;
+type NumberInputProps<T extends FieldValues> = Omit<FormattedInputProps<T>, 'onTypeFormat' | 'onBlurFormat'> & {
   kind: NumberKind;
 };
 
@@ -21,7 +15,7 @@ type NumberInputProps<T extends FieldValues> = Omit<
  * the field is left (`1 234,56`, `1,234.56`); the currency sign sits where the locale writes it. What cannot be
  * read stays as typed, so the schema's message says why.
  */
-export function NumberInput<T extends FieldValues>({ form, name, kind, ...props }: NumberInputProps<T>) {
+export function NumberInput<T extends FieldValues>({ kind, ...props }: NumberInputProps<T>) {
   const { i18n } = useTranslation();
   const sign = currencySign(isLocale(i18n.language) ? i18n.language : currentLocale());
   const currency =
@@ -32,28 +26,12 @@ export function NumberInput<T extends FieldValues>({ form, name, kind, ...props 
     ) : undefined;
   const sections = sign.before ? { leftSection: currency } : { rightSection: currency };
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <TextInput
-          inputMode="decimal"
-          autoComplete="off"
-          {...sections}
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : ''}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={() => {
-            const value = typeof field.value === 'string' ? field.value : '';
-            const tidy = reformatNumberText(value, kind, currentLocale());
-            if (tidy !== value) field.onChange(tidy);
-            field.onBlur();
-          }}
-          error={fieldError(form, name)}
-        />
-      )}
+    <FormattedInput
+      inputMode="decimal"
+      autoComplete="off"
+      {...sections}
+      {...props}
+      onBlurFormat={(value) => reformatNumberText(value, kind, currentLocale())}
     />
   );
 }

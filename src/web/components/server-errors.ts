@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n';
 import { toast } from './toasts';
@@ -35,4 +35,34 @@ export function reportError<T extends FieldValues>(
         ? error.body.message
         : i18n.t('errors.generic');
   toast('error', message);
+}
+
+/**
+ * A refusal kept on the form itself rather than in a toast (a modal's or a page form's own alert): on a 422,
+ * each field's message under its field — with `known`, only the fields the form shows, the others' messages
+ * in the alert; otherwise the server's message, or the generic one, in the alert (`refusalMessage`). Never
+ * resets what was typed.
+ */
+export function showRefusal<T extends FieldValues, O = T>(
+  form: UseFormReturn<T, unknown, O>,
+  error: unknown,
+  known?: readonly Path<T>[],
+): void {
+  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
+  const elsewhere: string[] = [];
+  for (const [path, message] of fields) {
+    if (!known || (known as readonly string[]).includes(path)) {
+      form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
+    } else elsewhere.push(message);
+  }
+  if (fields.length > 0 && elsewhere.length === 0) return;
+  const message =
+    elsewhere.join(' ') ||
+    (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
+  form.setError('root.server' as Path<T>, { type: 'server', message });
+}
+
+/** The message `showRefusal` left for the form's alert, if any. */
+export function refusalMessage<T extends FieldValues, O = T>(form: UseFormReturn<T, unknown, O>): string | undefined {
+  return (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
 }

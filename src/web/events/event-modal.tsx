@@ -1,5 +1,5 @@
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
 import {
@@ -17,6 +17,7 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { GuardedModal } from '../components/guarded-modal';
 import { today } from '../components/day';
+import { SelectField } from '../components/select-field';
 import { useCreateEvent, useUpdateEvent } from './api';
 
 interface FormValues {
@@ -96,24 +97,15 @@ function EventForm({ companyId, event, onClose, onCancel }: Omit<EventModalProps
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} aria-busy={busy}>
       <Stack>
-        <Controller
-          control={form.control}
+        <SelectField
+          form={form}
           name="categorySlug"
-          render={({ field }) => (
-            <Select
-              label={t('events.modal.category')}
-              placeholder={t('events.modal.categoryPlaceholder')}
-              required
-              data={USER_EVENT_CATEGORY_SLUGS.map((slug) => ({ value: slug, label: t(`events.categories.${slug}`) }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              error={fieldError(form, 'categorySlug')}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              data-autofocus
-            />
-          )}
+          label={t('events.modal.category')}
+          placeholder={t('events.modal.categoryPlaceholder')}
+          required
+          data={USER_EVENT_CATEGORY_SLUGS.map((slug) => ({ value: slug, label: t(`events.categories.${slug}`) }))}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
         />
         <TextInput
           label={t('events.modal.title')}

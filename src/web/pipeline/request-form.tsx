@@ -33,7 +33,9 @@ import { fieldError } from '../components/form';
 import { NumberInput } from '../components/number-input';
 import { normalizeNumberText } from '../components/number-text';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n, useTranslation } from '../i18n';
+import { SelectField } from '../components/select-field';
+import { refusalMessage, showRefusal } from '../components/server-errors';
+import { useTranslation } from '../i18n';
 
 /*
  * A funding request's details (docs/decisions/0042): project, amounts per fund, other sources, analyst. The same
@@ -119,7 +121,7 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
       setStale(error instanceof ApiError && error.body.code === 'stale_record');
     }
   });
-  const server = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  const server = refusalMessage(form);
   const r = (key: string, params?: Record<string, unknown>) => t(`pipeline.request.${key}`, params);
 
   return (
@@ -168,16 +170,6 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
   );
 }
 
-/** A refusal: a 422's field messages under their fields (the rest in the alert), anything else in the alert. */
-function showRefusal(form: UseFormReturn<RequestFormValues, unknown, FundingRequestPatch>, error: unknown) {
-  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
-  for (const [path, message] of fields)
-    form.setError(path as 'projectName', { type: 'server', message }, { shouldFocus: false });
-  if (fields.length > 0) return;
-  const message = error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic');
-  form.setError('root.server', { type: 'server', message });
-}
-
 type Form = UseFormReturn<RequestFormValues, unknown, FundingRequestPatch>;
 
 function AmountsFields({ form }: { form: Form }) {
@@ -191,23 +183,14 @@ function AmountsFields({ form }: { form: Form }) {
       <Stack gap="xs">
         {amounts.fields.map((field, index) => (
           <Group key={field.key} align="flex-start" wrap="wrap" gap="sm">
-            <Controller
-              control={form.control}
+            <SelectField
+              form={form}
               name={`amounts.${index}.fundId`}
-              render={({ field: fund }) => (
-                <Select
-                  ref={fund.ref}
-                  label={r('amountNumbered', { number: index + 1 })}
-                  required
-                  data={(funds.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
-                  value={fund.value || null}
-                  onChange={(value) => fund.onChange(value ?? '')}
-                  onBlur={fund.onBlur}
-                  allowDeselect={false}
-                  error={fieldError(form, `amounts.${index}.fundId`)}
-                  style={{ flex: '2 1 220px' }}
-                />
-              )}
+              label={r('amountNumbered', { number: index + 1 })}
+              required
+              data={(funds.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+              stored={(value) => value ?? ''}
+              style={{ flex: '2 1 220px' }}
             />
             <div style={{ flex: '1 1 160px' }}>
               <NumberInput form={form} name={`amounts.${index}.amount`} label={r('amount')} kind="money" required />

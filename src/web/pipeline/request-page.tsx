@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatDay, formatInstant, formatPercent, numberFormat } from '../../shared/intl';
@@ -36,6 +36,7 @@ import { fieldError } from '../components/form';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
+import { SelectField } from '../components/select-field';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { ChecklistSection } from './checklist-section';
@@ -342,26 +343,16 @@ function DisburseForm({
         <Text size="sm">{d('intro')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DayInput form={form} name="date" label={d('date')} required />
-          <Controller
-            control={form.control}
+          <SelectField
+            form={form}
             name="method"
-            render={({ field }) => (
-              <Select
-                ref={field.ref}
-                label={d('method')}
-                required
-                data={DISBURSEMENT_METHODS.map((method) => ({
-                  value: method,
-                  label: t(`servicing.disbursementMethod.${method}`),
-                }))}
-                value={field.value}
-                onChange={(value) => field.onChange(value)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                error={fieldError(form, 'method')}
-              />
-            )}
+            label={d('method')}
+            required
+            data={DISBURSEMENT_METHODS.map((method) => ({
+              value: method,
+              label: t(`servicing.disbursementMethod.${method}`),
+            }))}
+            comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
         <TextInput

@@ -12,7 +12,8 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useTranslation } from '../i18n';
 import { useBulkAmendment, useBulkAmendmentPreview, type BulkAmendmentAnswer } from './api';
-import { AmendmentFields, ChoiceField, FormAlert, showRefusal, type Known } from './entry-forms';
+import { AmendmentFields, ChoiceField, FormAlert, type Known } from './entry-forms';
+import { showRefusal } from '../components/server-errors';
 import { count, day, money } from './format';
 
 /*
@@ -52,7 +53,7 @@ export default function DeferralPage() {
       unsaved.release();
       form.reset({ ...form.getValues(), reason: '' });
     } catch (error) {
-      showRefusal(form, KNOWN, error);
+      showRefusal(form, error, KNOWN);
     }
   };
 
@@ -63,7 +64,7 @@ export default function DeferralPage() {
     try {
       answer = await preview.mutateAsync(input);
     } catch (error) {
-      showRefusal(form, KNOWN, error);
+      showRefusal(form, error, KNOWN);
       return;
     }
     const fund = fundName(input.fundId);

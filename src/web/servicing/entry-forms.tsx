@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { FormButtons } from '../components/form-buttons';
-import { Alert, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  Controller,
   useForm,
   useWatch,
   type DefaultValues,
@@ -23,14 +22,15 @@ import {
   termAmendmentInputSchema,
   writeOffInputSchema,
 } from '../../shared/schemas/servicing';
-import { ApiError } from '../api/client';
 import { useConfirm } from '../components/confirm-dialog';
 import { DayInput } from '../components/day-input';
+import { SelectField } from '../components/select-field';
 import { fieldError } from '../components/form';
+import { refusalMessage, showRefusal } from '../components/server-errors';
 import { NumberInput, numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n, useTranslation } from '../i18n';
+import { useTranslation } from '../i18n';
 import { useLoanWrite } from './api';
 import { day, money } from './format';
 
@@ -86,7 +86,7 @@ function useSubmit<T extends FieldValues, O = T>(
       toast('success', saved);
       onDone();
     } catch (error) {
-      showRefusal(form, known, error);
+      showRefusal(form, error, known);
     }
   };
 }
@@ -94,13 +94,13 @@ function useSubmit<T extends FieldValues, O = T>(
 /**
  * A servicing form's set-up, the same for each: validated as the user types with the shared schema (number
  * fields read in the user's locale), guarded against leaving with unsaved changes, and `submit` that posts and
- * reports the outcome (useSubmit), releasing the guard before `onDone`.
+ * reports the outcome (useSubmit), releasing the guard before `onDone`. Every field it starts with is shown, so
+ * a server message about any of them goes under it.
  */
 function useEntryForm<Values extends FieldValues, Output>(
   schema: z.ZodType<Output, Values>,
   numberFields: readonly (keyof Values & string)[],
   defaultValues: Values,
-  known: Known<Values>,
   target: WriteTarget,
   onDone: () => void,
 ) {
@@ -110,39 +110,15 @@ function useEntryForm<Values extends FieldValues, Output>(
     defaultValues: defaultValues as DefaultValues<Values>,
   });
   const unsaved = useUnsavedChanges(form.formState.isDirty);
-  const submit = useSubmit(target, form, known, () => {
+  const submit = useSubmit(target, form, Object.keys(defaultValues) as unknown as Known<Values>, () => {
     unsaved.release();
     onDone();
   });
   return { form, submit };
 }
 
-/**
- * A refusal on a servicing form: on a 422, each field's message under it (those of fields the form does not
- * show in its alert); otherwise the server's message, or the generic one, in the alert. Never resets what was
- * typed.
- */
-export function showRefusal<T extends FieldValues, O = T>(
-  form: UseFormReturn<T, unknown, O>,
-  known: Known<T>,
-  error: unknown,
-) {
-  const fields = error instanceof ApiError && error.status === 422 ? Object.entries(error.fieldErrors) : [];
-  const elsewhere: string[] = [];
-  for (const [path, message] of fields) {
-    if ((known as readonly string[]).includes(path)) {
-      form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
-    } else elsewhere.push(message);
-  }
-  if (fields.length > 0 && elsewhere.length === 0) return;
-  const message =
-    elsewhere.join(' ') ||
-    (error instanceof ApiError && error.body.message ? error.body.message : i18n.t('errors.generic'));
-  form.setError('root.server' as Path<T>, { type: 'server', message });
-}
-
 export function FormAlert<T extends FieldValues, O = T>({ form }: { form: UseFormReturn<T, unknown, O> }) {
-  const message = (form.formState.errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  const message = refusalMessage(form);
   if (!message) return null;
   return (
     <Alert color="red.9" variant="outline" role="alert">
@@ -168,27 +144,18 @@ export function ChoiceField<T extends FieldValues>({
   describe?: (value: string) => string;
 }) {
   const { t } = useTranslation();
+  const chosen = useWatch({ control: form.control, name }) as string | null | undefined;
   return (
-    <Controller
-      control={form.control}
+    <SelectField
+      form={form}
       name={name}
-      render={({ field }) => (
-        <Select
-          ref={field.ref}
-          label={label}
-          required
-          placeholder={t('servicing.forms.choose')}
-          data={values.map((value) => ({ value, label: labelOf(value) }))}
-          value={(field.value as string | null) ?? null}
-          onChange={(value) => field.onChange(value)}
-          onBlur={field.onBlur}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          description={describe && field.value ? describe(field.value as string) : undefined}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-          error={fieldError(form, name)}
-        />
-      )}
+      label={label}
+      required
+      placeholder={t('servicing.forms.choose')}
+      data={values.map((value) => ({ value, label: labelOf(value) }))}
+      comboboxProps={{ withinPortal: true }}
+      description={describe && chosen ? describe(chosen) : undefined}
+      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
     />
   );
 }
@@ -303,104 +270,155 @@ export function EntryModal({
   );
 }
 
-export function DisbursementForm({ target, onDone, onCancel, available }: FormProps & { available: number | null }) {
-  const {
-    t,
-    i18n: { language },
-  } = useTranslation();
-  const { form, submit } = useEntryForm(
-    disbursementInputSchema,
-    ['amount'],
-    { date: todayIso(), amount: '', method: 'eft', reference: '', note: '' },
-    ['date', 'amount', 'method', 'reference', 'note'],
-    target,
-    onDone,
-  );
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+/**
+ * A form recording one entry under the loan with the shared "Record" button: its values posted to `path`,
+ * `saved` its toast, `hint` (when there is one) read first.
+ */
+function RecordForm<Values extends FieldValues, Output>({
+  target,
+  onDone,
+  onCancel,
+  schema,
+  numberFields,
+  defaults,
+  path,
+  saved,
+  hint,
+  children,
+}: FormProps & {
+  schema: z.ZodType<Output, Values>;
+  numberFields: readonly (keyof Values & string)[];
+  defaults: Values;
+  path: string;
+  saved: string;
+  hint?: string | null;
+  children(form: UseFormReturn<Values, unknown, Output>): ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { form, submit } = useEntryForm(schema, numberFields, defaults, target, onDone);
   return (
     <EntryFormFrame
       form={form}
-      onValid={(values) => submit('disbursements', values, f('disbursement.saved'))}
+      onValid={(values) => submit(path, values, saved)}
       onCancel={onCancel}
-      submit={f('record')}
+      submit={t('servicing.forms.record')}
     >
-      {available !== null && (
+      {hint && (
         <Text size="sm" c="gray.7">
-          {f('disbursement.hint', { amount: money(available, language) })}
+          {hint}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DayInput form={form} name="date" label={f('date')} required />
-        <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
-      </SimpleGrid>
-      <ChoiceField
-        form={form}
-        name="method"
-        label={f('method')}
-        values={DISBURSEMENT_METHODS}
-        labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
-      />
-      <ReferenceField form={form} />
-      <Textarea
-        label={f('note')}
-        rows={3}
-        maxLength={SERVICING_LIMITS.note}
-        error={fieldError(form, 'note')}
-        {...form.register('note')}
-      />
+      {children(form)}
     </EntryFormFrame>
   );
 }
 
-export function RepaymentForm({ target, onDone, onCancel, payoff }: FormProps & { payoff: number | null }) {
+/** The day money moved and how much, side by side; the amount takes the focus on opening. */
+function DayAndAmount<T extends FieldValues & { amount?: unknown }>({
+  form,
+  day,
+  dayLabel,
+}: {
+  form: UseFormReturn<T>;
+  day: Path<T>;
+  dayLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <DayInput form={form} name={day} label={dayLabel} required />
+      <NumberInput
+        form={form}
+        name={'amount' as Path<T>}
+        label={t('servicing.forms.amount')}
+        kind="money"
+        required
+        data-autofocus
+      />
+    </SimpleGrid>
+  );
+}
+
+export function DisbursementForm({ available, ...props }: FormProps & { available: number | null }) {
   const {
     t,
     i18n: { language },
   } = useTranslation();
-  const { form, submit } = useEntryForm(
-    repaymentInputSchema,
-    ['amount'],
-    { receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' },
-    ['receivedOn', 'amount', 'method', 'reference', 'kind'],
-    target,
-    onDone,
-  );
   const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <EntryFormFrame
-      form={form}
-      onValid={(values) => submit('repayments', values, f('repayment.saved'))}
-      onCancel={onCancel}
-      submit={f('record')}
+    <RecordForm
+      {...props}
+      schema={disbursementInputSchema}
+      numberFields={['amount']}
+      defaults={{ date: todayIso(), amount: '', method: 'eft', reference: '', note: '' }}
+      path="disbursements"
+      saved={f('disbursement.saved')}
+      hint={available !== null ? f('disbursement.hint', { amount: money(available, language) }) : null}
     >
-      {payoff !== null && payoff > 0 && (
-        <Text size="sm" c="gray.7">
-          {f('repayment.hint', { amount: money(payoff, language) })}
-        </Text>
+      {(form) => (
+        <>
+          <DayAndAmount form={form} day="date" dayLabel={f('date')} />
+          <ChoiceField
+            form={form}
+            name="method"
+            label={f('method')}
+            values={DISBURSEMENT_METHODS}
+            labelOf={(value) => t(`servicing.disbursementMethod.${value}`)}
+          />
+          <ReferenceField form={form} />
+          <Textarea
+            label={f('note')}
+            rows={3}
+            maxLength={SERVICING_LIMITS.note}
+            error={fieldError(form, 'note')}
+            {...form.register('note')}
+          />
+        </>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DayInput form={form} name="receivedOn" label={f('receivedOn')} required />
-        <NumberInput form={form} name="amount" label={f('amount')} kind="money" required data-autofocus />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ChoiceField
-          form={form}
-          name="method"
-          label={f('method')}
-          values={REPAYMENT_METHODS}
-          labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
-        />
-        <ReferenceField form={form} />
-      </SimpleGrid>
-      <ChoiceField
-        form={form}
-        name="kind"
-        label={f('kind')}
-        values={REPAYMENT_KINDS}
-        labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
-        describe={(value) => f(`repayment.kinds.${value}`)}
-      />
-    </EntryFormFrame>
+    </RecordForm>
+  );
+}
+
+export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number | null }) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
+  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  return (
+    <RecordForm
+      {...props}
+      schema={repaymentInputSchema}
+      numberFields={['amount']}
+      defaults={{ receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' }}
+      path="repayments"
+      saved={f('repayment.saved')}
+      hint={payoff !== null && payoff > 0 ? f('repayment.hint', { amount: money(payoff, language) }) : null}
+    >
+      {(form) => (
+        <>
+          <DayAndAmount form={form} day="receivedOn" dayLabel={f('receivedOn')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ChoiceField
+              form={form}
+              name="method"
+              label={f('method')}
+              values={REPAYMENT_METHODS}
+              labelOf={(value) => t(`servicing.repaymentMethod.${value}`)}
+            />
+            <ReferenceField form={form} />
+          </SimpleGrid>
+          <ChoiceField
+            form={form}
+            name="kind"
+            label={f('kind')}
+            values={REPAYMENT_KINDS}
+            labelOf={(value) => t(`servicing.repaymentKind.${value}`)}
+            describe={(value) => f(`repayment.kinds.${value}`)}
+          />
+        </>
+      )}
+    </RecordForm>
   );
 }
 
@@ -416,7 +434,7 @@ function ReasonForm({
   saved,
 }: FormProps & { text: string; path: string; confirmText: string; confirmLabel: string; saved: string }) {
   const confirm = useConfirm();
-  const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, ['reason'], target, onDone);
+  const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, target, onDone);
   return (
     <EntryFormFrame
       form={form}
@@ -487,14 +505,7 @@ function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { lo
     i18n: { language },
   } = useTranslation();
   const confirm = useConfirm();
-  const { form, submit } = useEntryForm(
-    writeOffInputSchema,
-    [],
-    { date: todayIso(), reason: '' },
-    ['date', 'reason'],
-    target,
-    onDone,
-  );
+  const { form, submit } = useEntryForm(writeOffInputSchema, [], { date: todayIso(), reason: '' }, target, onDone);
   const w = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.writeOff.${key}`, params);
   return (
     <EntryFormFrame
@@ -519,27 +530,24 @@ function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { lo
 
 type AmendmentValues = z.input<typeof termAmendmentInputSchema>;
 
-export function AmendmentForm({ target, onDone, onCancel }: FormProps) {
+export function AmendmentForm(props: FormProps) {
   const { t } = useTranslation();
-  const { form, submit } = useEntryForm(
-    termAmendmentInputSchema,
-    ['months', 'rate'],
-    { effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' },
-    ['effectiveDate', 'kind', 'months', 'rate', 'reason'],
-    target,
-    onDone,
-  );
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
-    <EntryFormFrame
-      form={form}
-      onValid={(values) => submit('term_amendments', values, f('amendment.saved'))}
-      onCancel={onCancel}
-      submit={f('record')}
+    <RecordForm
+      {...props}
+      schema={termAmendmentInputSchema}
+      numberFields={['months', 'rate']}
+      defaults={{ effectiveDate: todayIso(), kind: 'moratorium', months: '', rate: '', reason: '' }}
+      path="term_amendments"
+      saved={t('servicing.forms.amendment.saved')}
     >
-      <Text size="sm">{f('amendment.text')}</Text>
-      <AmendmentFields form={form} />
-    </EntryFormFrame>
+      {(form) => (
+        <>
+          <Text size="sm">{t('servicing.forms.amendment.text')}</Text>
+          <AmendmentFields form={form} />
+        </>
+      )}
+    </RecordForm>
   );
 }
 

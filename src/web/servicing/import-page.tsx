@@ -7,7 +7,6 @@ import {
   FileInput,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -15,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatFileSize } from '../../shared/documents';
 import { toCamel } from '../../shared/case';
@@ -37,6 +36,7 @@ import { fieldError } from '../components/form';
 import { TableOrCards, type Column } from '../components/table-or-cards';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
+import { SelectField } from '../components/select-field';
 import { i18n, useTranslation } from '../i18n';
 import { useRepaymentImport } from './api';
 import { decodeFile, detectSeparator, parseRows } from '../../shared/servicing/import-file';
@@ -224,31 +224,19 @@ export default function ImportPage() {
     data: { value: string; label: string }[],
     options: { required?: boolean; clearable?: string } = {},
   ) => (
-    <Controller
-      control={form.control}
+    <SelectField
+      form={form}
       name={name}
-      render={({ field }) => {
-        const numeric = name.startsWith('mapping.');
-        const value = field.value === null || field.value === undefined ? null : String(field.value);
-        return (
-          <Select
-            ref={field.ref}
-            label={label}
-            required={options.required}
-            data={options.clearable ? [{ value: NONE, label: options.clearable }, ...data] : data}
-            value={value ?? (options.clearable ? NONE : null)}
-            onChange={(next) => {
-              stale();
-              field.onChange(numeric ? (next && next !== NONE ? Number(next) : null) : next);
-            }}
-            onBlur={field.onBlur}
-            allowDeselect={false}
-            placeholder={t('servicing.forms.choose')}
-            comboboxProps={{ withinPortal: true }}
-            error={fieldError(form, name)}
-          />
-        );
-      }}
+      label={label}
+      required={options.required}
+      data={options.clearable ? [{ value: NONE, label: options.clearable }, ...data] : data}
+      shown={(value) =>
+        value === null || value === undefined ? (options.clearable ? NONE : null) : String(value as string | number)
+      }
+      stored={(next) => (name.startsWith('mapping.') ? (next && next !== NONE ? Number(next) : null) : next)}
+      onChange={stale}
+      placeholder={t('servicing.forms.choose')}
+      comboboxProps={{ withinPortal: true }}
     />
   );
 

@@ -1,8 +1,7 @@
-import { Select } from '@mantine/core';
-import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../i18n';
 import { ROLES } from '../../shared/constants';
-import { fieldError } from '../components/form';
+import { SelectField } from '../components/select-field';
 
 /** The role choice of the invite form and the user edit page, by their localized names (docs/SPEC.md §6). */
 export function RoleSelect<T extends FieldValues & { role: string }>({
@@ -13,23 +12,13 @@ export function RoleSelect<T extends FieldValues & { role: string }>({
   label: string;
 }) {
   const { t } = useTranslation();
-  const name = 'role' as Path<T>;
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          required
-          allowDeselect={false}
-          data={ROLES.map((role) => ({ value: role, label: t(`common.roles.${role}`) }))}
-          value={field.value as string}
-          onChange={(value) => field.onChange(value)}
-          onBlur={field.onBlur}
-          error={fieldError(form, name)}
-        />
-      )}
+    <SelectField
+      form={form}
+      name={'role' as Path<T>}
+      label={label}
+      required
+      data={ROLES.map((role) => ({ value: role, label: t(`common.roles.${role}`) }))}
     />
   );
 }
