@@ -208,7 +208,8 @@ export default function ReportPage() {
               </Title>
               <Suspense fallback={<PageLoader />}>
                 <BarFigure
-                  data={keys.map((key) => ({ figure: r(`figures.${key}`), value: report.data[key] }))}
+                  // Only leverage may be null, and it is in no chart.
+                  data={keys.map((key) => ({ figure: r(`figures.${key}`), value: report.data[key] ?? 0 }))}
                   dataKey="figure"
                   orientation="vertical"
                   series={[{ name: 'value', label: r(title), color: 'blue.7' }]}
