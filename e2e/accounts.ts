@@ -52,4 +52,10 @@ export const ACCOUNTS = {
   // e2e/pipeline-committee.spec.ts: an administrator who sits on the committee, in French on a desktop and in English on a phone.
   committee: { email: 'committee@e2e.test', role: 'admin', firstName: 'Camille', lastName: 'Comité' },
   committeePhone: { email: 'committee-phone@e2e.test', role: 'admin', firstName: 'Colin', lastName: 'Comité' },
+  // e2e/updates.spec.ts: a screen whose code a deploy replaced, in French on a desktop and in English on a phone.
+  updates: { email: 'updates@e2e.test', role: 'user', firstName: 'Ugo', lastName: 'Version' },
+  updatesPhone: { email: 'updates-phone@e2e.test', role: 'user', firstName: 'Ugo', lastName: 'Mobile' },
+  // e2e/checklist-templates.spec.ts: an administrator who makes a fund's document optional, desktop and phone.
+  templates: { email: 'templates@e2e.test', role: 'admin', firstName: 'Thérèse', lastName: 'Gabarit' },
+  templatesPhone: { email: 'templates-phone@e2e.test', role: 'admin', firstName: 'Thérèse', lastName: 'Mobile' },
 } as const;

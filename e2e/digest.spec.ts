@@ -7,6 +7,10 @@ import { mailTo } from './mail';
 import { formatDay } from '../src/shared/intl';
 import { mail as mailEn } from '../src/shared/i18n/domains/mail.en';
 import { mail as mailFr } from '../src/shared/i18n/domains/mail.fr';
+import { en as firstLoadEn } from '../src/shared/i18n/en';
+import { fr as firstLoadFr } from '../src/shared/i18n/fr';
+import { signedIn as frameEn } from '../src/shared/i18n/signed-in.en';
+import { signedIn as frameFr } from '../src/shared/i18n/signed-in.fr';
 import { tasks as en } from '../src/shared/i18n/domains/tasks.en';
 import { tasks as fr } from '../src/shared/i18n/domains/tasks.fr';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
@@ -14,19 +18,23 @@ import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 /*
  * Reminders (docs/decisions/0044) through the real API and the built app: a loan's follow-up date due today shows
  * in My tasks and, once the daily digest is turned on at a time already past, in the digest mail (read from the
- * outbox); the calendar link is made, its feed downloaded and parsed, and a new link revokes it. In French on a
- * desktop, in English on a phone, axe in every state. That entering a statement closes its task is the story of
- * e2e/tasks.spec.ts.
+ * outbox) — leaving the changed form unsaved asks first; the calendar link is made, its feed downloaded and
+ * parsed, and a new link revokes it. In French on a desktop, in English on a phone, axe in every state. That
+ * entering a statement closes its task is the story of e2e/tasks.spec.ts.
  */
 
 type Lang = 'fr' | 'en';
-const CATALOG = { fr: { tasks: fr, mail: mailFr }, en: { tasks: en, mail: mailEn } } as const;
+const CATALOG = {
+  fr: { tasks: fr, mail: mailFr, frame: frameFr, common: firstLoadFr.common },
+  en: { tasks: en, mail: mailEn, frame: frameEn, common: firstLoadEn.common },
+} as const;
 const say = (text: string, values: Record<string, string | number> = {}) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 async function story(page: Page, lang: Lang, width: number, email: string) {
-  // A company, two screens, a mail awaited and a feed fetched: more than the default minute on a busy machine.
-  test.setTimeout(150_000);
+  // A company, two screens, a question before leaving, a mail awaited and a feed fetched: more than the default
+  // minute on a busy machine.
+  test.setTimeout(240_000);
   const c = CATALOG[lang].tasks;
   const m = CATALOG[lang].mail;
   const today = todayIso();
@@ -76,6 +84,18 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(digestSwitch).toBeChecked();
   const time = reminders.getByLabel(c.reminders.digestTime);
   await time.fill('00:00');
+  // Leaving with the change unsaved asks first (docs/decisions/0049); staying keeps it.
+  const frame = CATALOG[lang].frame;
+  await page.getByRole('button', { name: frame.layout.openMenu }).click();
+  await page.getByRole('link', { name: new RegExp(frame.layout.myTasks) }).click();
+  const ask = page.getByRole('dialog', { name: frame.unsavedChanges.title });
+  await expect(ask.getByText(frame.unsavedChanges.text)).toBeVisible();
+  await expectAccessible(page);
+  await ask.getByRole('button', { name: CATALOG[lang].common.cancel }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(digestSwitch).toBeChecked();
+  await expect(time).toHaveValue('00:00');
   await reminders.getByRole('button', { name: c.reminders.save }).click();
   await expect(page.getByText(c.reminders.saved)).toBeVisible();
   await expectAccessible(page);
@@ -114,6 +134,12 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   expect((await page.request.get(firstUrl)).status()).toBe(404);
   expect((await page.request.get(await urlField.inputValue())).status()).toBe(200);
   await expectAccessible(page);
+
+  // Saved, the reminders leave without a question.
+  await page.getByRole('button', { name: frame.layout.openMenu }).click();
+  await page.getByRole('link', { name: new RegExp(frame.layout.myTasks) }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page.getByRole('dialog', { name: frame.unsavedChanges.title })).toHaveCount(0);
 }
 
 test('reminders: a follow-up due today in My tasks and in the digest mail; the calendar feed (French, desktop)', async ({

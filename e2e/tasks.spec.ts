@@ -10,8 +10,8 @@ import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 /*
  * My tasks and the fund report (docs/decisions/0041), through the real API and the built app: a follow-up date due
  * today and a year's statements missing appear in My tasks; entering the statement closes its task; marking the
- * follow-up done empties the week; the fund report shows and downloads as CSV. In French on a desktop, in English
- * on a phone, axe in every state.
+ * follow-up done empties the week; the fund report shows, draws the requests' figures beside the loans', and
+ * downloads as CSV. In French on a desktop, in English on a phone, axe in every state.
  */
 
 type Lang = 'fr' | 'en';
@@ -106,6 +106,19 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await page.getByRole('button', { name: c.report.show }).click();
   const table = page.getByRole('table');
   await expect(table.getByRole('row', { name: new RegExp(c.report.figures.authorizedCount) })).toBeVisible();
+  // The charts draw the requests' figures as well as the loans' — the table above is their text alternative.
+  await expect(page.getByText(c.report.chartHint)).toBeVisible();
+  const charts = [
+    [c.report.requestsChart, [c.report.figures.requestsReceived, c.report.figures.requestsDeferred]],
+    [c.report.chart, [c.report.figures.requestsReceivedAmount, c.report.figures.disbursedAmount]],
+  ] as const;
+  for (const [title, figures] of charts) {
+    const drawing = page.getByRole('region', { name: title }).locator('svg.recharts-surface');
+    await expect(drawing).toBeVisible();
+    // An axis wraps a long name over lines of its own: compared without spaces.
+    const drawn = async () => ((await drawing.textContent()) ?? '').replace(/\s/g, '');
+    for (const figure of figures) await expect.poll(drawn).toContain(figure.replace(/\s/g, ''));
+  }
   await expectAccessible(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: c.report.csv }).click();

@@ -6,6 +6,7 @@ import { DocumentTitle, type ScreenHandle } from './components/document-title';
 import { LoginPage } from './auth/login-page';
 import { ForgotPasswordPage, ResendInvitationPage } from './auth/email-request-page';
 import { loadMessages, type Part } from './i18n';
+import { loadChunk } from './components/stale-build';
 
 /**
  * Every route of docs/SPEC.md §2 with its guard. Pages are lazy-loaded so the sign-in page does not carry the
@@ -18,7 +19,8 @@ const lazyPage = (
   parts: readonly Part[] = [],
 ): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [page] = await Promise.all([load(), loadMessages(parts)]);
+    // A chunk of an older build, gone after a deploy, is a StaleBuildError (docs/decisions/0049).
+    const [page] = await loadChunk(() => Promise.all([load(), loadMessages(parts)]));
     return { Component: page.default };
   },
 });
@@ -31,7 +33,7 @@ const titled = (title: ScreenHandle['title']): { handle: ScreenHandle } => ({ ha
  * The signed-in screens' messages come with it (docs/decisions/0030).
  */
 const AppLayout = lazy(() =>
-  Promise.all([import('./components/app-layout'), loadMessages(['signedIn'])]).then(([m]) => ({
+  loadChunk(() => Promise.all([import('./components/app-layout'), loadMessages(['signedIn'])])).then(([m]) => ({
     default: m.AppLayout,
   })),
 );

@@ -84,7 +84,16 @@ export const en = {
       badParameter: 'The parameter “{{name}}” has a value this address does not accept.',
     },
     notFound: { title: '404 - Page not found', back: 'Back to the home page' },
-    unexpected: { title: 'Unexpected Application Error!', back: 'Back to the home page' },
+    unexpected: {
+      title: 'Unexpected Application Error!',
+      text: 'Something went wrong while showing this page. Reload it, or start again from the home page.',
+      back: 'Back to the home page',
+    },
+    updated: {
+      title: 'Atrium was updated',
+      text: 'A new version of Atrium was installed since this page was opened. Reload the page to continue in the new version.',
+      reload: 'Reload the page',
+    },
   },
   auth: {
     login: {

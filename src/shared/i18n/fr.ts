@@ -79,7 +79,16 @@ export const fr = {
       badParameter: 'La valeur du paramètre « {{name}} » n’est pas acceptée par cette adresse.',
     },
     notFound: { title: '404 - Page introuvable', back: 'Retour à l’accueil' },
-    unexpected: { title: 'Erreur inattendue de l’application !', back: 'Retour à l’accueil' },
+    unexpected: {
+      title: 'Erreur inattendue de l’application !',
+      text: 'Un problème est survenu à l’affichage de cette page. Rechargez-la, ou recommencez depuis l’accueil.',
+      back: 'Retour à l’accueil',
+    },
+    updated: {
+      title: 'Atrium a été mis à jour',
+      text: 'Une nouvelle version d’Atrium a été installée depuis l’ouverture de cette page. Rechargez la page pour continuer dans la nouvelle version.',
+      reload: 'Recharger la page',
+    },
   },
   auth: {
     login: {

@@ -17,6 +17,7 @@ import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { LoadingMark } from '../components/status-pages';
 import { toast } from '../components/toasts';
+import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useTranslation } from '../i18n';
 
 /** My account's "Reminders": the daily digest by mail and the calendar link (docs/decisions/0044). */
@@ -56,6 +57,8 @@ function DigestForm({ saved }: { saved: NotificationSettings }) {
     resolver: zodResolver(notificationSettingsSchema),
     defaultValues: { digestEnabled: saved.digestEnabled, digestTime: saved.digestTime },
   });
+  // A save remounts this form with what was saved (RemindersSection's key), so a saved form is never dirty.
+  useUnsavedChanges(form.formState.isDirty);
   const save = useMutation({
     mutationFn: async (input: NotificationSettingsInput) =>
       (await api<NotificationSettings>('PUT', '/account/notification_settings', { body: input })).data,

@@ -15,8 +15,9 @@ import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { useTranslation } from '../i18n';
 import { confirmTotp, startTotp } from './two-factor-api';
+import { loadChunk } from '../components/stale-build';
 
-const QrCode = lazy(() => import('./qr-code'));
+const QrCode = lazy(() => loadChunk(() => import('./qr-code')));
 
 /**
  * Setting up an authenticator app: a button, then the QR code with the key written out, and the first code to

@@ -13,8 +13,9 @@ import { useTranslation } from '../i18n';
 import { Cards, WideOnly } from '../components/table-or-cards';
 import classes from './print.module.css';
 import { formatCompactMoney } from '../../shared/intl';
+import { loadChunk } from '../components/stale-build';
 
-const BarFigure = lazy(() => import('../components/charts'));
+const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 
 /** A warning sign, drawn inline; the text beside it says what it means. */
 function WarningIcon() {

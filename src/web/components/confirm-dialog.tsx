@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { loadChunk } from './stale-build';
 
-const ConfirmModal = lazy(() => import('./confirm-modal'));
+const ConfirmModal = lazy(() => loadChunk(() => import('./confirm-modal')));
 
 export interface ConfirmRequest {
   text: string;

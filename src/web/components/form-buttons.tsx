@@ -2,8 +2,8 @@ import { Button, Group } from '@mantine/core';
 
 /**
  * A form's Cancel and submit buttons. Neither takes the focus on mouse down: leaving a field validates it, and a
- * message appearing above the buttons would move them between the press and the release, losing the click
- * (see event-modal.tsx).
+ * message appearing above the buttons would push them down between the press and the release, so the click would
+ * land beside them. Every form that validates on blur ends with these.
  */
 export function FormButtons({
   onCancel,

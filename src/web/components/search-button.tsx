@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Kbd } from '@mantine/core';
 import { useTranslation } from '../i18n';
+import { loadChunk } from './stale-build';
 
 // Its own chunk: the palette and its results are loaded the first time it opens, not with every page.
-const SearchPalette = lazy(() => import('./search-palette'));
+const SearchPalette = lazy(() => loadChunk(() => import('./search-palette')));
 
 const isMac = () => typeof navigator !== 'undefined' && /mac|iphone|ipad/i.test(navigator.userAgent);
 

@@ -36,6 +36,28 @@ function FormPage() {
   );
 }
 
+/** One of two forms on a page, as My account has its profile and its reminders. */
+function SmallForm({ label }: { label: string }) {
+  const [value, setValue] = useState('');
+  useUnsavedChanges(value !== '');
+  return (
+    <label>
+      {label}
+      <input value={value} onChange={(event) => setValue(event.target.value)} />
+    </label>
+  );
+}
+
+function TwoFormsPage() {
+  return (
+    <>
+      <SmallForm label="Profile" />
+      <SmallForm label="Reminders" />
+      <Link to="/list">Elsewhere</Link>
+    </>
+  );
+}
+
 /** A modal form as the document, event and invite modals use the guard. */
 function ModalForm({ onCancel, onSaved }: { onCancel(): void; onSaved(): void }) {
   const [value, setValue] = useState('');
@@ -74,10 +96,12 @@ function ModalPage() {
   );
 }
 
-function renderForm(page: 'form' | 'modal' = 'form') {
+const PAGES = { form: <FormPage />, modal: <ModalPage />, twoForms: <TwoFormsPage /> };
+
+function renderForm(page: keyof typeof PAGES = 'form') {
   const router = createMemoryRouter(
     [
-      { path: '/form', element: page === 'form' ? <FormPage /> : <ModalPage /> },
+      { path: '/form', element: PAGES[page] },
       { path: '/list', element: <h1>The list</h1> },
     ],
     { initialEntries: ['/form'] },
@@ -129,6 +153,29 @@ describe('useUnsavedChanges', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(router.state.location.pathname).toBe('/list');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  // The router heeds only the last blocker registered: each form's must ask for the page's every form.
+  for (const changed of ['Profile', 'Reminders']) {
+    it(`asks when one of two forms on the page is changed: ${changed}`, async () => {
+      const router = renderForm('twoForms');
+      await userEvent.type(screen.getByRole('textbox', { name: changed }), 'Draft');
+      await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.pathname).toBe('/form');
+      expect(screen.getByRole('textbox', { name: changed })).toHaveValue('Draft');
+      // Only one question per navigation, whichever form's blocker the router heeded.
+      await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+      expect(await screen.findAllByRole('dialog', { name: 'Discard your changes?' })).toHaveLength(1);
+    });
+  }
+
+  it('leaves a page of two unchanged forms at once', async () => {
+    const router = renderForm('twoForms');
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(router.state.location.pathname).toBe('/list');
   });
 
   it('asks in French on a French screen', async () => {

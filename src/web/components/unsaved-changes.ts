@@ -60,20 +60,38 @@ export function useGuardedClose(onClose: () => void): ModalGuard {
 }
 
 /**
+ * Whether each form on screen holds changes not saved. The router heeds one blocker only — the last one
+ * registered (react-router 7 warns "only supports one blocker at a time") — so on a page of several forms (My
+ * account: the profile and the reminders) each form's blocker asks for all of them, whichever the router heeds.
+ */
+const formsOnScreen = new Set<{ current: boolean }>();
+const anyFormChanged = () => [...formsOnScreen].some((form) => form.current);
+
+/**
  * A changed form is not left without asking (ADR 0017): Cancel, a link, the drawer or the
  * browser's back button land on a confirmation while `dirty`; an unchanged form leaves at once. After a
  * successful save, call `release()` before navigating: what was typed is saved, nothing to lose. Closing
  * the tab or reloading gets the browser's own prompt. Inside a `ModalGuardProvider`, the modal's close
- * (Escape, ×, a click outside, Cancel) asks too.
+ * (Escape, ×, a click outside, Cancel) asks too. Several forms on one page each guard their own changes.
  */
 export function useUnsavedChanges(dirty: boolean): { release(): void } {
   const ask = useAskToDiscard();
   const modal = useContext(ModalGuardContext);
   const released = useRef(false);
+  /** This form's entry in `formsOnScreen`: changed and not released. */
+  const changed = useRef(false);
+  useEffect(() => {
+    formsOnScreen.add(changed);
+    return () => {
+      formsOnScreen.delete(changed);
+    };
+  }, []);
+  useEffect(() => {
+    changed.current = dirty && !released.current;
+  }, [dirty]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty &&
-      !released.current &&
+      anyFormChanged() &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
@@ -101,6 +119,7 @@ export function useUnsavedChanges(dirty: boolean): { release(): void } {
   return {
     release: () => {
       released.current = true;
+      changed.current = false;
       modal?.setDirty(false);
     },
   };

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Group, Input, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Input, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import classes from './documents.module.css';
@@ -20,6 +20,7 @@ import { GuardedModal } from '../components/guarded-modal';
 import { today } from '../components/day';
 import { useCreateDocument, useUpdateDocument } from './api';
 import { useDocumentUpload } from './use-document-upload';
+import { FormButtons } from '../components/form-buttons';
 
 interface FormValues {
   file: File | null;
@@ -299,14 +300,12 @@ function DocumentForm({
         />
         <DayInput form={form} name="date" label={t('documents.modal.date')} required />
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('documents.modal.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('documents.modal.save')}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={onCancel}
+          cancel={t('documents.modal.cancel')}
+          submit={t('documents.modal.save')}
+          busy={busy}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
@@ -19,6 +19,7 @@ import { GuardedModal } from '../components/guarded-modal';
 import { today } from '../components/day';
 import { SelectField } from '../components/select-field';
 import { useCreateEvent, useUpdateEvent } from './api';
+import { FormButtons } from '../components/form-buttons';
 
 interface FormValues {
   categorySlug: string | null;
@@ -123,18 +124,12 @@ function EventForm({ companyId, event, onClose, onCancel }: Omit<EventModalProps
           error={fieldError(form, 'notes')}
           {...form.register('notes')}
         />
-        <Group justify="flex-end">
-          {/*
-           * No focus change on mouse down: the field being left would validate on blur, its message push
-           * these buttons down before the mouse comes up, and the click would land beside them.
-           */}
-          <Button variant="default" onClick={onCancel} onMouseDown={(e) => e.preventDefault()}>
-            {t('events.modal.cancel')}
-          </Button>
-          <Button type="submit" loading={busy} onMouseDown={(e) => e.preventDefault()}>
-            {t('events.modal.save')}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={onCancel}
+          cancel={t('events.modal.cancel')}
+          submit={t('events.modal.save')}
+          busy={busy}
+        />
       </Stack>
     </form>
   );

@@ -421,14 +421,7 @@ function WaiveForm({ request, item, onDone, onCancel }: FormProps) {
           error={error}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {c('cancel')}
-          </Button>
-          <Button type="submit" loading={setItem.isPending}>
-            {c('confirm')}
-          </Button>
-        </Group>
+        <FormButtons onCancel={onCancel} cancel={c('cancel')} submit={c('confirm')} busy={setItem.isPending} />
       </Stack>
     </form>
   );

@@ -35,8 +35,9 @@ import { AgingSection, CollectionsSection, FundsSection, RiskSection } from './f
 import { Section } from './section';
 import classes from './dashboard.module.css';
 import { formatCompactMoney, numberFormat } from '../../shared/intl';
+import { loadChunk } from '../components/stale-build';
 
-const BarFigure = lazy(() => import('../components/charts'));
+const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 /** Figures in dollars: a whole row each on a phone (dashboard.module.css). */
 const MONEY_FIGURES: ReadonlySet<string> = new Set(['committedTotal', 'outstandingTotal', 'arrearsTotal']);
 

@@ -15,22 +15,59 @@ import { useTranslation } from '../i18n';
 import { useLookup } from '../api/lookups';
 import type { Lookup } from '../../shared/companies';
 import classes from './report.module.css';
+import { loadChunk } from '../components/stale-build';
 
-const BarFigure = lazy(() => import('../components/charts'));
+const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 
-function value(
-  report: FundActivity,
-  key: (typeof FUND_ACTIVITY_FIGURES)[number][0],
-  kind: string,
-  locale: Locale,
-  na: string,
-) {
-  const figure = report[key] as number | null;
-  if (figure === null) return na;
+type Figure = (typeof FUND_ACTIVITY_FIGURES)[number][0];
+type Kind = (typeof FUND_ACTIVITY_FIGURES)[number][1];
+
+/** A figure as the table, the print view and the charts' axes write it. */
+function formatFigure(figure: number, kind: Kind, locale: Locale): string {
   if (kind === 'money') return formatMoney(figure, locale);
   if (kind === 'ratio') return numberFormat(locale, { maximumFractionDigits: 2 }).format(figure);
   return numberFormat(locale).format(figure);
 }
+
+function value(report: FundActivity, key: Figure, kind: Kind, locale: Locale, na: string) {
+  const figure = report[key] as number | null;
+  return figure === null ? na : formatFigure(figure, kind, locale);
+}
+
+/**
+ * The figures drawn, in the table's order: the requests counted, then the money of the period — asked by the
+ * requests, decided by the committee, then the loans'. Counts and dollars do not share an axis.
+ */
+const CHARTS: readonly { title: 'requestsChart' | 'chart'; keys: readonly Figure[]; kind: Kind }[] = [
+  {
+    title: 'requestsChart',
+    keys: [
+      'requestsReceived',
+      'requestsDecided',
+      'requestsApproved',
+      'requestsApprovedWithConditions',
+      'requestsDeclined',
+      'requestsDeferred',
+    ],
+    kind: 'count',
+  },
+  {
+    title: 'chart',
+    keys: [
+      'requestsReceivedAmount',
+      'requestsApprovedAmount',
+      'requestsApprovedWithConditionsAmount',
+      'requestsDeclinedAmount',
+      'requestsDeferredAmount',
+      'authorizedAmount',
+      'disbursedAmount',
+      'repaidAmount',
+      'writtenOffAmount',
+      'outstandingAtEnd',
+    ],
+    kind: 'money',
+  },
+];
 
 /** /reports/fund_activity (docs/decisions/0041): a fund's figures over a period, on screen, printed or as CSV. */
 export default function ReportPage() {
@@ -161,20 +198,26 @@ export default function ReportPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Title order={3} size="h4" mt="md">
-            {r('chart')}
-          </Title>
-          <Suspense fallback={<PageLoader />}>
-            <BarFigure
-              data={(
-                ['authorizedAmount', 'disbursedAmount', 'repaidAmount', 'writtenOffAmount', 'outstandingAtEnd'] as const
-              ).map((key) => ({ figure: r(`figures.${key}`), amount: report.data[key] }))}
-              dataKey="figure"
-              orientation="vertical"
-              series={[{ name: 'amount', label: r('chart'), color: 'blue.7' }]}
-              format={(amount) => formatMoney(amount, locale)}
-            />
-          </Suspense>
+          <Text size="sm" c="gray.7" mt="md">
+            {r('chartHint')}
+          </Text>
+          {CHARTS.map(({ title, keys, kind }) => (
+            <section key={title} aria-labelledby={`report-chart-${title}`}>
+              <Title order={3} size="h4" mt="md" mb="xs" id={`report-chart-${title}`}>
+                {r(title)}
+              </Title>
+              <Suspense fallback={<PageLoader />}>
+                <BarFigure
+                  // Only leverage may be null, and it is in no chart.
+                  data={keys.map((key) => ({ figure: r(`figures.${key}`), value: report.data[key] ?? 0 }))}
+                  dataKey="figure"
+                  orientation="vertical"
+                  series={[{ name: 'value', label: r(title), color: 'blue.7' }]}
+                  format={(figure) => formatFigure(figure, kind, locale)}
+                />
+              </Suspense>
+            </section>
+          ))}
         </Paper>
       )}
     </Stack>

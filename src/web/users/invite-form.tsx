@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
@@ -11,6 +11,7 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { GuardedModal } from '../components/guarded-modal';
 import { useInviteUser } from './api';
+import { FormButtons } from '../components/form-buttons';
 
 /** Email and role (docs/SPEC.md §2 Invite modal); used in the modal on /users and on /invitations/invite. */
 export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
@@ -48,14 +49,12 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
           {...form.register('email')}
         />
         <RoleSelect form={form} label={t('invitations.invite.role')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('invitations.invite.cancel')}
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            {t('invitations.invite.submit')}
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={onCancel}
+          cancel={t('invitations.invite.cancel')}
+          submit={t('invitations.invite.submit')}
+          busy={invite.isPending}
+        />
       </Stack>
     </form>
   );

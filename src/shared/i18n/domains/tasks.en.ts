@@ -52,6 +52,8 @@ export const tasks = {
     csv: 'Download as CSV',
     print: 'Print',
     chart: 'Money of the period',
+    requestsChart: 'Funding requests of the period',
+    chartHint: 'The charts below draw figures of the table above.',
     notAvailable: 'Not available',
     file: 'fund-activity',
     columns: { figure: 'Figure', value: 'Value', fund: 'Fund', from: 'From', to: 'To' },

@@ -51,6 +51,8 @@ export const tasks = {
     csv: 'Télécharger en CSV',
     print: 'Imprimer',
     chart: 'Sommes de la période',
+    requestsChart: 'Demandes de financement de la période',
+    chartHint: 'Les graphiques ci-dessous reprennent des chiffres du tableau ci-dessus.',
     notAvailable: 'Non disponible',
     file: 'activite-fonds',
     columns: { figure: 'Indicateur', value: 'Valeur', fund: 'Fonds', from: 'Du', to: 'Au' },
