@@ -11,7 +11,9 @@ test('the API reference renders every operation, opens one from the keyboard, an
   page.on('request', (request) => requested.push(request.url()));
   const answer = await page.goto('/api/docs');
   expect(answer!.headers()['content-security-policy']).toContain("default-src 'self'");
-  await expect(page.getByRole('heading', { name: /Atrium API/ })).toBeVisible();
+  // The reference renders its whole document in the browser before its first heading: with the browser
+  // stories in two shards on two cores (ADR 0048), that took more than the 10 s a screen of the app is given.
+  await expect(page.getByRole('heading', { name: /Atrium API/ })).toBeVisible({ timeout: 60_000 });
   await expectAccessible(page);
 
   // Every path of the published document is on the page.
