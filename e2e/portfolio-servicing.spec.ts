@@ -138,8 +138,8 @@ test('portfolio servicing: PAR, the aging and the funds on the dashboard; an adm
   await expect(page.getByRole('region', { name: 'Portfolio at risk' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Aging of arrears' })).toBeVisible();
   const availableEn = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(figures.available);
-  const enFunds = await page.getByRole('region', { name: 'Funds', exact: true }).innerText();
-  expect(nbsp(enFunds)).toContain(availableEn);
+  // The region stands before its table is filled: the assertion waits for the figure (read at once, it raced).
+  await expect(page.getByRole('region', { name: 'Funds', exact: true })).toContainText(availableEn);
   await expectAccessible(page);
   await page.goto('/portfolio/buckets');
   await expect(page.getByRole('heading', { level: 1, name: 'Aging buckets' })).toBeVisible();
