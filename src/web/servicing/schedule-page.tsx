@@ -9,6 +9,7 @@ import { useCompanyOf, useLoanSchedule } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
 import { LoanHeading, Section, TermsTable } from './loan-parts';
+import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
 import { ScheduleFigures, termsOf } from '../components/schedule-figures';
 import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
@@ -66,7 +67,7 @@ export default function SchedulePage() {
     const noTerms = schedule.error instanceof ApiError && schedule.error.status === 422;
     return (
       <Stack>
-        <div className={classes.noPrint}>{back}</div>
+        <div className={printable.noPrint}>{back}</div>
         <Alert color="red.9" variant="outline" role="alert">
           {t(noTerms ? 'servicing.loan.unavailable' : 'servicing.loan.loadFailed')}
         </Alert>
@@ -76,7 +77,7 @@ export default function SchedulePage() {
   const data = schedule.data;
   return (
     <Stack className={classes.page}>
-      <Group justify="space-between" className={classes.noPrint}>
+      <Group justify="space-between" className={printable.noPrint}>
         {back}
         <Button onClick={() => window.print()}>{s('print')}</Button>
       </Group>
