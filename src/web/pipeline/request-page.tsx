@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormButtons } from '../components/form-buttons';
+import { Section } from '../components/section';
 import {
   Alert,
   Anchor,
@@ -369,17 +370,6 @@ function DisburseForm({
         <FormButtons onCancel={onCancel} cancel={d('cancel')} submit={d('submit')} busy={form.formState.isSubmitting} />
       </Stack>
     </form>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 
