@@ -88,17 +88,21 @@ export function standing(member: MeetingMember, item: AgendaItem): Standing {
   return item.conflicts.some((c) => c.memberId === member.id) ? 'recused' : 'present';
 }
 
+/** Who is signed in, as the meeting's rules read it. */
+type SignedIn = { id: string | null; isAdmin: boolean };
+
+/** The members `keep` selects while the item is open: once it is decided, nobody votes or declares on it. */
+const undecided = (meeting: Meeting, item: AgendaItem, keep: (member: MeetingMember) => boolean) =>
+  item.decision ? [] : meeting.members.filter(keep);
+
 /**
  * The members whose vote the signed-in user may enter on an item (ADR 0040): their own, and an administrator the
  * external members'; only present, not recused, and not once the item is decided.
  */
-export function votersFor(
-  meeting: Meeting,
-  item: AgendaItem,
-  user: { id: string | null; isAdmin: boolean },
-): MeetingMember[] {
-  if (item.decision) return [];
-  return meeting.members.filter(
+export function votersFor(meeting: Meeting, item: AgendaItem, user: SignedIn): MeetingMember[] {
+  return undecided(
+    meeting,
+    item,
     (m) =>
       mayVote({ present: m.present, recused: standing(m, item) === 'recused' }) &&
       (m.userId === user.id || (user.isAdmin && m.external)),
@@ -106,13 +110,10 @@ export function votersFor(
 }
 
 /** The members for whom the signed-in user may declare a conflict: themself, or any present member for an administrator. */
-export function conflictDeclarers(
-  meeting: Meeting,
-  item: AgendaItem,
-  user: { id: string | null; isAdmin: boolean },
-): MeetingMember[] {
-  if (item.decision) return [];
-  return meeting.members.filter(
+export function conflictDeclarers(meeting: Meeting, item: AgendaItem, user: SignedIn): MeetingMember[] {
+  return undecided(
+    meeting,
+    item,
     (m) => standing(m, item) === 'present' && (user.isAdmin || (m.userId !== null && m.userId === user.id)),
   );
 }

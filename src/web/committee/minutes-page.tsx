@@ -6,6 +6,7 @@ import { useTranslation } from '../i18n';
 import { useMeeting } from './api';
 import { DecisionSummary, amountsText } from './decision-summary';
 import { standing } from './mapping';
+import printable from '../components/printable.module.css';
 import classes from './committee.module.css';
 
 /**
@@ -28,7 +29,7 @@ export default function MinutesPage() {
       .join(', ') || mn('nobody');
   return (
     <Stack maw={800} className={classes.minutes} component="article">
-      <Group justify="space-between" className={classes.noPrint}>
+      <Group justify="space-between" className={printable.noPrint}>
         <Anchor component={Link} to={`/committee/meetings/${data.id}`}>
           {mn('back')}
         </Anchor>

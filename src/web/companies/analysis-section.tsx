@@ -11,6 +11,7 @@ import {
 import { RATIO_THRESHOLDS, type RatioKey } from '../../shared/portfolio/thresholds';
 import { useTranslation } from '../i18n';
 import { Cards, WideOnly } from '../components/table-or-cards';
+import printable from '../components/printable.module.css';
 import classes from './print.module.css';
 import { formatCompactMoney } from '../../shared/intl';
 import { loadChunk } from '../components/stale-build';
@@ -123,7 +124,7 @@ export function AnalysisSection({
             ]}
           />
           {withChart && (
-            <Box mt="md" className={classes.noPrint}>
+            <Box mt="md" className={printable.noPrint}>
               <Text fw={500} mb="xs">
                 {a('chartTitle')}
               </Text>

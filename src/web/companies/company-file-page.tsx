@@ -11,6 +11,7 @@ import { formatPhone } from './format';
 import { useCompany } from './api';
 import { useContributionFunds, useMunicipalities, useStatuses } from './lookups';
 import { ScheduleFigures, ScheduleProblems, termsOf } from '../components/schedule-figures';
+import printable from '../components/printable.module.css';
 import classes from './print.module.css';
 import { numberFormat } from '../../shared/intl';
 import { TermList } from '../components/term-list';
@@ -56,7 +57,7 @@ function CompanyFile({ company }: { company: Company }) {
 
   return (
     <Stack className={classes.sheet}>
-      <Group justify="space-between" className={classes.noPrint}>
+      <Group justify="space-between" className={printable.noPrint}>
         <Anchor component={Link} to={`/companies/${company.id}`}>
           {t('portfolio.schedule.back')}
         </Anchor>

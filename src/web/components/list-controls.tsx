@@ -104,16 +104,15 @@ export function RowsPerPageMenu({ size, onChange }: { size: number; onChange(siz
   );
 }
 
-/** Previous / next, as shown next to the search (docs/SPEC.md §2). */
-export function PrevNext({
-  page,
-  totalPages,
-  onChange,
-}: {
+/** Where a paged list stands (pages count from 0) and how to move it. */
+interface PagerProps {
   page: number;
   totalPages: number;
   onChange(page: number): void;
-}) {
+}
+
+/** Previous / next, as shown next to the search (docs/SPEC.md §2). */
+export function PrevNext({ page, totalPages, onChange }: PagerProps) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">
@@ -128,15 +127,7 @@ export function PrevNext({
 }
 
 /** The numbered pagination below a list: first, previous, up to 3 page buttons, next, last (docs/SPEC.md §9). */
-export function NumberedPagination({
-  page,
-  totalPages,
-  onChange,
-}: {
-  page: number;
-  totalPages: number;
-  onChange(page: number): void;
-}) {
+export function NumberedPagination({ page, totalPages, onChange }: PagerProps) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   const first = Math.min(Math.max(0, page - 1), Math.max(0, totalPages - 3));

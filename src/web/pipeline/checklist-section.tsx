@@ -106,15 +106,25 @@ function Item({
   const { t, i18n } = useTranslation();
   const setItem = useSetItem(request);
   const c = (key: string, params?: Record<string, unknown>) => t(`pipeline.checklist.${key}`, params);
-  const change = (status: ItemStatus) =>
+  // Verifying keeps the document the item was received with; every other change here clears it.
+  const change = (status: ItemStatus, documentId: string | null = null) =>
     setItem.mutate(
-      { itemId: item.id, status, documentId: null, waivedReason: null },
+      { itemId: item.id, status, documentId, waivedReason: null },
       {
         onSuccess: (saved) => said(saved),
         onError: (error) =>
           toast('error', error instanceof ApiError ? error.body.message : appI18n.t('errors.generic')),
       },
     );
+  /** One of the item's actions, named with the item for whoever hears the buttons out of their row. */
+  const action = (
+    name: 'receive' | 'verify' | 'waive' | 'reopen',
+    props: { variant: 'filled' | 'default' | 'subtle'; loading?: boolean; onClick(): void },
+  ) => (
+    <Button size="xs" {...props} aria-label={c(`${name}Named`, { item: item.label })}>
+      {c(name)}
+    </Button>
+  );
   return (
     <Paper component="li" withBorder p="xs">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -145,50 +155,16 @@ function Item({
         </Stack>
         {!closed && (
           <Group gap="xs">
-            {item.status === 'missing' && (
-              <Button size="xs" onClick={() => onOpen('receive')} aria-label={c('receiveNamed', { item: item.label })}>
-                {c('receive')}
-              </Button>
-            )}
-            {item.status === 'received' && (
-              <Button
-                size="xs"
-                loading={setItem.isPending}
-                onClick={() =>
-                  setItem.mutate(
-                    { itemId: item.id, status: 'verified', documentId: item.documentId, waivedReason: null },
-                    {
-                      onSuccess: (saved) => said(saved),
-                      onError: (error) =>
-                        toast('error', error instanceof ApiError ? error.body.message : appI18n.t('errors.generic')),
-                    },
-                  )
-                }
-                aria-label={c('verifyNamed', { item: item.label })}
-              >
-                {c('verify')}
-              </Button>
-            )}
-            {(item.status === 'missing' || item.status === 'received') && (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => onOpen('waive')}
-                aria-label={c('waiveNamed', { item: item.label })}
-              >
-                {c('waive')}
-              </Button>
-            )}
-            {item.status !== 'missing' && (
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => change('missing')}
-                aria-label={c('reopenNamed', { item: item.label })}
-              >
-                {c('reopen')}
-              </Button>
-            )}
+            {item.status === 'missing' && action('receive', { variant: 'filled', onClick: () => onOpen('receive') })}
+            {item.status === 'received' &&
+              action('verify', {
+                variant: 'filled',
+                loading: setItem.isPending,
+                onClick: () => change('verified', item.documentId),
+              })}
+            {(item.status === 'missing' || item.status === 'received') &&
+              action('waive', { variant: 'default', onClick: () => onOpen('waive') })}
+            {item.status !== 'missing' && action('reopen', { variant: 'subtle', onClick: () => change('missing') })}
           </Group>
         )}
       </Group>

@@ -196,15 +196,7 @@ function AmountsFields({ form }: { form: Form }) {
               <NumberInput form={form} name={`amounts.${index}.amount`} label={r('amount')} kind="money" required />
             </div>
             {amounts.fields.length > 1 && (
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                mt={28}
-                aria-label={r('removeAmount', { number: index + 1 })}
-                onClick={() => amounts.remove(index)}
-              >
-                ×
-              </ActionIcon>
+              <RemoveRow label={r('removeAmount', { number: index + 1 })} onClick={() => amounts.remove(index)} />
             )}
           </Group>
         ))}
@@ -213,16 +205,13 @@ function AmountsFields({ form }: { form: Form }) {
             {listError}
           </Text>
         )}
-        {amounts.fields.length < PIPELINE_LIMITS.amounts && (
-          <Button
-            variant="light"
-            size="xs"
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() => amounts.append({ fundId: '', amount: '' }, { shouldFocus: true })}
-          >
-            {r('addAmount')}
-          </Button>
-        )}
+        <AddRow
+          count={amounts.fields.length}
+          max={PIPELINE_LIMITS.amounts}
+          onClick={() => amounts.append({ fundId: '', amount: '' }, { shouldFocus: true })}
+        >
+          {r('addAmount')}
+        </AddRow>
       </Stack>
     </Fieldset>
   );
@@ -279,32 +268,40 @@ function SourcesFields({ form }: { form: Form }) {
                   />
                 ))}
               </Stack>
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                mt={28}
-                aria-label={r('removeSource', { number: index + 1 })}
-                onClick={() => sources.remove(index)}
-              >
-                ×
-              </ActionIcon>
+              <RemoveRow label={r('removeSource', { number: index + 1 })} onClick={() => sources.remove(index)} />
             </Group>
           </Fieldset>
         ))}
-        {sources.fields.length < PIPELINE_LIMITS.sources && (
-          <Button
-            variant="light"
-            size="xs"
-            style={{ alignSelf: 'flex-start' }}
-            onClick={() =>
-              sources.append({ name: '', amount: '', confirmed: false, isPublic: false }, { shouldFocus: true })
-            }
-          >
-            {r('addSource')}
-          </Button>
-        )}
+        <AddRow
+          count={sources.fields.length}
+          max={PIPELINE_LIMITS.sources}
+          onClick={() =>
+            sources.append({ name: '', amount: '', confirmed: false, isPublic: false }, { shouldFocus: true })
+          }
+        >
+          {r('addSource')}
+        </AddRow>
       </Stack>
     </Fieldset>
+  );
+}
+
+/** A repeated row's remove button, named with the row's number for whoever cannot see the row. */
+function RemoveRow({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <ActionIcon variant="subtle" color="red.9" mt={28} aria-label={label} onClick={onClick}>
+      ×
+    </ActionIcon>
+  );
+}
+
+/** Adds a row to a repeated list; gone once the list holds as many as the schema accepts. */
+function AddRow({ count, max, onClick, children }: { count: number; max: number; onClick(): void; children: string }) {
+  if (count >= max) return null;
+  return (
+    <Button variant="light" size="xs" style={{ alignSelf: 'flex-start' }} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
 

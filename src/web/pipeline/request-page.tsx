@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormButtons } from '../components/form-buttons';
+import { Section } from '../components/section';
 import {
   Alert,
   Anchor,
@@ -372,22 +373,27 @@ function DisburseForm({
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
 /** The committee's decisions, latest first, with the conditions to mark met, waived or breached. */
 function DecisionSection({ request }: { request: FundingRequest }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   if (request.decisions.length === 0 && !['ready_for_committee', 'deferred'].includes(request.state)) return null;
+  /** A decision's terms as key, term and value: each fund's amount, then the rate and periods it set. */
+  const decisionTerms = (decision: FundingRequest['decisions'][number]) => {
+    const terms: [string, string, string][] = decision.amounts.map((amount) => [
+      amount.fundId,
+      amount.fundName,
+      formatAmount(amount.amount, language),
+    ]);
+    const rate = numberFormat(language, { style: 'percent', maximumFractionDigits: 3 });
+    if (decision.rate !== null) terms.push(['rate', t('pipeline.decision.rate'), rate.format(decision.rate / 100)]);
+    for (const period of ['amortization', 'moratorium'] as const) {
+      const months = decision[period];
+      if (months !== null)
+        terms.push([period, t(`pipeline.decision.${period}`), t('pipeline.decision.months', { count: months })]);
+    }
+    return terms;
+  };
   return (
     <Section id="decision-title" title={t('pipeline.decision.title')}>
       {request.decisions.length === 0 && <Text c="gray.7">{t('pipeline.decision.none')}</Text>}
@@ -408,48 +414,16 @@ function DecisionSection({ request }: { request: FundingRequest }) {
             </Text>
             {decision.amounts.length > 0 && (
               <dl className="pipeline-terms" style={{ margin: 0 }}>
-                {decision.amounts.map((amount) => (
-                  <Group key={amount.fundId} gap="xs">
+                {decisionTerms(decision).map(([key, label, value]) => (
+                  <Group key={key} gap="xs">
                     <Text component="dt" size="sm" fw={500}>
-                      {amount.fundName}
+                      {label}
                     </Text>
                     <Text component="dd" size="sm" m={0}>
-                      {formatAmount(amount.amount, language)}
+                      {value}
                     </Text>
                   </Group>
                 ))}
-                {decision.rate !== null && (
-                  <Group gap="xs">
-                    <Text component="dt" size="sm" fw={500}>
-                      {t('pipeline.decision.rate')}
-                    </Text>
-                    <Text component="dd" size="sm" m={0}>
-                      {numberFormat(language, { style: 'percent', maximumFractionDigits: 3 }).format(
-                        decision.rate / 100,
-                      )}
-                    </Text>
-                  </Group>
-                )}
-                {decision.amortization !== null && (
-                  <Group gap="xs">
-                    <Text component="dt" size="sm" fw={500}>
-                      {t('pipeline.decision.amortization')}
-                    </Text>
-                    <Text component="dd" size="sm" m={0}>
-                      {t('pipeline.decision.months', { count: decision.amortization })}
-                    </Text>
-                  </Group>
-                )}
-                {decision.moratorium !== null && (
-                  <Group gap="xs">
-                    <Text component="dt" size="sm" fw={500}>
-                      {t('pipeline.decision.moratorium')}
-                    </Text>
-                    <Text component="dd" size="sm" m={0}>
-                      {t('pipeline.decision.months', { count: decision.moratorium })}
-                    </Text>
-                  </Group>
-                )}
               </dl>
             )}
             <Text size="sm">

@@ -8,7 +8,7 @@ import { todayIso } from '../../shared/portfolio/schedule';
 import { requiredDate } from '../../shared/schemas/company-fields';
 import { DayInput } from '../components/day-input';
 import { useTranslation } from '../i18n';
-import classes from './servicing.module.css';
+import printable from '../components/printable.module.css';
 
 const asOfSchema = z.object({ asOf: requiredDate() });
 
@@ -43,7 +43,7 @@ export function AsOfField() {
     if (typed !== (asOf ?? todayIso()) && asOfSchema.safeParse({ asOf: typed }).success) setAsOf(typed);
   }, [typed, asOf, setAsOf]);
   return (
-    <Group align="flex-end" gap="sm" className={classes.noPrint}>
+    <Group align="flex-end" gap="sm" className={printable.noPrint}>
       <div style={{ maxWidth: '22rem', flex: '1 1 16rem' }}>
         <DayInput form={form} name="asOf" label={t('servicing.loan.asOf')} />
       </div>

@@ -339,7 +339,24 @@ function DayAndAmount<T extends FieldValues & { amount?: unknown }>({
   );
 }
 
-export function DisbursementForm({ available, ...props }: FormProps & { available: number | null }) {
+/**
+ * A money entry's form — a disbursement or a repayment: the day and the amount first, then its own fields;
+ * posted to `{entry}s`, its hint (when `headroom` is given) naming what can be disbursed or is left to repay.
+ */
+function MoneyEntryForm<Values extends FieldValues & { amount?: unknown }, Output>({
+  entry,
+  day,
+  headroom,
+  children,
+  ...props
+}: FormProps & {
+  entry: 'disbursement' | 'repayment';
+  day: keyof Values & string;
+  headroom: number | null;
+  schema: z.ZodType<Output, Values>;
+  defaults: Values;
+  children(form: UseFormReturn<Values, unknown, Output>): ReactNode;
+}) {
   const {
     t,
     i18n: { language },
@@ -348,16 +365,36 @@ export function DisbursementForm({ available, ...props }: FormProps & { availabl
   return (
     <RecordForm
       {...props}
-      schema={disbursementInputSchema}
       numberFields={['amount']}
-      defaults={{ date: todayIso(), amount: '', method: 'eft', reference: '', note: '' }}
-      path="disbursements"
-      saved={f('disbursement.saved')}
-      hint={available !== null ? f('disbursement.hint', { amount: money(available, language) }) : null}
+      path={`${entry}s`}
+      saved={f(`${entry}.saved`)}
+      hint={headroom !== null ? f(`${entry}.hint`, { amount: money(headroom, language) }) : null}
     >
       {(form) => (
         <>
-          <DayAndAmount form={form} day="date" dayLabel={f('date')} />
+          {/* The fields only read and register values: what the schema outputs is no concern of theirs. */}
+          <DayAndAmount form={form as unknown as UseFormReturn<Values>} day={day as Path<Values>} dayLabel={f(day)} />
+          {children(form)}
+        </>
+      )}
+    </RecordForm>
+  );
+}
+
+export function DisbursementForm({ available, ...props }: FormProps & { available: number | null }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`servicing.forms.${key}`);
+  return (
+    <MoneyEntryForm
+      {...props}
+      entry="disbursement"
+      day="date"
+      headroom={available}
+      schema={disbursementInputSchema}
+      defaults={{ date: todayIso(), amount: '', method: 'eft', reference: '', note: '' }}
+    >
+      {(form) => (
+        <>
           <ChoiceField
             form={form}
             name="method"
@@ -375,29 +412,25 @@ export function DisbursementForm({ available, ...props }: FormProps & { availabl
           />
         </>
       )}
-    </RecordForm>
+    </MoneyEntryForm>
   );
 }
 
 export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number | null }) {
-  const {
-    t,
-    i18n: { language },
-  } = useTranslation();
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  const { t } = useTranslation();
+  const f = (key: string) => t(`servicing.forms.${key}`);
   return (
-    <RecordForm
+    <MoneyEntryForm
       {...props}
+      entry="repayment"
+      day="receivedOn"
+      // Nothing left to repay is no hint.
+      headroom={payoff !== null && payoff > 0 ? payoff : null}
       schema={repaymentInputSchema}
-      numberFields={['amount']}
       defaults={{ receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' }}
-      path="repayments"
-      saved={f('repayment.saved')}
-      hint={payoff !== null && payoff > 0 ? f('repayment.hint', { amount: money(payoff, language) }) : null}
     >
       {(form) => (
         <>
-          <DayAndAmount form={form} day="receivedOn" dayLabel={f('receivedOn')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ChoiceField
               form={form}
@@ -418,7 +451,7 @@ export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number
           />
         </>
       )}
-    </RecordForm>
+    </MoneyEntryForm>
   );
 }
 

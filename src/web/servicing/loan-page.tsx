@@ -15,9 +15,11 @@ import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { useTranslation, type TFunction } from '../i18n';
 import { useBuckets, useCompanyOf, useDisbursements, useLoanSchedule, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
-import { amendmentText, LoanHeading, Section, TermsTable } from './loan-parts';
+import { Section } from '../components/section';
+import { amendmentText, LoanHeading, TermsTable } from './loan-parts';
 import { EntryModal, type EntryDialog } from './entry-forms';
 import { bucketName, count, day, money } from './format';
+import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
 
 /**
@@ -35,7 +37,11 @@ export default function LoanPage() {
   if (schedule.isPending) return <PageLoader />;
   if (schedule.error instanceof ApiError && schedule.error.status === 404) return <NotFoundPage />;
   const back = (
-    <Anchor component={Link} to={`/companies/${companyId}#contribution-${contributionId}`} className={classes.noPrint}>
+    <Anchor
+      component={Link}
+      to={`/companies/${companyId}#contribution-${contributionId}`}
+      className={printable.noPrint}
+    >
       {t('servicing.loan.back')}
     </Anchor>
   );

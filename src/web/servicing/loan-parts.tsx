@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Company } from '../../shared/companies';
 import type { Locale } from '../../shared/constants';
 import type { AmendmentKind } from '../../shared/servicing';
@@ -42,18 +41,6 @@ export function LoanHeading({
       </div>
       <LoanStatusBadge status={schedule.status} />
     </Group>
-  );
-}
-
-/** A titled part of a loan's screen: a landmark named by its heading. */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 

@@ -8,7 +8,9 @@ import { useTranslation } from '../i18n';
 import { useCompanyOf, useLoanSchedule } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
-import { LoanHeading, Section, TermsTable } from './loan-parts';
+import { Section } from '../components/section';
+import { LoanHeading, TermsTable } from './loan-parts';
+import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
 import { ScheduleFigures, termsOf } from '../components/schedule-figures';
 import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
@@ -66,7 +68,7 @@ export default function SchedulePage() {
     const noTerms = schedule.error instanceof ApiError && schedule.error.status === 422;
     return (
       <Stack>
-        <div className={classes.noPrint}>{back}</div>
+        <div className={printable.noPrint}>{back}</div>
         <Alert color="red.9" variant="outline" role="alert">
           {t(noTerms ? 'servicing.loan.unavailable' : 'servicing.loan.loadFailed')}
         </Alert>
@@ -76,7 +78,7 @@ export default function SchedulePage() {
   const data = schedule.data;
   return (
     <Stack className={classes.page}>
-      <Group justify="space-between" className={classes.noPrint}>
+      <Group justify="space-between" className={printable.noPrint}>
         {back}
         <Button onClick={() => window.print()}>{s('print')}</Button>
       </Group>

@@ -10,6 +10,7 @@ import { isLocale, useTranslation, useTranslationIn } from '../i18n';
 import { useStatement } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
+import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
 import { TermList } from '../components/term-list';
 
@@ -32,7 +33,7 @@ export default function StatementPage() {
   const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
   return (
     <Stack className={classes.page}>
-      <Stack className={classes.noPrint} gap="sm">
+      <Stack className={printable.noPrint} gap="sm">
         <Group justify="space-between">
           <Anchor component={Link} to={loanLink}>
             {t('servicing.titles.loan')}

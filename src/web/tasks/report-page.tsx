@@ -14,7 +14,7 @@ import { PageLoader } from '../components/status-pages';
 import { useTranslation } from '../i18n';
 import { useLookup } from '../api/lookups';
 import type { Lookup } from '../../shared/companies';
-import classes from './report.module.css';
+import printable from '../components/printable.module.css';
 import { loadChunk } from '../components/stale-build';
 
 const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
@@ -102,12 +102,12 @@ export default function ReportPage() {
   return (
     <Stack maw={900}>
       <Title order={1}>{r('title')}</Title>
-      <Text className={classes.noPrint}>{r('intro')}</Text>
+      <Text className={printable.noPrint}>{r('intro')}</Text>
       <Paper
         withBorder
         p="md"
         component="form"
-        className={classes.noPrint}
+        className={printable.noPrint}
         aria-label={r('title')}
         onSubmit={(event) => {
           event.preventDefault();
@@ -158,7 +158,7 @@ export default function ReportPage() {
                 {`${report.data.from} – ${report.data.to}`}
               </Text>
             </div>
-            <Group className={classes.noPrint}>
+            <Group className={printable.noPrint}>
               <Button
                 variant="light"
                 onClick={() =>
