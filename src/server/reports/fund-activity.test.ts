@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays } from '../../shared/servicing/calendar';
-import { createTestApp, type TestApp } from '../test/harness';
-import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { asForm } from '../test/company-fixtures';
 import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fixtures';
@@ -16,17 +16,14 @@ import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fix
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let t: TestApp;
-let ids: LookupIds;
-let auth: { authorization: string };
 const today = todayIso();
 const from = addDays(today, -200);
 const companies: string[] = [];
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const auth = useAuthHeader(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  auth = await t.authHeader(await t.createUser());
   const start = addDays(today, -150);
   // Two companies, three loans of the fund in the period (one never paid out), one before it.
   const first = await createLoans(
@@ -79,7 +76,6 @@ beforeAll(async () => {
   });
   expect(saved.statusCode, saved.body).toBe(200);
 });
-afterAll(() => t.close());
 
 const report = (query: string, locale = 'en') =>
   t.inject({ method: 'GET', url: `/api/reports/fund_activity?locale=${locale}&${query}`, headers: auth });

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { accountEvents, limitCounters, recoveryCodes, securitySettings, totpAuthenticators, users } from '../db/schema';
 import { liftAccountLimits } from '../platform/rate-limit/limits';
 import { issueToken } from '../identity/one-time-tokens';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, useTestApp } from '../test/harness';
 import type { UserRow } from '../users/store';
 
 /**
@@ -12,11 +12,7 @@ import type { UserRow } from '../users/store';
  * are computed with otpauth, the library the server uses, for chosen instants: the server's clock (`Date` only)
  * is moved forward to them, so that each test owns its 30-second steps.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => vi.useRealTimers());
 
 const STEP_MS = 30_000;
