@@ -138,12 +138,15 @@ describe('sign-in with an authenticator app', () => {
     expect(older.statusCode).toBe(422);
   });
 
-  it('rate-limits wrong codes like passwords: five free, then a wait, even for the right code from there', async () => {
+  /**
+   * A user enrolled in TOTP, proven by password from `address`, who then sent five wrong codes from there (each
+   * refused 422): the free attempts of the limit are used up, the proof is not.
+   */
+  async function fiveWrongCodes(address: string) {
     const user = await t.createUser();
     const step = reserveSteps(2);
     const { secret } = await enrolTotp(user, step);
     at(step + 1);
-    const address = '10.9.8.7';
     const proof = await proofFor(user.email, address);
     const right = codeAt(secret, step + 1);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
@@ -151,6 +154,12 @@ describe('sign-in with an authenticator app', () => {
       const res = await secondFactor({ proof, code: wrong }, address);
       expect(res.statusCode, `attempt ${attempt}`).toBe(422);
     }
+    return { user, proof, right };
+  }
+
+  it('rate-limits wrong codes like passwords: five free, then a wait, even for the right code from there', async () => {
+    const address = '10.9.8.7';
+    const { proof, right } = await fiveWrongCodes(address);
     const blocked = await secondFactor({ proof, code: right }, address);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -165,17 +174,8 @@ describe('sign-in with an authenticator app', () => {
   });
 
   it('is lifted by npm run admin -- unlock: the owner’s right code is accepted at once from the guessing address (ADR 0034 §5)', async () => {
-    const user = await t.createUser();
-    const step = reserveSteps(2);
-    const { secret } = await enrolTotp(user, step);
-    at(step + 1);
     const address = '10.9.7.1';
-    const proof = await proofFor(user.email, address);
-    const right = codeAt(secret, step + 1);
-    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await secondFactor({ proof, code: wrong }, address)).statusCode, `attempt ${attempt}`).toBe(422);
-    }
+    const { user, proof, right } = await fiveWrongCodes(address);
     // Many addresses guessing too: the account's cap across addresses is full as well.
     await t.database.db
       .update(limitCounters)
