@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { createTestApp, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, TEST_SECRET, useTestApp } from '../test/harness';
 import { users } from '../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const validAccount = {
   locale: 'en',

@@ -1,36 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { createTestApp, TEST_SECRET, type TestApp } from '../test/harness';
-import { startFakeS3, type FakeS3 } from '../test/s3';
+import { createTestApp, TEST_SECRET, type TestApp, useAuthHeader, useLookupIds } from '../test/harness';
 import { JPEG_BYTES, jpegOfSize, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { companies } from '../db/schema';
-import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, fullCompany } from '../test/company-fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES } from '../platform/storage/storage';
 import { MAX_PENDING_UPLOADS, UPLOAD_URLS_PER_HOUR } from '../platform/storage/pending-uploads';
-import { categoryIds, createCompany, send } from '../test/document-fixtures';
+import { categoryIds, createCompany, send, useTestAppOn } from '../test/document-fixtures';
 
 /**
  * The avatar path of docs/SPEC.md §7 end to end, on both adapters: ask for a URL, PUT the file there as the
  * browser does, save the company with `avatar_file_name`, read `avatar_url` back and fetch it.
  */
 describe.each(['local', 's3'] as const)('avatar upload through %s storage', (adapter) => {
-  let t: TestApp;
-  let s3: FakeS3 | undefined;
-  let ids: LookupIds;
-  let auth: { authorization: string };
-
-  beforeAll(async () => {
-    s3 = adapter === 's3' ? await startFakeS3() : undefined;
-    t = await createTestApp(s3?.env ?? {});
-    ids = await lookupIds(t.database.db);
-    auth = await t.authHeader(await t.createUser());
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-  });
+  const t = useTestAppOn(adapter);
+  const ids = useLookupIds(t);
+  const auth = useAuthHeader(t);
 
   const presign = (body: unknown, locale = 'en') =>
     t.inject({
@@ -40,30 +27,11 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
       payload: body as object,
     });
 
-  /** Relative URLs are the API's own (local adapter); absolute ones go to S3. */
-  async function send(method: 'PUT' | 'GET', url: string, body?: Buffer, contentType?: string) {
-    if (url.startsWith('/')) {
-      const res = await t.inject({
-        method,
-        url,
-        payload: body,
-        headers: contentType ? { 'content-type': contentType } : {},
-      });
-      return { status: res.statusCode, body: res.rawPayload, type: res.headers['content-type'] };
-    }
-    const res = await fetch(url, {
-      method,
-      body: body ? new Uint8Array(body) : undefined,
-      headers: contentType ? { 'content-type': contentType } : {},
-    });
-    return { status: res.status, body: Buffer.from(await res.arrayBuffer()), type: res.headers.get('content-type') };
-  }
-
   async function upload(extension: string, bytes: Buffer): Promise<string> {
     const res = await presign({ method: 'PUT', file_extension: extension });
     expect(res.statusCode, res.body).toBe(200);
     const { url, unique_file_name: key, content_type: contentType } = res.json().data;
-    expect((await send('PUT', url, bytes, contentType)).status).toBe(200);
+    expect((await send(t, 'PUT', url, bytes, contentType)).status).toBe(200);
     return key;
   }
 
@@ -102,14 +70,14 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
     // The record keeps a sealed copy of the upload under a key of its own (ADR 0015).
     expect(company.avatar_file_name).toMatch(/^[0-9a-f-]{36}\.jpg$/);
     expect(company.avatar_file_name).not.toBe(key);
-    const served = await send('GET', company.avatar_url);
+    const served = await send(t, 'GET', company.avatar_url);
     expect(served.status).toBe(200);
     expect(served.body.equals(JPEG_BYTES)).toBe(true);
     expect(served.type).toBe('image/jpeg');
 
     const list = await t.inject({ method: 'GET', url: '/api/companies?filter[search]=avec avatar', headers: auth });
     const card = list.json().data[0];
-    expect((await send('GET', card.avatar_url)).body.equals(JPEG_BYTES)).toBe(true);
+    expect((await send(t, 'GET', card.avatar_url)).body.equals(JPEG_BYTES)).toBe(true);
 
     // Replacing it with another JPEG, then removing it.
     const other = jpegOfSize(120, 120);
@@ -123,7 +91,7 @@ describe.each(['local', 's3'] as const)('avatar upload through %s storage', (ada
       payload: { ...form, avatar_file_name: replacement },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect((await send('GET', replaced.json().data.avatar_url)).body.equals(other)).toBe(true);
+    expect((await send(t, 'GET', replaced.json().data.avatar_url)).body.equals(other)).toBe(true);
     const removed = await t.inject({
       method: 'PATCH',
       url: `/api/companies/${id}`,

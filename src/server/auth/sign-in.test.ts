@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { createTestApp, TEST_PASSWORD, useTestApp } from '../test/harness';
 import { users } from '../db/schema';
 import { ensureFirstAdmin } from '../users/first-admin';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const signIn = (body: unknown, locale?: string) =>
   t.inject({ method: 'POST', url: `/api/sign_in${locale ? `?locale=${locale}` : ''}`, payload: body as object });

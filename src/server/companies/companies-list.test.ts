@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
-
-let t: TestApp;
-let ids: LookupIds;
-let auth: { authorization: string };
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { asForm, fullCompany } from '../test/company-fixtures';
 
 type Card = {
   id: string;
@@ -39,10 +35,10 @@ const at = (municipalityId: string, zip: string) => ({
 let archivedId: string;
 let reference: string;
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const auth = useAuthHeader(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  auth = await t.authHeader(await t.createUser());
   // Twelve active companies, names chosen to exercise accents and case in the sort.
   await create('Érablière Gagnon', { ...at(ids.saintJerome, 'J7Z 5T3'), email_address: 'sirop@erable.example' });
   await create('atelier Boréal', at(ids.levis, 'G6V 4J8'));
@@ -55,7 +51,6 @@ beforeAll(async () => {
   archivedId = (await create('Ancienne Fonderie', at(ids.montreal, 'H2X 1Y4'))).id;
   await t.inject({ method: 'DELETE', url: `/api/companies/${archivedId}`, headers: auth });
 });
-afterAll(() => t.close());
 
 describe('GET /api/companies', () => {
   it('answers the first page of active companies by name (accent- and case-insensitive) with list meta', async () => {

@@ -4,21 +4,19 @@
  * companies: more than several anchor steps, sorted every way the API allows.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/rows';
 import { seedDemo } from '../db/demo-seed';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/harness';
 import { fullCompany, lookupIds } from '../test/company-fixtures';
 
-let t: TestApp;
 let auth: { authorization: string };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.database.db, { companies: 420, users: 3, bigTimelineEvents: 0, batchSize: 100, passwordHash: 'x' });
   auth = await t.authHeader(await t.createUser({ role: 'admin' }));
 }, 120_000);
-afterAll(() => t.close());
 
 interface Page {
   ids: string[];

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import {
   blocks,
   companies,
@@ -15,18 +15,11 @@ import { events } from '../db/schema/events';
 import { snakeKeys } from '../../shared/case';
 import { companySchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES, largestCompany } from '../../shared/schemas/company-size';
-import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { asForm, fullCompany } from '../test/company-fixtures';
 
-let t: TestApp;
-let ids: LookupIds;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  auth = await t.authHeader(await t.createUser());
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const auth = useAuthHeader(t);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/harness';
-import { asForm, fullCompany, lookupIds } from '../test/company-fixtures';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { asForm, fullCompany } from '../test/company-fixtures';
 
 /** Archiving a user must not block every save of the companies they oversee. */
-let t: TestApp;
-let auth: { authorization: string };
-let ids: Awaited<ReturnType<typeof lookupIds>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = await t.authHeader(await t.createUser({ role: 'admin' }));
-  ids = await lookupIds(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const auth = useAuthHeader(t, { role: 'admin' });
+const ids = useLookupIds(t);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REQUEST_STATES } from '../../shared/pipeline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness';
 import { agreementDifferences, scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { hashPassword } from '../platform/auth/passwords';
 import { sweepTasks } from '../tasks/sweep';
@@ -18,13 +18,12 @@ import { asForm } from '../test/company-fixtures';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let t: TestApp;
 let seeded: DemoSeedResult;
 let auth: { authorization: string };
 const BIG_TIMELINE = 300;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   seeded = await seedDemo(t.database.db, {
     companies: 20,
     users: 12,
@@ -42,7 +41,6 @@ beforeAll(async () => {
   expect(signIn.statusCode, signIn.body).toBe(200);
   auth = { authorization: signIn.headers['authorization'] as string };
 }, 120_000);
-afterAll(() => t.close());
 
 const get = (url: string) => t.inject({ method: 'GET', url, headers: auth });
 

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { waitUntil } from '../test/child-server';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/harness';
 import { CHECKOUT_TIMEOUT_MS, CONNECT_TIMEOUT_MS, openDatabase } from './client';
 
 /**
@@ -12,11 +12,7 @@ import { CHECKOUT_TIMEOUT_MS, CONNECT_TIMEOUT_MS, openDatabase } from './client'
  * CONNECT_TIMEOUT_MS, while a database that is only busy makes requests queue for a connection.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('the PostgreSQL pool', () => {
   it('reports a database that accepts connections but never answers: 503 with Retry-After', async () => {

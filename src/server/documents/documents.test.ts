@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { createTestApp, TEST_SECRET, type TestApp } from '../test/harness';
-import { startFakeS3, type FakeS3 } from '../test/s3';
+import { TEST_SECRET, useAuthHeader } from '../test/harness';
 import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { documents } from '../db/schema';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES, type Storage } from '../platform/storage/storage';
 import {
-  categoryIds,
   createCompany,
   presign,
   send,
   storageOf,
   upload,
-  type Auth,
-  type CategoryIds,
+  useCategoryIds,
+  useTestAppOn,
 } from '../test/document-fixtures';
 
 /** A Windows executable's first bytes, saved under a .pdf name. */
@@ -26,26 +24,17 @@ const TYPES_MESSAGE = 'The file must be one of: application/pdf, image/jpeg';
  * the key, then read the signed links back and fetch them.
  */
 describe.each(['local', 's3'] as const)('documents through %s storage', (adapter) => {
-  let t: TestApp;
-  let s3: FakeS3 | undefined;
-  let auth: Auth;
-  let cats: CategoryIds;
   let storage: Storage;
   let companyA: string;
   let companyB: string;
 
+  const t = useTestAppOn(adapter);
+  const auth = useAuthHeader(t);
+  const cats = useCategoryIds(t);
   beforeAll(async () => {
-    s3 = adapter === 's3' ? await startFakeS3() : undefined;
-    t = await createTestApp(s3?.env ?? {});
-    auth = await t.authHeader(await t.createUser());
-    cats = await categoryIds(t.database.db);
     storage = await storageOf(t);
     companyA = await createCompany(t, auth, 'Fromagerie A');
     companyB = await createCompany(t, auth, 'Boulangerie B');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
   });
 
   const base = (company: string) => `/api/companies/${company}/documents`;

@@ -1,40 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { selectRows } from '../db/rows';
 import { documents, periodicRuns } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/harness';
-import { startFakeS3, type FakeS3 } from '../test/s3';
+import { useAuthHeader } from '../test/harness';
 import { JPEG_BYTES, PDF_BYTES } from '../test/images';
 import { fullCompany, lookupIds } from '../test/company-fixtures';
 import type { Storage } from '../platform/storage/storage';
-import { categoryIds, createCompany, storageOf, upload, type Auth } from '../test/document-fixtures';
+import { categoryIds, createCompany, storageOf, upload, useTestAppOn } from '../test/document-fixtures';
 import { ORPHAN_MIN_AGE_MS, ORPHAN_SWEEP_TASK, sweepOrphanUploads } from './orphan-sweep';
 import { withUploadsLock } from './store';
 
 const DAY_LATER = () => Date.now() + ORPHAN_MIN_AGE_MS + 3600 * 1000;
 
 describe.each(['local', 's3'] as const)('orphan upload sweep on %s storage', (adapter) => {
-  let t: TestApp;
-  let s3: FakeS3 | undefined;
-  let auth: Auth;
   let storage: Storage;
   let company: string;
   let category: string;
 
+  const t = useTestAppOn(adapter);
+  const auth = useAuthHeader(t);
   beforeAll(async () => {
-    s3 = adapter === 's3' ? await startFakeS3() : undefined;
-    t = await createTestApp(s3?.env ?? {});
-    auth = await t.authHeader(await t.createUser());
     storage = await storageOf(t);
     company = await createCompany(t, auth, 'Balayage inc.');
     category = (await categoryIds(t.database.db)).other;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
   });
 
   async function saveDocument(key: string) {

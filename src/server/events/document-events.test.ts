@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useAuthHeader, useTestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
-import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
+import { createCompany, upload, useCategoryIds } from '../test/document-fixtures';
 import { eventCount as countEvents, systemHistory } from '../test/history-fixtures';
 import { recordSystemEvent } from '../platform/history/record';
 
 /** Documents added and deleted are recorded in the company's history, in the transaction of the change. */
 
-let t: TestApp;
-let auth: Auth;
-let cats: CategoryIds;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = await t.authHeader(await t.createUser({ firstName: 'Gilles', lastName: 'Vigneault' }));
-  cats = await categoryIds(t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const auth = useAuthHeader(t, { firstName: 'Gilles', lastName: 'Vigneault' });
+const cats = useCategoryIds(t);
 
 const eventCount = () => countEvents(t);
 const history = (companyId: string, locale = 'en') => systemHistory(t, auth, companyId, locale);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useAuthHeader, useTestApp } from '../test/harness';
 import { events } from '../db/schema';
 import { createCompany } from '../test/document-fixtures';
 import { eventCount as countEvents } from '../test/history-fixtures';
 
-let t: TestApp;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = await t.authHeader(await t.createUser({ firstName: 'Émile', lastName: 'Nelligan' }));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const auth = useAuthHeader(t, { firstName: 'Émile', lastName: 'Nelligan' });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from '../test/harness';
-import type { UserRow } from '../users/store';
-import { asForm, fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { useAuthHeaderOf, useLookupIds, useTestApp, useUser } from '../test/harness';
+import { asForm, fullCompany } from '../test/company-fixtures';
 import { eventCount as countEvents, systemHistory } from '../test/history-fixtures';
 
 /**
@@ -10,18 +9,10 @@ import { eventCount as countEvents, systemHistory } from '../test/history-fixtur
  * transaction of the change, naming who made it; none when the action fails.
  */
 
-let t: TestApp;
-let ids: LookupIds;
-let alice: UserRow;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  alice = await t.createUser({ firstName: 'Alice', lastName: 'Archambault' });
-  auth = await t.authHeader(alice);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const alice = useUser(t, { firstName: 'Alice', lastName: 'Archambault' });
+const auth = useAuthHeaderOf(t, alice);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

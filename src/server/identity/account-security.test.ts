@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { limitCounters, sessions, users } from '../db/schema';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, useTestApp } from '../test/harness';
 import { readOutbox } from '../test/mail';
 
 /** ADR 0014: private accounts, sign-out on the server, password and email changes. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const NEW_PASSWORD = 'a brand new passphrase';
 

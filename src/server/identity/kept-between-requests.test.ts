@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readOutbox } from '../test/mail';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { TEST_PASSWORD, useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { fullCompany } from '../test/company-fixtures';
 import type { UserRow } from '../users/store';
 
 /**
@@ -13,18 +13,11 @@ import type { UserRow } from '../users/store';
  * about a cache that is never used.
  */
 
-let t: TestApp;
-let ids: LookupIds;
-let admin: { authorization: string };
-
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  admin = await t.authHeader(await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const admin = useAuthHeader(t, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
 
 const get = (url: string, headers: Record<string, string>) => t.inject({ method: 'GET', url: `/api${url}`, headers });
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, useTestApp, useUser } from '../test/harness';
 import { readOutbox, tokenIn } from '../test/mail';
 import { oneTimeTokens, users } from '../db/schema';
 import type { UserRow } from '../users/store';
 
-let t: TestApp;
-let admin: UserRow;
-let staff: UserRow;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createUser({ email: 'admin@example.com', role: 'admin', firstName: 'Ada', lastName: 'Admin' });
-  staff = await t.createUser({ email: 'staff@example.com', role: 'user' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useUser(t, { email: 'admin@example.com', role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+const staff = useUser(t, { email: 'staff@example.com', role: 'user' });
 
 const as = async (user: UserRow | null) => (user ? await t.authHeader(user) : {});
 

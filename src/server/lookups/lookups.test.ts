@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useAuthHeader, useTestApp } from '../test/harness';
 import { seedReferenceData } from './seed';
 import { municipalities } from '../db/schema';
 import { selectRows } from '../db/rows';
 
-let t: TestApp;
-let auth: { authorization: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = await t.authHeader(await t.createUser());
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const auth = useAuthHeader(t);
 
 const get = (url: string) => t.inject({ method: 'GET', url, headers: auth });
 

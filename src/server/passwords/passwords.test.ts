@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, useTestApp } from '../test/harness';
 import { readOutbox, tokenIn } from '../test/mail';
 import { oneTimeTokens, users } from '../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const forgot = (email: unknown, locale = 'en') =>
   t.inject({ method: 'POST', url: `/api/passwords/forgot?locale=${locale}`, payload: { email } });

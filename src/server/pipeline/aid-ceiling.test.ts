@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { describe, expect, it } from 'vitest';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { selectRows } from '../db/rows';
 
 /*
@@ -11,10 +10,6 @@ import { selectRows } from '../db/rows';
  */
 
 type Auth = { authorization: string };
-let t: TestApp;
-let ids: LookupIds;
-let admin: Auth;
-let staff: Auth;
 
 const call = (method: 'GET' | 'PUT', url: string, headers: Auth, payload?: Record<string, unknown>) =>
   t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
@@ -27,13 +22,10 @@ const changes = async (fundId: string) =>
     )
   )[0]!.n;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  admin = await t.authHeader(await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }));
-  staff = await t.authHeader(await t.createUser({ firstName: 'Lise', lastName: 'Caron' }));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const admin = useAuthHeader(t, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+const staff = useAuthHeader(t, { firstName: 'Lise', lastName: 'Caron' });
 
 describe('GET /api/funds/{id}/aid_ceiling', () => {
   it('says a fund without a ceiling has none, in the reader’s language, to any staff', async () => {

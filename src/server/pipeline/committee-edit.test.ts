@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthHeader, useTestApp } from '../test/harness';
 import { selectRows } from '../db/rows';
 import type { UserRow } from '../db/schema';
 
@@ -12,9 +12,6 @@ import type { UserRow } from '../db/schema';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Auth = { authorization: string };
-let t: TestApp;
-let admin: Auth;
-let staff: Auth;
 const people: UserRow[] = [];
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Auth, payload?: unknown) =>
@@ -40,10 +37,10 @@ const asInput = (committee: Json) => ({
   })),
 });
 
+const t = useTestApp();
+const admin = useAuthHeader(t, { role: 'admin' });
+const staff = useAuthHeader(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.authHeader(await t.createUser({ role: 'admin' }));
-  staff = await t.authHeader(await t.createUser({}));
   for (const [first, last] of [
     ['Marie', 'Chair'],
     ['Jean', 'Roy'],
@@ -51,7 +48,6 @@ beforeAll(async () => {
   ])
     people.push(await t.createUser({ firstName: first, lastName: last }));
 });
-afterAll(() => t.close());
 
 describe('PUT /api/committees/{id}', () => {
   it('renames, changes the quorum, keeps, adds and removes members, moves the chair', async () => {

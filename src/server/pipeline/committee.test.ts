@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { createCompany } from '../test/document-fixtures';
 import { selectRows } from '../db/rows';
 import type { UserRow } from '../db/schema';
@@ -15,9 +14,6 @@ import type { UserRow } from '../db/schema';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Auth = { authorization: string };
 
-let t: TestApp;
-let ids: LookupIds;
-let admin: Auth;
 let analyst: Auth;
 let analystId: string;
 const members: { row: UserRow; auth: Auth }[] = [];
@@ -28,10 +24,10 @@ let committee: Json;
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, headers: Auth, payload?: unknown) =>
   t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Json }) });
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const admin = useAuthHeader(t, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  admin = await t.authHeader(await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }));
   const analystRow = await t.createUser({ firstName: 'Lise', lastName: 'Caron' });
   analystId = analystRow.id;
   analyst = await t.authHeader(analystRow);
@@ -58,7 +54,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(201);
   committee = res.json().data;
 });
-afterAll(() => t.close());
 
 /** A request moved to ready_for_committee (no templates: nothing blocks it). */
 async function readyRequest(name = 'Four à pain'): Promise<Json> {

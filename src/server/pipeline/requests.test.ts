@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
-import { categoryIds, createCompany, type CategoryIds } from '../test/document-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { createCompany, useCategoryIds } from '../test/document-fixtures';
 import { selectRows } from '../db/rows';
 
 /*
@@ -14,21 +13,17 @@ import { selectRows } from '../db/rows';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Auth = { authorization: string };
 
-let t: TestApp;
-let ids: LookupIds;
-let cats: CategoryIds;
-let admin: Auth;
 let analyst: Auth;
 let analystId: string;
 let other: Auth;
 let companyId: string;
 let otherCompanyId: string;
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const cats = useCategoryIds(t);
+const admin = useAuthHeader(t, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  cats = await categoryIds(t.database.db);
-  admin = await t.authHeader(await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' }));
   const analystRow = await t.createUser({ firstName: 'Lise', lastName: 'Caron' });
   analystId = analystRow.id;
   analyst = await t.authHeader(analystRow);
@@ -63,7 +58,6 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(200);
   }
 });
-afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, headers: Auth, payload?: unknown) =>
   t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Json }) });

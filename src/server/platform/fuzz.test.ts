@@ -3,11 +3,10 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/rows';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
-import { categoryIds, createCompany, upload, type CategoryIds } from '../test/document-fixtures';
+import { fullCompany } from '../test/company-fixtures';
+import { createCompany, upload, useCategoryIds } from '../test/document-fixtures';
 import { PDF_BYTES } from '../test/images';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
-import type { UserRow } from '../users/store';
+import { TEST_PASSWORD, useAuthHeaderOf, useLookupIds, useTestApp, useUser } from '../test/harness';
 
 /**
  * Property-based tests (security issue): every write endpoint gets random and hostile JSON. Whatever
@@ -157,14 +156,6 @@ function bodies(valid: Json): fc.Arbitrary<{ raw: string; value: unknown }> {
   );
 }
 
-let t: TestApp;
-let ids: LookupIds;
-let cats: CategoryIds;
-let admin: UserRow;
-let adminAuth: { authorization: string };
-let accountUser: UserRow;
-let accountAuth: { authorization: string };
-let target: UserRow;
 let tables: string[];
 let companyId: string;
 let documentId: string;
@@ -348,15 +339,15 @@ const endpoints: Endpoint[] = [
   },
 ];
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const cats = useCategoryIds(t);
+const admin = useUser(t, { role: 'admin' });
+const adminAuth = useAuthHeaderOf(t, admin);
+const accountUser = useUser(t);
+const accountAuth = useAuthHeaderOf(t, accountUser);
+const target = useUser(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  cats = await categoryIds(t.database.db);
-  admin = await t.createUser({ role: 'admin' });
-  adminAuth = await t.authHeader(admin);
-  accountUser = await t.createUser();
-  accountAuth = await t.authHeader(accountUser);
-  target = await t.createUser();
   const names = await selectRows<{ table_name: string }>(
     t.database.db,
     sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
@@ -388,10 +379,9 @@ beforeAll(async () => {
   eventId = event.json().data.id as string;
 });
 
-afterAll(async () => {
+afterAll(() => {
   // Figures for the README's Security section.
   console.info(`fuzz: hostile requests per endpoint ${JSON.stringify(tried)}`);
-  await t?.close();
 });
 
 describe('hostile JSON on every write endpoint', () => {

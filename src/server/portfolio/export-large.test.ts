@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness';
 import { hashPassword } from '../platform/auth/passwords';
 import { seedDemo } from '../db/demo-seed';
 import { selectRows } from '../db/rows';
 import { EXPORT_BATCH_SIZE } from './store';
 
 const COMPANIES = 10_000;
-let t: TestApp;
 let auth: { authorization: string };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemo(t.database.db, {
     companies: COMPANIES,
     users: 5,
@@ -20,7 +19,6 @@ beforeAll(async () => {
   });
   auth = await t.authHeader(await t.createUser());
 }, 600_000);
-afterAll(() => t.close());
 
 const lines = (body: string) => body.slice(1).split('\r\n').filter(Boolean);
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness';
 import { hashPassword } from '../platform/auth/passwords';
 import { selectRows } from '../db/rows';
 import { seedDemo, DEMO_ADMIN_PASSWORD, type DemoSeedResult } from '../db/demo-seed';
@@ -18,7 +18,6 @@ import type { UserRow } from '../users/store';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let t: TestApp;
 let seeded: DemoSeedResult;
 let admin: { authorization: string };
 let user: { authorization: string };
@@ -26,8 +25,8 @@ let mine: UserRow;
 let mineAuth: { authorization: string };
 const today = todayIso();
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   seeded = await seedDemo(t.database.db, {
     companies: 90,
     users: 6,
@@ -44,7 +43,6 @@ beforeAll(async () => {
     sql`UPDATE companies SET overseeing_user_id = ${mine.id} WHERE id IN (SELECT id FROM companies ORDER BY id LIMIT 30)`,
   );
 }, 300_000);
-afterAll(() => t.close());
 
 const get = (url: string, headers = admin) => t.inject({ method: 'GET', url, headers });
 const put = (url: string, payload: object, headers = admin) => t.inject({ method: 'PUT', url, headers, payload });

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { fullCompany, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useLookupIds, useTestApp } from '../test/harness';
+import { fullCompany } from '../test/company-fixtures';
 import { selectRows } from '../db/rows';
 import { addMonths, computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 import type { UserRow } from '../users/store';
 
-let t: TestApp;
-let ids: LookupIds;
 let me: UserRow;
 let auth: { authorization: string };
 let testFund: string;
@@ -50,9 +48,9 @@ const get = (url: string, headers = auth) => t.inject({ method: 'GET', url, head
 let companyA: { id: string; financial_contributions: { id: string }[] };
 let companyB: { id: string; financial_contributions: { id: string }[] };
 
+const t = useTestApp();
+const ids = useLookupIds(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
   [{ id: testFund }] = (await selectRows<{ id: string }>(
     t.database.db,
     sql`SELECT id FROM contribution_funds WHERE key = 'fae'`,
@@ -123,7 +121,6 @@ beforeAll(async () => {
   shapes.push(contribution({ contribution_fund_id: testFund, amount: '7000', authorization_date: null }));
   await create({ name: 'Banc d’essai', financial_contributions: shapes });
 });
-afterAll(() => t.close());
 
 describe('GET /api/dashboard', () => {
   it('answers the key figures checked against SQL written here, and the lists and charts', async () => {

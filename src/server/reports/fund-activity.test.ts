@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays } from '../../shared/servicing/calendar';
-import { createTestApp, type TestApp } from '../test/harness';
-import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { asForm } from '../test/company-fixtures';
 import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fixtures';
@@ -16,17 +16,14 @@ import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fix
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let t: TestApp;
-let ids: LookupIds;
-let auth: { authorization: string };
 const today = todayIso();
 const from = addDays(today, -200);
 const companies: string[] = [];
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const auth = useAuthHeader(t);
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  auth = await t.authHeader(await t.createUser());
   const start = addDays(today, -150);
   // Two companies, three loans of the fund in the period (one never paid out), one before it.
   const first = await createLoans(
@@ -79,10 +76,16 @@ beforeAll(async () => {
   });
   expect(saved.statusCode, saved.body).toBe(200);
 });
-afterAll(() => t.close());
 
 const report = (query: string, locale = 'en') =>
   t.inject({ method: 'GET', url: `/api/reports/fund_activity?locale=${locale}&${query}`, headers: auth });
+/** The CSV of the fund's whole seeded period. */
+const periodCsv = (locale: 'fr' | 'en') =>
+  t.inject({
+    method: 'GET',
+    url: `/api/reports/fund_activity.csv?locale=${locale}&fund_id=${ids.fund}&from=${from}&to=${today}`,
+    headers: auth,
+  });
 
 describe('GET /api/reports/fund_activity', () => {
   it('gives the figures the tables hold, summed here another way', async () => {
@@ -142,21 +145,13 @@ describe('GET /api/reports/fund_activity', () => {
   });
 
   it('downloads the same figures as CSV for Excel in both languages', async () => {
-    const fr = await t.inject({
-      method: 'GET',
-      url: `/api/reports/fund_activity.csv?locale=fr&fund_id=${ids.fund}&from=${from}&to=${today}`,
-      headers: auth,
-    });
+    const fr = await periodCsv('fr');
     expect(fr.statusCode).toBe(200);
     expect(fr.headers['content-type']).toContain('text/csv');
     expect(fr.body.startsWith('\uFEFFIndicateur;Valeur\r\n')).toBe(true);
     expect(fr.body).toContain('Montant autorisé;8600,00\r\n');
     expect(fr.body).toContain('Demandes de financement reçues;0\r\n');
-    const en = await t.inject({
-      method: 'GET',
-      url: `/api/reports/fund_activity.csv?locale=en&fund_id=${ids.fund}&from=${from}&to=${today}`,
-      headers: auth,
-    });
+    const en = await periodCsv('en');
     expect(en.body).toContain('Amount authorized,8600.00\r\n');
     expect(en.body).toContain('Jobs now,18\r\n');
     expect(en.headers['content-disposition']).toContain(`fund-activity-${from}-${today}.csv`);
@@ -292,18 +287,10 @@ describe('requests received and decided', () => {
       requests_deferred_amount: 15000,
     });
 
-    const csv = await t.inject({
-      method: 'GET',
-      url: `/api/reports/fund_activity.csv?locale=fr&fund_id=${ids.fund}&from=${from}&to=${today}`,
-      headers: auth,
-    });
+    const csv = await periodCsv('fr');
     expect(csv.body).toContain('Demandes de financement reçues;5\r\n');
     expect(csv.body).toContain('Montant accepté avec conditions;30000,00\r\n');
-    const en = await t.inject({
-      method: 'GET',
-      url: `/api/reports/fund_activity.csv?locale=en&fund_id=${ids.fund}&from=${from}&to=${today}`,
-      headers: auth,
-    });
+    const en = await periodCsv('en');
     expect(en.body).toContain('Committee decisions,4\r\n');
     expect(en.body).toContain('"Amount requested, declined",20000.00\r\n');
   });

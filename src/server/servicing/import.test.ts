@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
+import { describe, expect, it } from 'vitest';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 
@@ -13,16 +12,9 @@ import { selectRows } from '../db/rows';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let t: TestApp;
-let ids: LookupIds;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  auth = await t.authHeader(await t.createUser({ firstName: 'Lise', lastName: 'Caron' }));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const auth = useAuthHeader(t, { firstName: 'Lise', lastName: 'Caron' });
 
 const MAPPING = { loan_number: 'Loan', received_on: 'Date', amount: 'Amount', reference: 'Reference' };
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { describe, expect, it } from 'vitest';
+import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { asForm } from '../test/company-fixtures';
 import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 
@@ -13,10 +13,6 @@ import { selectRows } from '../db/rows';
  */
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let t: TestApp;
-let ids: LookupIds;
-let auth: { authorization: string };
 
 const AS_OF = '2026-11-25';
 const DUE = [
@@ -32,12 +28,9 @@ const DUE = [
   '2026-11-15',
 ];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  auth = await t.authHeader(await t.createUser({ firstName: 'Lise', lastName: 'Caron' }));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const auth = useAuthHeader(t, { firstName: 'Lise', lastName: 'Caron' });
 
 const get = (url: string, headers: Record<string, string> = auth) => t.inject({ method: 'GET', url, headers });
 const send = (url: string, payload: Record<string, unknown>, locale = 'en', headers: Record<string, string> = auth) =>

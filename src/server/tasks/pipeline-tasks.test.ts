@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays } from '../../shared/servicing/calendar';
-import { createTestApp, type TestApp } from '../test/harness';
-import { lookupIds, type LookupIds } from '../test/company-fixtures';
-import { categoryIds, createCompany, type CategoryIds } from '../test/document-fixtures';
+import { useAuthHeader, useAuthHeaderOf, useLookupIds, useTestApp, useUser } from '../test/harness';
+import { createCompany, useCategoryIds } from '../test/document-fixtures';
 import { committeeOfOne, decideRequest, moveRequest } from '../test/pipeline-fixtures';
 import { selectRows } from '../db/rows';
-import type { UserRow } from '../users/store';
 import { sweepTasks } from './sweep';
 
 /*
@@ -21,14 +19,6 @@ import { sweepTasks } from './sweep';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Auth = { authorization: string };
 
-let t: TestApp;
-let ids: LookupIds;
-let cats: CategoryIds;
-let adminRow: UserRow;
-let admin: Auth;
-let lise: UserRow;
-let analyst: Auth;
-let other: Auth;
 let companyId: string;
 let otherCompanyId: string;
 let committee: Json;
@@ -37,15 +27,15 @@ const today = todayIso();
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, headers: Auth, payload?: unknown) =>
   t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Json }) });
 
+const t = useTestApp();
+const ids = useLookupIds(t);
+const cats = useCategoryIds(t);
+const adminRow = useUser(t, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+const admin = useAuthHeaderOf(t, adminRow);
+const lise = useUser(t, { firstName: 'Lise', lastName: 'Caron' });
+const analyst = useAuthHeaderOf(t, lise);
+const other = useAuthHeader(t, { firstName: 'Paul', lastName: 'Roy' });
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  cats = await categoryIds(t.database.db);
-  adminRow = await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' });
-  admin = await t.authHeader(adminRow);
-  lise = await t.createUser({ firstName: 'Lise', lastName: 'Caron' });
-  analyst = await t.authHeader(lise);
-  other = await t.authHeader(await t.createUser({ firstName: 'Paul', lastName: 'Roy' }));
   // Nobody oversees these companies: a request without analyst sends its tasks to the administrators' queue.
   companyId = await createCompany(t, admin, 'Boulangerie Laval');
   otherCompanyId = await createCompany(t, admin, 'Ferme Tremblay');
@@ -62,7 +52,6 @@ beforeAll(async () => {
   expect(templates.statusCode, templates.body).toBe(200);
   committee = await committeeOfOne(t, admin, adminRow.id, 'Comité des tâches');
 });
-afterAll(() => t.close());
 
 async function createRequest(overrides: Json = {}): Promise<Json> {
   const res = await call('POST', '/api/funding_requests?locale=en', analyst, {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays, addMonths } from '../../shared/servicing/calendar';
-import { createTestApp, type TestApp } from '../test/harness';
-import { asForm, lookupIds, type LookupIds } from '../test/company-fixtures';
+import { useAuthHeader, useAuthHeaderOf, useLookupIds, useTestApp, useUser } from '../test/harness';
+import { asForm } from '../test/company-fixtures';
 import { createLoans, loanTerms, post } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
-import type { UserRow } from '../users/store';
 import { sweepTasks } from './sweep';
 
 /*
@@ -18,23 +17,14 @@ import { sweepTasks } from './sweep';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let t: TestApp;
-let ids: LookupIds;
-let lise: UserRow;
-let auth: { authorization: string };
-let other: { authorization: string };
-let admin: { authorization: string };
 const today = todayIso();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ids = await lookupIds(t.database.db);
-  lise = await t.createUser({ firstName: 'Lise', lastName: 'Caron' });
-  auth = await t.authHeader(lise);
-  other = await t.authHeader(await t.createUser({ firstName: 'Paul', lastName: 'Roy' }));
-  admin = await t.authHeader(await t.createUser({ firstName: 'Ada', lastName: 'Admin', role: 'admin' }));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const ids = useLookupIds(t);
+const lise = useUser(t, { firstName: 'Lise', lastName: 'Caron' });
+const auth = useAuthHeaderOf(t, lise);
+const other = useAuthHeader(t, { firstName: 'Paul', lastName: 'Roy' });
+const admin = useAuthHeader(t, { firstName: 'Ada', lastName: 'Admin', role: 'admin' });
 
 const get = (url: string, headers = auth) => t.inject({ method: 'GET', url, headers });
 const send = (method: 'POST' | 'PATCH', url: string, payload: object, headers = auth, locale = 'en') =>

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import { fullCompany, lookupIds } from './company-fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { createS3Storage } from '../platform/storage/s3-storage';
 import type { Storage } from '../platform/storage/storage';
-import { TEST_SECRET, type TestApp } from './harness';
+import { madeBeforeAll, TEST_SECRET, useTestApp, type TestApp } from './harness';
+import { startFakeS3, type FakeS3 } from './s3';
 
 /** Test helpers of the document suites: the browser's side of docs/SPEC.md §4 uploads, on either adapter. */
 
@@ -31,6 +32,22 @@ export async function categoryIds(db: Db) {
   };
 }
 export type CategoryIds = Awaited<ReturnType<typeof categoryIds>>;
+
+/** The ids of the seeded document categories, for the file (harness.ts's useTestApp). */
+export const useCategoryIds = (t: TestApp): CategoryIds => madeBeforeAll(() => categoryIds(t.database.db));
+
+/**
+ * The test app of a suite run on either storage adapter (harness.ts's useTestApp): on 's3', with a fake S3 started
+ * before the app and closed after it.
+ */
+export function useTestAppOn(adapter: 'local' | 's3'): TestApp {
+  let s3: FakeS3 | undefined;
+  beforeAll(async () => {
+    s3 = adapter === 's3' ? await startFakeS3() : undefined;
+  });
+  afterAll(() => s3?.close());
+  return useTestApp(() => s3?.env ?? {});
+}
 
 /** The app's own storage, seen from the test: same folder and secret, or same bucket. */
 export async function storageOf(t: TestApp): Promise<Storage> {

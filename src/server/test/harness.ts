@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -14,6 +15,7 @@ import { createTokenService, type TokenService } from '../platform/auth/tokens';
 import { databaseUrlFor, PG_TEMPLATE_ENV, pgliteTemplateDump, runOnServer } from './template-database';
 import type { UserRow } from '../users/store';
 import { openSession } from '../identity/sessions';
+import { lookupIds, type LookupIds } from './company-fixtures';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -125,3 +127,72 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+type NewUser = Parameters<TestApp['createUser']>[0];
+
+/**
+ * The test app of one file, made before its first test and closed after its last (the file's beforeAll and
+ * afterAll, registered here), so that a suite names only what it adds. Returned at once for a `const`: each field
+ * reads through to the app made for the file, so `t.inject(…)` and `t.database.db` read as they did with
+ * `createTestApp`; read before the file's tests start, it throws. Hooks the file registers after this call run
+ * after the app exists (vitest runs beforeAll hooks in order and afterAll hooks in reverse). `env` may be a
+ * function, read when the app is made (the address of a peer an earlier hook started).
+ */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(typeof env === 'function' ? env() : env);
+  });
+  afterAll(() => made?.close());
+  const current = () => {
+    if (!made) throw new Error("useTestApp: the app exists only once the file's tests run");
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get tokens() {
+      return current().tokens;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    createUser: (values) => current().createUser(values),
+    authHeader: (user) => current().authHeader(user),
+    inject: (options) => current().inject(options),
+    close: () => current().close(),
+  };
+}
+
+/**
+ * A value the file's tests share, made once before they run (a signed-in header, a user, the seeded lookups'
+ * ids): returned at once for a `const` and filled in by a beforeAll registered here. For plain objects only: their
+ * own fields are copied onto the returned one.
+ */
+export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
+  const value = {} as T;
+  beforeAll(async () => {
+    Object.assign(value, await make());
+  });
+  return value;
+}
+
+/** A user created for the file (active unless told otherwise). */
+export const useUser = (t: TestApp, values?: NewUser) => madeBeforeAll(() => t.createUser(values));
+
+/** The bearer header of a user created for the file. */
+export const useAuthHeader = (t: TestApp, values?: NewUser) =>
+  madeBeforeAll(async () => t.authHeader(await t.createUser(values)));
+
+/** The bearer header of a user the file made with useUser (after it, so that the user exists). */
+export const useAuthHeaderOf = (t: TestApp, user: UserRow) => madeBeforeAll(() => t.authHeader(user));
+
+/** The ids of the seeded lookups (company-fixtures.ts). */
+export const useLookupIds = (t: TestApp): LookupIds => madeBeforeAll(() => lookupIds(t.database.db));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { snakeKeys } from '../../shared/case';
 import { accountEvents, securitySettings } from '../db/schema';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, useTestApp } from '../test/harness';
 import { softwareAuthenticator } from '../test/software-authenticator';
 import type { UserRow } from '../users/store';
 
@@ -10,11 +10,7 @@ import type { UserRow } from '../users/store';
  * Passkeys through the real API and @simplewebauthn/server, with a software authenticator answering as a browser
  * would (docs/decisions/0035-two-factor-sign-in.md). Bodies travel snake_case, as the SPA sends them.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The harness's PUBLIC_URL: the relying party is its host name, the only origin accepted is its origin. */
 const party = { origin: 'http://atrium.test', rpId: 'atrium.test' };

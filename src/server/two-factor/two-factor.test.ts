@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { accountEvents, limitCounters, recoveryCodes, securitySettings, totpAuthenticators, users } from '../db/schema';
 import { liftAccountLimits } from '../platform/rate-limit/limits';
 import { issueToken } from '../identity/one-time-tokens';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { TEST_PASSWORD, useTestApp } from '../test/harness';
 import type { UserRow } from '../users/store';
 
 /**
@@ -12,11 +12,7 @@ import type { UserRow } from '../users/store';
  * are computed with otpauth, the library the server uses, for chosen instants: the server's clock (`Date` only)
  * is moved forward to them, so that each test owns its 30-second steps.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => vi.useRealTimers());
 
 const STEP_MS = 30_000;
@@ -142,12 +138,15 @@ describe('sign-in with an authenticator app', () => {
     expect(older.statusCode).toBe(422);
   });
 
-  it('rate-limits wrong codes like passwords: five free, then a wait, even for the right code from there', async () => {
+  /**
+   * A user enrolled in TOTP, proven by password from `address`, who then sent five wrong codes from there (each
+   * refused 422): the free attempts of the limit are used up, the proof is not.
+   */
+  async function fiveWrongCodes(address: string) {
     const user = await t.createUser();
     const step = reserveSteps(2);
     const { secret } = await enrolTotp(user, step);
     at(step + 1);
-    const address = '10.9.8.7';
     const proof = await proofFor(user.email, address);
     const right = codeAt(secret, step + 1);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
@@ -155,6 +154,12 @@ describe('sign-in with an authenticator app', () => {
       const res = await secondFactor({ proof, code: wrong }, address);
       expect(res.statusCode, `attempt ${attempt}`).toBe(422);
     }
+    return { user, proof, right };
+  }
+
+  it('rate-limits wrong codes like passwords: five free, then a wait, even for the right code from there', async () => {
+    const address = '10.9.8.7';
+    const { proof, right } = await fiveWrongCodes(address);
     const blocked = await secondFactor({ proof, code: right }, address);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -169,17 +174,8 @@ describe('sign-in with an authenticator app', () => {
   });
 
   it('is lifted by npm run admin -- unlock: the owner’s right code is accepted at once from the guessing address (ADR 0034 §5)', async () => {
-    const user = await t.createUser();
-    const step = reserveSteps(2);
-    const { secret } = await enrolTotp(user, step);
-    at(step + 1);
     const address = '10.9.7.1';
-    const proof = await proofFor(user.email, address);
-    const right = codeAt(secret, step + 1);
-    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await secondFactor({ proof, code: wrong }, address)).statusCode, `attempt ${attempt}`).toBe(422);
-    }
+    const { user, proof, right } = await fiveWrongCodes(address);
     // Many addresses guessing too: the account's cap across addresses is full as well.
     await t.database.db
       .update(limitCounters)

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp, useUser } from '../test/harness';
 import { users } from '../db/schema';
 import { userListWhere, type UserRow } from './store';
 
-let t: TestApp;
-let admin: UserRow;
-let staff: UserRow;
-
+const t = useTestApp();
+const admin = useUser(t, { email: 'admin@example.com', role: 'admin', firstName: 'Zoé', lastName: 'Admin' });
+const staff = useUser(t, { email: 'staff@example.com', firstName: 'Émilie', lastName: 'Lefèvre' });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createUser({ email: 'admin@example.com', role: 'admin', firstName: 'Zoé', lastName: 'Admin' });
-  staff = await t.createUser({ email: 'staff@example.com', firstName: 'Émilie', lastName: 'Lefèvre' });
   await t.createUser({ email: 'bob@example.com', firstName: 'bob', lastName: 'Martin' });
   await t.createUser({ email: 'alice@example.com', firstName: 'Alice', lastName: 'Martin' });
   await t.createUser({ email: 'alice2@example.com', firstName: 'Alice', lastName: 'Dupont' });
@@ -26,7 +22,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 const list = async (query = '', user: UserRow | null = admin) =>
   t.inject({

@@ -241,18 +241,23 @@ describe('company schema: statement year', () => {
   });
 });
 
+/** The figures that are both optional numbers and money: the project's cost and a statement's amounts. */
+const NUMBER_AND_MONEY_FIELDS = [
+  'financialContributions.0.projectCost',
+  'financialStatements.0.sales',
+  'financialStatements.0.grossProfit',
+  'financialStatements.0.netProfit',
+  'financialStatements.0.currentAssets',
+  'financialStatements.0.totalAssets',
+  'financialStatements.0.currentLiabilities',
+  'financialStatements.0.holdings',
+];
+
 describe('company schema: optional numbers ("Must be a number"; empty is absent)', () => {
   const NUMBER_FIELDS = [
     'owners.0.sharesPercentage',
     'financialContributions.0.amortization',
-    'financialContributions.0.projectCost',
-    'financialStatements.0.sales',
-    'financialStatements.0.grossProfit',
-    'financialStatements.0.netProfit',
-    'financialStatements.0.currentAssets',
-    'financialStatements.0.totalAssets',
-    'financialStatements.0.currentLiabilities',
-    'financialStatements.0.holdings',
+    ...NUMBER_AND_MONEY_FIELDS,
   ];
 
   it.each(NUMBER_FIELDS)('%s: empty, blank and null are absent', (path) => {
@@ -278,14 +283,7 @@ describe('company schema: money fields (docs/decisions/0004-company-money-fields
   const MONEY_FIELDS = [
     'financialContributions.0.amount',
     'financialContributions.0.refund',
-    'financialContributions.0.projectCost',
-    'financialStatements.0.sales',
-    'financialStatements.0.grossProfit',
-    'financialStatements.0.netProfit',
-    'financialStatements.0.currentAssets',
-    'financialStatements.0.totalAssets',
-    'financialStatements.0.currentLiabilities',
-    'financialStatements.0.holdings',
+    ...NUMBER_AND_MONEY_FIELDS,
     'financialStatements.0.fundsGenerated',
     'financialStatements.0.debtService',
   ];

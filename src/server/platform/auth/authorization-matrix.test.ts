@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../test/harness';
+import { TEST_SECRET, useTestApp } from '../../test/harness';
 import { fullCompany, lookupIds } from '../../test/company-fixtures';
 import type { Access } from './plugin';
 
@@ -171,14 +171,13 @@ const CALLERS: Caller[] = [
   'foreignSecret',
 ];
 
-let t: TestApp;
 let headers: Record<Caller, Record<string, string>>;
 let companyId: string;
 /** Signing out ends the session it names: that route gets sessions of its own, the others keep theirs. */
 let freshSession: Partial<Record<Caller, () => Promise<Record<string, string>>>>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const user = await t.createUser({ role: 'user' });
   const admin = await t.createUser({ role: 'admin' });
   const disabled = await t.createUser({ role: 'admin', disabledAt: new Date() });
@@ -210,7 +209,6 @@ beforeAll(async () => {
     foreignSecret: { authorization: `Bearer ${await sign('another-secret-another-secret-another-secret!', '1h')}` },
   };
 });
-afterAll(() => t.close());
 
 const key = (method: string, url: string) => `${method} ${url}`;
 

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, useTestApp } from '../../test/harness';
 
 /**
  * Third audit, finding 8: answers carrying personal data had no Cache-Control, and the API reference's policy
  * let the page reach an outside validator host.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('what caches may keep', () => {
   it('marks every answer of every signed-in route no-store, whatever its status', async () => {

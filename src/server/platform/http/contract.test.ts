@@ -1,12 +1,8 @@
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function openApi(): Promise<Record<string, unknown> & { paths: Record<string, Record<string, unknown>> }> {
   const res = await t.inject({ method: 'GET', url: '/api/openapi.json' });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../test/document-fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useAuthHeader, useTestApp } from '../../test/harness';
 
 /**
  * Third audit, finding 9: malformed query parameters were silently ignored (`page=1` instead of
@@ -8,15 +8,12 @@ import { createTestApp, type TestApp } from '../../test/harness';
  * Every list route is found in the published document (a GET with page or filter parameters), so a new list
  * is checked too.
  */
-let t: TestApp;
-let auth: { authorization: string };
 let company: string;
+const t = useTestApp();
+const auth = useAuthHeader(t, { role: 'admin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  auth = await t.authHeader(await t.createUser({ role: 'admin' }));
   company = await createCompany(t, auth, 'Paramètres inc.');
 });
-afterAll(() => t?.close());
 
 interface Parameter {
   name: string;

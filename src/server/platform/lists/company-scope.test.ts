@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useAuthHeader, useTestApp } from '../../test/harness';
 import { createCompany } from '../../test/document-fixtures';
 import { companies } from '../../db/schema';
 
-let t: TestApp;
-let auth: { authorization: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = await t.authHeader(await t.createUser());
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const auth = useAuthHeader(t);
 
 const read = (companyId: string, part: 'documents' | 'events') =>
   t.inject({ method: 'GET', url: `/api/companies/${companyId}/${part}?locale=en`, headers: auth });

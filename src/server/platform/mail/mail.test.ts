@@ -10,6 +10,16 @@ import { users } from '../../db/schema';
 import { createMailDelivery } from './delivery';
 import { createMailer } from './mailer';
 
+/** An administrator of that app invites `email` as a user, in English. */
+async function invite(t: TestApp, admin: Parameters<TestApp['authHeader']>[0], email: string) {
+  return t.inject({
+    method: 'POST',
+    url: '/api/invitations?locale=en',
+    headers: await t.authHeader(admin),
+    payload: { email, role: 'user' },
+  });
+}
+
 /** A logger that keeps what it is told, to check what reaches the logs. */
 function recordingLog() {
   const lines: Array<{ level: string; args: unknown[] }> = [];
@@ -95,12 +105,7 @@ describe('SMTP adapter (SMTP_URL set)', () => {
 
   it('delivers the invitation, in the inviter’s language, with a link that confirms the account', async () => {
     const admin = await t.createUser({ role: 'admin', firstName: 'Ada', lastName: 'Lovelace' });
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/invitations?locale=en',
-      headers: await t.authHeader(admin),
-      payload: { email: 'smtp-guest@example.com', role: 'user' },
-    });
+    const res = await invite(t, admin, 'smtp-guest@example.com');
     expect(res.statusCode).toBe(201);
     expect(received).toHaveLength(1);
     const mail = received[0]!;
@@ -154,12 +159,7 @@ describe('SMTP relay down', () => {
 
   it('an invitation that cannot be sent is undone and answered 503', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/invitations?locale=en',
-      headers: await t.authHeader(admin),
-      payload: { email: 'unlucky@example.com', role: 'user' },
-    });
+    const res = await invite(t, admin, 'unlucky@example.com');
     expect(res.statusCode).toBe(503);
     expect(res.json().errors).toEqual({
       code: 'mail_failed',

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createTestApp, TEST_SECRET, type TestApp } from '../../test/harness';
+import { TEST_SECRET, useTestApp } from '../../test/harness';
 import { JPEG_BYTES, PDF_BYTES } from '../../test/images';
 import { createLocalStorage, type LocalStorage } from './local-storage';
 import { MAX_UPLOAD_BYTES, newStorageKey } from './storage';
 
-let t: TestApp;
 /** Signs like the app does (same directory, same secret): the app must accept what it signs. */
 let signer: LocalStorage;
 /** The same, one hour in the past: its URLs have expired. */
 let pastSigner: LocalStorage;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const dir = path.join(t.dataDir, 'uploads');
   signer = await createLocalStorage({ dir, secret: TEST_SECRET, urlBase: '/api/storage' });
   pastSigner = await createLocalStorage({
@@ -23,7 +22,6 @@ beforeAll(async () => {
     now: () => Date.now() - 2 * 3600 * 1000 - 1000,
   });
 });
-afterAll(() => t.close());
 
 const put = (url: string, body: Buffer, contentType = 'image/jpeg') =>
   t.inject({ method: 'PUT', url, headers: { 'content-type': contentType }, payload: body });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullCompany, lookupIds, type LookupIds } from '../../test/company-fixtures';
-import { categoryIds, createCompany, presign, send, storageOf, type Auth } from '../../test/document-fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fullCompany } from '../../test/company-fixtures';
+import { categoryIds, createCompany, presign, send, storageOf, useTestAppOn } from '../../test/document-fixtures';
+import { useAuthHeader, useLookupIds } from '../../test/harness';
 import { JPEG_BYTES, jpegOfSize, PDF_BYTES, PNG_BYTES } from '../../test/images';
-import { startFakeS3, type FakeS3 } from '../../test/s3';
 import { jpegDimensions } from './file-signature';
 import type { Storage } from './storage';
 
@@ -14,23 +13,13 @@ const HTML = Buffer.from('<html><script>alert(1)</script></html>');
  * avatar is a JPEG of at most 200×200 px read from its own header. On both adapters.
  */
 describe.each(['local', 's3'] as const)('sealed uploads and avatars through %s storage', (adapter) => {
-  let s3: FakeS3 | undefined;
-  let t: TestApp;
-  let auth: Auth;
+  const t = useTestAppOn(adapter);
+  const auth = useAuthHeader(t, { role: 'admin' });
   let storage: Storage;
-  let ids: LookupIds;
-
   beforeAll(async () => {
-    s3 = adapter === 's3' ? await startFakeS3() : undefined;
-    t = await createTestApp(s3?.env ?? {});
-    auth = await t.authHeader(await t.createUser({ role: 'admin' }));
     storage = await storageOf(t);
-    ids = await lookupIds(t.database.db);
   });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-  });
+  const ids = useLookupIds(t);
 
   /** Presign and PUT, keeping the URL to PUT again. */
   async function uploadKeepingUrl(extension: string, bytes: Buffer) {
