@@ -45,6 +45,7 @@ const app = await inProcessApp(database, {
 const ctx: CaseContext = {
   db: database.db,
   lists: undefined as unknown as CaseContext['lists'],
+  schedules: undefined as unknown as CaseContext['schedules'],
   token: app.token,
   userId: app.userId,
   sessionUser: async () => undefined,

@@ -225,7 +225,7 @@ async function measureDataset(
   const dbCeilings = new Map<string, Measure>();
   // Kept lists, the dashboard and the token's user as the app keeps them (app.ts): heard changes, and a sync
   // before each kept answer is served, so that the direct calls send the statements the route sends.
-  const { lists, identities, asOneRequest, stop: stopListening } = await keepBetweenWrites(database);
+  const { lists, identities, schedules, asOneRequest, stop: stopListening } = await keepBetweenWrites(database);
   const sessionUsers = keptSessionUsers(database.db, identities);
   // Each direct call as one request of the app (its kept reads sync once between them, ADR 0046).
   const asRequest =
@@ -235,6 +235,7 @@ async function measureDataset(
   const ctx: CaseContext = {
     db: database.db,
     lists,
+    schedules,
     token: '',
     userId: '',
     sessionUser: () => sessionUsers(sessionClaimsOf(ctx.token)),

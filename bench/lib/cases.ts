@@ -26,9 +26,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from '../../src/server/db/demo-
 import { exportPortfolio, readDashboard } from '../../src/server/portfolio/store';
 import { scheduleFigures, todayIso } from '../../src/shared/portfolio/schedule';
 import { keptAging, readPar } from '../../src/server/portfolio/figures-store';
-import { loanContext } from '../../src/server/servicing/loan-context';
-import { scheduleAnswer } from '../../src/server/servicing/answers';
-import { computeLoan } from '../../src/shared/servicing';
+import { keptSchedule } from '../../src/server/servicing/loan-context';
 import { LONG_HISTORY_COMPANY, LONG_HISTORY_REPAYMENTS } from '../../src/server/db/demo-servicing';
 import type { HttpCase } from './load';
 
@@ -69,6 +67,8 @@ export interface CaseContext {
   db: Db;
   /** The list snapshots the companies list reads its total and anchors from (one per app process). */
   lists: ListSnapshots;
+  /** Loans' schedules, kept as the app keeps them (ADR 0050). */
+  schedules: ListSnapshots;
   token: string;
   /** The demo admin's id. */
   userId: string;
@@ -297,12 +297,12 @@ export const CASES: BenchCase[] = [
     }),
     direct: (ctx) => async () => {
       await ctx.sessionUser();
-      const context = await loanContext(
+      return keptSchedule(
         ctx.db,
+        ctx.schedules,
         { companyId: LONG_HISTORY_LOAN_COMPANY, id: ctx.longHistoryLoan },
         todayIso(),
       );
-      return scheduleAnswer(context.loan, computeLoan(context.input!));
     },
     targets: (backend) => ({ p99Ms: backend === 'pg' ? 30 : 100 }),
   },

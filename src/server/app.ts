@@ -11,6 +11,7 @@ import Fastify, {
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { registerApiCompression } from './platform/http/compression';
+import { registerKeptAnswers } from './platform/http/kept-answers';
 import type { Config } from './config';
 import { registerAuth, routeAccess, type Access } from './platform/auth/plugin';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors/handler';
@@ -217,7 +218,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await registerApiReference(app, API_PREFIX);
   // Committed writes, from any process, reach every process through PostgreSQL (ADR 0027): the lists' totals and
   // anchors, the dashboard, and the users of session tokens (ADR 0029) are kept until their tables change.
-  const { lists, identities, asOneRequest, stop: stopListening } = await keepBetweenWrites(deps.database);
+  const { lists, identities, schedules, asOneRequest, stop: stopListening } = await keepBetweenWrites(deps.database);
   app.addHook('onClose', stopListening);
   app.addHook('onRequest', (_request, _reply, done) => asOneRequest(done));
   registerAuth(app, {
@@ -254,12 +255,22 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const routeDeps: RouteDeps = { ...deps, mail, storage, limits: abuseLimits(deps.database.db), lists, jobs };
+  const routeDeps: RouteDeps = {
+    ...deps,
+    mail,
+    storage,
+    limits: abuseLimits(deps.database.db),
+    lists,
+    schedules,
+    jobs,
+  };
 
   await app.register(
     async (api) => {
       // Inside the API's scope only: the SPA's files are compressed once, at build time (registerSpa).
       await registerApiCompression(api);
+      // After compression: a kept value's answer is taken as the bytes compression made (ADR 0050).
+      registerKeptAnswers(api);
       await api.register(healthRoutes, routeDeps);
       await api.register(authRoutes, routeDeps);
       await api.register(accountRoutes, routeDeps);

@@ -33,6 +33,8 @@ export type RouteDeps = Omit<AppDeps, 'mailer' | 'storage'> & {
   limits: ReturnType<typeof abuseLimits>;
   /** Totals and anchors of the long lists, kept between writes (platform/lists, ADR 0012). */
   lists: ListSnapshots;
+  /** Loans' schedules, kept between writes to the portfolio (servicing/loan-context.ts, ADR 0050). */
+  schedules: ListSnapshots;
   /** Background jobs, run once across all processes (platform/jobs, ADR 0023): handlers are added by features. */
   jobs: JobRunner;
 };

@@ -45,6 +45,7 @@ import {
   type AgingLoanRow,
   type PortfolioScope,
 } from './figures-store';
+import { keptAnswer } from '../platform/http/kept-answers';
 import { asOfParam, fundFilter, parDaysParam, periodParams } from './params';
 import { fundExists } from './store';
 
@@ -98,12 +99,12 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
       querystring: localeQuery.extend({ as_of: AS_OF, ...SCOPE_FILTERS }).loose(),
       response: { 200: envelopeOf(agingAnswerSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const { filters } = parseListParams(query, scopeOptions('as_of'));
       const scope = await scopeOf(db, request, filters);
       const asOf = asOfParam(query['as_of'], todayIso());
-      return ok(await keptAging(db, lists, scope, asOf, request.locale));
+      return keptAnswer(reply, await keptAging(db, lists, scope, asOf, request.locale), ok);
     },
   );
 
@@ -177,13 +178,13 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
         .loose(),
       response: { 200: envelopeOf(parAnswerSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const { filters } = parseListParams(query, scopeOptions('as_of', 'days'));
       const scope = await scopeOf(db, request, filters);
       const asOf = asOfParam(query['as_of'], todayIso());
       const days = parDaysParam(query['days']);
-      return ok(await readPar(db, lists, scope, asOf, days));
+      return keptAnswer(reply, await readPar(db, lists, scope, asOf, days), ok);
     },
   );
 
@@ -201,7 +202,7 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
         .loose(),
       response: { 200: envelopeOf(collectionsAnswerSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const { filters } = parseListParams(query, scopeOptions('from', 'to'));
       const scope = await scopeOf(db, request, filters);
@@ -242,7 +243,7 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
         },
         (value) => 1 + value.funds.length,
       );
-      return ok(answer);
+      return keptAnswer(reply, answer, ok);
     },
   );
 

@@ -3,6 +3,7 @@ import { userOf } from '../platform/auth/plugin';
 import { contract, envelopeOf } from '../platform/http/contract';
 import { booleanFilter, type ListOptions, listQuerystring, parseListParams } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
+import { keptAnswer } from '../platform/http/kept-answers';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from '../companies/list-params';
 import { csvAnswerSchema, dashboardMetaSchema, dashboardSchema } from '../../shared/schemas/portfolio-answers';
 import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
@@ -70,16 +71,16 @@ export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) =
       querystring: listQuerystring(DASHBOARD_OPTIONS),
       response: { 200: envelopeOf(dashboardSchema, dashboardMetaSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const params = parseListParams(request.query, DASHBOARD_OPTIONS);
       const mine = booleanFilter('mine', params.filters['mine']);
-      const { data, meta } = await readDashboard(db, lists, {
+      const dashboard = await readDashboard(db, lists, {
         fundId: await fundFilter(db, params.filters['fundId']),
         mineUserId: mine ? userOf(request).id : null,
         today: todayIso(),
         locale: request.locale,
       });
-      return ok(data, { ...meta });
+      return keptAnswer(reply, dashboard, ({ data, meta }) => ok(data, { ...meta }));
     },
   );
 

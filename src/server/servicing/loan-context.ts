@@ -6,10 +6,15 @@
  */
 import { snakePath } from '../../shared/case';
 import type { Locale } from '../../shared/constants';
-import type { AgingBucket, LoanInput, LoanTerms } from '../../shared/servicing';
+import { todayIso } from '../../shared/portfolio/schedule';
+import type { ServicingSchedule } from '../../shared/schemas/servicing-answers';
+import { computeLoan, type AgingBucket, type LoanInput, type LoanTerms } from '../../shared/servicing';
 import { problemMessage, type EntryProblem } from '../../shared/servicing/entries';
 import type { Executor } from '../db/client';
 import { AppError, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
+import { keptKey } from '../platform/lists/kept-reads';
+import type { ListSnapshots } from '../platform/lists/list-snapshots';
+import { scheduleAnswer } from './answers';
 import {
   currentBuckets,
   findLoan,
@@ -47,6 +52,30 @@ export async function loanContext(
   const terms = checked.ok ? checked.terms : null;
   const buckets = await currentBuckets(db);
   return { loan, terms, entries, buckets, input: terms && loanInputOf(terms, entries, asOf, buckets), asOf };
+}
+
+/**
+ * A loan's schedule as of a day (`GET …/schedule`), kept between writes (ADR 0050): everything it is computed
+ * from — the loan, its fund, its disbursements, repayments, amendments and write-offs, the aging buckets — is a
+ * `portfolio` table, so any write to any loan drops it, in this process or another (ADR 0027); "today" is in the
+ * key because it decides the installments' statuses. A steady request reads nothing but the change sync and
+ * computes nothing. A loan that is not found or has no terms is not kept (the error is thrown each time).
+ */
+export function keptSchedule(
+  db: Executor,
+  schedules: ListSnapshots,
+  params: { companyId: string; id: string },
+  asOf: string,
+): Promise<ServicingSchedule> {
+  return schedules.get(
+    keptKey('portfolio', 'schedule', params.companyId, params.id, asOf, todayIso()),
+    async () => {
+      const context = await loanContext(db, params, asOf);
+      if (!context.input) throw termsMissing(context.loan, 'portfolio.schedule.unavailable');
+      return scheduleAnswer(context.loan, computeLoan(context.input));
+    },
+    (answer) => 1 + answer.rows.length,
+  );
 }
 
 /** A write's loan: locked first, its entries read once the lock is held (so a concurrent write's are seen). */

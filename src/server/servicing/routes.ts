@@ -57,7 +57,6 @@ import {
   loanSummary,
   originalTermsAnswer,
   repaymentAnswer,
-  scheduleAnswer,
   writeOffAnswer,
 } from './answers';
 import { recordLoanEvent } from './history';
@@ -67,7 +66,8 @@ import { statementOf } from './statement';
 import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
 import { csvStream, sendCsv, yesNo } from '../platform/http/csv';
 import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
-import { loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
+import { keptSchedule, loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
+import { keptAnswer } from '../platform/http/kept-answers';
 import {
   currentBuckets,
   insertAmendment,
@@ -215,7 +215,7 @@ const newEntryContract = <Body extends z.ZodType, Answer extends z.ZodType>(
   });
 
 /** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
-export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
+export const servicingRoutes: FeatureRoutes = async (app, { database, schedules }) => {
   const { db } = database;
 
   /**
@@ -471,11 +471,9 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
       querystring: asOfQuery,
       response: { 200: envelopeOf(servicingScheduleSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const asOf = asOfOf(request.query.as_of);
-      const context = await loanContext(db, request.params, asOf);
-      if (!context.input) throw termsMissing(context.loan, 'portfolio.schedule.unavailable');
-      return ok(scheduleAnswer(context.loan, computeLoan(context.input)));
+      return keptAnswer(reply, await keptSchedule(db, schedules, request.params, asOf), ok);
     },
   );
 

@@ -2,12 +2,19 @@ import { getTableName, type Table } from 'drizzle-orm';
 import {
   companies,
   contributionFunds,
+  delinquencyBuckets,
+  disbursements,
   documents,
   events,
   financialContributions,
+  fundCapitals,
+  loanStates,
+  repayments,
   sessions,
   statuses,
+  termAmendments,
   users,
+  writeOffs,
 } from '../../db/schema';
 
 /**
@@ -20,7 +27,8 @@ import {
  * What is kept, per family: the companies list's total and anchors (`companies/list-store.ts`, ADR 0012) and the
  * existence of the company a company-scoped route names (`company-scope.ts`, ADR 0047), the
  * documents and events lists' totals (`documents/store.ts`, `events/store.ts`), the dashboard (`portfolio/store.ts`,
- * ADR 0020) and the users of session tokens (`identity/sessions.ts`, ADR 0029).
+ * ADR 0020), the portfolio's figures (`portfolio/figures-store.ts`, ADR 0037), a loan's schedule
+ * (`servicing/loan-context.ts`, ADR 0050) and the users of session tokens (`identity/sessions.ts`, ADR 0029).
  * The documents list's category filter also reads the category tree (`document_categories`), which only the
  * reference-data seed writes, at a release's start: it has no trigger, and the 30 s age limit bounds a count kept
  * across such a change.
@@ -29,7 +37,19 @@ export const KEPT_READS = {
   companies: [companies],
   documents: [documents],
   events: [events],
-  portfolio: [companies, financialContributions, contributionFunds, statuses],
+  portfolio: [
+    companies,
+    financialContributions,
+    contributionFunds,
+    statuses,
+    loanStates,
+    disbursements,
+    repayments,
+    termAmendments,
+    writeOffs,
+    delinquencyBuckets,
+    fundCapitals,
+  ],
   identity: [users, sessions],
 } as const satisfies Record<string, readonly Table[]>;
 

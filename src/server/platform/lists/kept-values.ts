@@ -8,6 +8,8 @@ export interface KeptValues {
   lists: ListSnapshots;
   /** The users of session tokens (ADR 0029), apart so that neither pushes the other out. */
   identities: ListSnapshots;
+  /** Loans' schedules (ADR 0050), apart so that a few hundred of them push out no list's total. */
+  schedules: ListSnapshots;
   /**
    * Runs `next` (the rest of a request) as one request arriving now: its kept reads sync once between them
    * (ADR 0046). Without it, every kept read syncs.
@@ -40,7 +42,10 @@ export async function keepBetweenWrites(database: Pick<Database, 'listen'>): Pro
   };
   const lists = new ListSnapshots({ sync });
   const identities = new ListSnapshots({ sync, maxEntries: 5_000, maxAnchors: 5_000 });
-  const all = [lists, identities];
+  // A schedule of 120 installments is ~40 kB of objects and as much again of its answer's bytes: 300 of them,
+  // or 60 000 rows over all, is ~25 MB at most (ADR 0050).
+  const schedules = new ListSnapshots({ sync, maxEntries: 300, maxAnchors: 60_000 });
+  const all = [lists, identities, schedules];
   const listener = await database.listen(
     LIST_CHANGES_CHANNEL,
     (family) => all.forEach((kept) => kept.changed(family)),
@@ -54,6 +59,7 @@ export async function keepBetweenWrites(database: Pick<Database, 'listen'>): Pro
   return {
     lists,
     identities,
+    schedules,
     asOneRequest: (next) => requests.run({ arrivedAt: performance.now() }, next),
     stop: () => listener.stop(),
   };
