@@ -47,7 +47,7 @@ import { selectRows } from '../db/rows';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
 import { snakePath } from '../../shared/case';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import {
@@ -180,39 +180,25 @@ const reversalContract = <Entry extends z.ZodRawShape, Answer extends z.ZodType>
   entryParam: Entry,
   answer: Answer,
 ) =>
-  contract({
+  envelopeContract({
     summary: `Reverses a ${noun} (body \`reason\`; 409 when already reversed)`,
     tags,
     params: loanParams.extend(entryParam),
-    querystring: localeQuery,
     body: reversalInputSchema,
-    response: { 200: envelopeOf(answer, loanMetaSchema) },
+    answer,
+    meta: loanMetaSchema,
   });
 
 /** A list of one kind of entry on a loan, reversed ones included, with the loan's figures. */
 const entriesContract = <Answer extends z.ZodType>(summary: string, answer: Answer) =>
-  contract({
-    summary,
-    tags,
-    params: loanParams,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(z.array(answer), loanListMetaSchema) },
-  });
+  envelopeContract({ summary, tags, params: loanParams, answer: z.array(answer), meta: loanListMetaSchema });
 
 /** Recording an entry on a loan: the entry as recorded, with the loan's figures. */
 const newEntryContract = <Body extends z.ZodType, Answer extends z.ZodType>(
   summary: string,
   body: Body,
   answer: Answer,
-) =>
-  contract({
-    summary,
-    tags,
-    params: loanParams,
-    querystring: localeQuery,
-    body,
-    response: { 201: envelopeOf(answer, loanMetaSchema) },
-  });
+) => envelopeContract({ summary, tags, params: loanParams, body, answer, meta: loanMetaSchema, status: 201 });
 
 /** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
 export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
@@ -271,12 +257,11 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.get(
     '/companies/:companyId/loans',
-    contract({
+    envelopeContract({
       summary: 'Every loan of a company with its number, status and figures as of today (its kept rows of figures)',
       tags,
       params: z.object({ companyId: uuid() }),
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(loanSummarySchema)) },
+      answer: z.array(loanSummarySchema),
     }),
     async (request) => {
       const { companyId } = request.params;
@@ -579,12 +564,12 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.get(
     `${FC}/term_amendments`,
-    contract({
+    envelopeContract({
       summary: "A loan's term amendments, reversed ones included, beside its terms as agreed",
       tags,
       params: loanParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(termAmendmentSchema), termAmendmentsMetaSchema) },
+      answer: z.array(termAmendmentSchema),
+      meta: termAmendmentsMetaSchema,
     }),
     async (request) => {
       const context = await loanContext(db, request.params, todayIso());
@@ -757,14 +742,15 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.post(
     `${FC}/write_off`,
-    contract({
+    envelopeContract({
       summary:
         'Writes a loan off at the end of a day: its principal and interest due, as computed (409 when not active)',
       tags,
       params: loanParams,
-      querystring: localeQuery,
       body: writeOffInputSchema,
-      response: { 201: envelopeOf(writeOffSchema, loanMetaSchema) },
+      answer: writeOffSchema,
+      meta: loanMetaSchema,
+      status: 201,
     }),
     async (request, reply) => {
       const input = request.body;
@@ -802,13 +788,13 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.post(
     `${FC}/write_off/undo`,
-    contract({
+    envelopeContract({
       summary: "Undoes a loan's write-off (body `reason`; 409 when it is not written off)",
       tags,
       params: loanParams,
-      querystring: localeQuery,
       body: reversalInputSchema,
-      response: { 200: envelopeOf(writeOffSchema, loanMetaSchema) },
+      answer: writeOffSchema,
+      meta: loanMetaSchema,
     }),
     async (request) => {
       const { reason } = request.body;

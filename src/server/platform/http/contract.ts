@@ -116,6 +116,40 @@ export function contract<
   };
 }
 
+/**
+ * The contract most routes have: a request in the reader's language (`localeQuery`), perhaps path parameters and
+ * a body, and one success answer in the envelope — 200 unless `status` says otherwise (201 for what it creates,
+ * 202 for work it starts). The document it gives is the one `contract` gives for the same pieces.
+ */
+export function envelopeContract<
+  Answer extends z.ZodType,
+  Params extends z.ZodObject | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Status extends number = 200,
+>(route: {
+  summary: string;
+  tags: string[];
+  params?: Params;
+  body?: Body;
+  answer: Answer;
+  /** The envelope's `meta`, when the answer has one (a list's pages, a search's words). */
+  meta?: z.ZodType;
+  status?: Status;
+}) {
+  const response = { [route.status ?? 200]: envelopeOf(route.answer, route.meta) } as Record<
+    Status,
+    ReturnType<typeof envelopeOf<Answer>>
+  >;
+  return contract({
+    summary: route.summary,
+    tags: route.tags,
+    params: route.params,
+    querystring: localeQuery,
+    body: route.body,
+    response,
+  });
+}
+
 /** Validation failures of a contract, mapped once onto today's envelope. */
 export function contractError(
   error: { validation?: FastifySchemaValidationError[]; validationContext?: string },
