@@ -15,8 +15,10 @@ import {
   fundingRequestSchema,
   fundingRequestSummarySchema,
 } from '../../shared/schemas/pipeline-answers';
+import type { Locale } from '../../shared/constants';
+import type { Executor } from '../db/client';
 import { selectRows } from '../db/rows';
-import { checklistTemplates } from '../db/schema';
+import { checklistTemplates, type UserRow } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { badParameter, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
 import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
@@ -66,6 +68,18 @@ const CHECKED: readonly RequestState[] = [
 
 const LIST_FILTERS = ['state', 'fundId', 'assignee', 'companyId'] as const;
 const LIST_SORT = Object.keys(REQUEST_SORT) as RequestSortField[];
+
+/**
+ * The request a staff write changes, locked for the rest of the transaction: 404 when there is none, 403 unless
+ * the caller may work it (ADR 0040), 409 when it changed since the caller read `lockVersion`.
+ */
+async function requestToChange(tx: Executor, id: string, user: UserRow, lockVersion: number, locale: Locale) {
+  const current = await findRequest(tx, id, { lock: true });
+  if (!current) throw notFound();
+  requireWorker(user, current);
+  if (current.lockVersion !== lockVersion) throw staleRequest(current, locale);
+  return current;
+}
 
 /** Funding requests, their moves and checklists (docs/decisions/0039; who may do what: 0040). */
 export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) => {
@@ -182,10 +196,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       const input = request.body;
       await checkReferences(input);
       await db.transaction(async (tx) => {
-        const current = await findRequest(tx, request.params.id, { lock: true });
-        if (!current) throw notFound();
-        requireWorker(user, current);
-        if (current.lockVersion !== input.lockVersion) throw staleRequest(current, request.locale);
+        const current = await requestToChange(tx, request.params.id, user, input.lockVersion, request.locale);
         if (!EDITABLE.includes(current.state)) throw requestLocked(current.state, request.locale);
         await updateRequest(tx, current, input, user.id);
       });
@@ -208,10 +219,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       const { to, lockVersion, disbursement } = request.body;
       const locale = request.locale;
       await db.transaction(async (tx) => {
-        const current = await findRequest(tx, request.params.id, { lock: true });
-        if (!current) throw notFound();
-        requireWorker(user, current);
-        if (current.lockVersion !== lockVersion) throw staleRequest(current, locale);
+        const current = await requestToChange(tx, request.params.id, user, lockVersion, locale);
         const items = await readItems(tx, current.id);
         const conditions = await readConditionStates(tx, current.id);
         const refusal = moveRefusal({ state: current.state, items, conditions }, to);
