@@ -6,6 +6,7 @@ import {
   REPAYMENT_KINDS,
   STATEMENT_LINE_KINDS,
 } from '../servicing/types';
+import { day, instant, money } from './answer-parts';
 import { scheduleAnswerSchema } from './portfolio-answers';
 import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_WIRE_FIELDS, REPAYMENT_METHODS } from './servicing';
 
@@ -17,10 +18,6 @@ import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_WIRE_FIELDS, RE
  *
  * Stable: the servicing screens are built on these shapes. A change is said in its commit message.
  */
-
-const money = () => z.number();
-const day = () => z.string().describe('YYYY-MM-DD');
-const instant = () => z.string().describe('ISO 8601 instant');
 
 /** Why an entry counts for nothing in the figures as of `asOf`. */
 export const EXCLUDED_BECAUSE = ['reversed', 'after_as_of', 'after_write_off'] as const;

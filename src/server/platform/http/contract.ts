@@ -28,12 +28,8 @@ const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 503] as con
 export const envelopeOf = <T extends z.ZodType>(data: T, meta: z.ZodType = z.object({}).passthrough()) =>
   z.object({ data, meta });
 
-export const listMetaSchema = z.object({
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** `meta` of a page of a list: one home with the answers' other parts. */
+export { listMetaSchema } from '../../../shared/schemas/answer-parts';
 
 /** `locale=fr|en` (docs/ARCHITECTURE.md §4): any other value reads as French, so it is never refused. */
 export const localeQuery = z.object({
