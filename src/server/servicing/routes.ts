@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   IMPORT_MAX_FILE_BYTES,
@@ -241,17 +242,32 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     return ok(data, { totalCount: data.length, loan: summary });
   }
 
-  /** One new entry on a loan, written by `write` (rules, row, history) as the signed-in user. */
-  function recordOnLoan<T>(
-    request: { params: { companyId: string; id: string } } & Parameters<typeof userOf>[0],
-    write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>, authorId: string) => Promise<string>,
-    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
+
+  /**
+   * One new entry on a loan, answered 201, as the signed-in user: what the rules refuse in it (`problems`) is
+   * refused in the reader's language before `write` writes its row and its line of history.
+   */
+  async function recordOnLoan<T>(
+    request: { params: { companyId: string; id: string }; locale: 'fr' | 'en' } & Parameters<typeof userOf>[0],
+    reply: FastifyReply,
+    entry: {
+      problems: (context: LoanContext & ReturnType<typeof requireTerms>) => EntryProblem[];
+      write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>, authorId: string) => Promise<string>;
+      answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T;
+    },
   ) {
     const authorId = userOf(request).id;
-    return writeOnLoan(request.params, (tx, context) => write(tx, context, authorId), answer);
+    const answer = await writeOnLoan(
+      request.params,
+      (tx, context) => {
+        check(entry.problems(context), request.locale);
+        return entry.write(tx, context, authorId);
+      },
+      entry.answer,
+    );
+    return reply.code(201).send(answer);
   }
-
-  const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
 
   /* ---------------------------------------------------------------------------------------------- */
 
@@ -306,13 +322,10 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     async (request, reply) => {
       const input = request.body;
       const amountCents = toCents(input.amount);
-      const answer = await recordOnLoan(
-        request,
-        async (tx, context, authorId) => {
-          check(
-            disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
-            request.locale,
-          );
+      return recordOnLoan(request, reply, {
+        problems: (context) =>
+          disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
+        write: async (tx, context, authorId) => {
           const id = await insertDisbursement(tx, {
             contributionId: context.loan.id,
             date: input.date,
@@ -328,9 +341,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           });
           return id;
         },
-        ENTRY_KINDS.disbursement.one,
-      );
-      return reply.code(201).send(answer);
+        answer: ENTRY_KINDS.disbursement.one,
+      });
     },
   );
 
@@ -350,17 +362,14 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     async (request, reply) => {
       const input = request.body;
       const amountCents = toCents(input.amount);
-      const answer = await recordOnLoan(
-        request,
-        async (tx, context, authorId) => {
-          check(
-            repaymentProblems(
-              context.input,
-              { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind },
-              context.asOf,
-            ),
-            request.locale,
-          );
+      return recordOnLoan(request, reply, {
+        problems: (context) =>
+          repaymentProblems(
+            context.input,
+            { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind },
+            context.asOf,
+          ),
+        write: async (tx, context, authorId) => {
           const [id] = await insertRepayments(tx, [
             {
               contributionId: context.loan.id,
@@ -379,9 +388,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           });
           return id!;
         },
-        ENTRY_KINDS.repayment.one,
-      );
-      return reply.code(201).send(answer);
+        answer: ENTRY_KINDS.repayment.one,
+      });
     },
   );
 
@@ -589,10 +597,9 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     ),
     async (request, reply) => {
       const input = request.body;
-      const answer = await recordOnLoan(
-        request,
-        async (tx, context, authorId) => {
-          check(amendmentProblems(context.input, newAmendment(input), context.asOf), request.locale);
+      return recordOnLoan(request, reply, {
+        problems: (context) => amendmentProblems(context.input, newAmendment(input), context.asOf),
+        write: async (tx, context, authorId) => {
           const id = await insertAmendment(tx, {
             contributionId: context.loan.id,
             effectiveDate: input.effectiveDate,
@@ -606,9 +613,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           await recordLoanEvent(tx, context.loan, authorId, 'termsAmended', amendmentEvent(input));
           return id;
         },
-        ENTRY_KINDS.amendment.one,
-      );
-      return reply.code(201).send(answer);
+        answer: ENTRY_KINDS.amendment.one,
+      });
     },
   );
 
@@ -754,11 +760,9 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
     }),
     async (request, reply) => {
       const input = request.body;
-      const authorId = userOf(request).id;
-      const answer = await writeOnLoan(
-        request.params,
-        async (tx, context) => {
-          check(writeOffProblems(context.input, { date: input.date }, context.asOf), request.locale);
+      return recordOnLoan(request, reply, {
+        problems: (context) => writeOffProblems(context.input, { date: input.date }, context.asOf),
+        write: async (tx, context, authorId) => {
           const { figures } = computeLoanFigures({
             ...context.input,
             writeOff: { date: input.date },
@@ -780,9 +784,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database }) => {
           });
           return id;
         },
-        (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
-      );
-      return reply.code(201).send(answer);
+        answer: (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
+      });
     },
   );
 

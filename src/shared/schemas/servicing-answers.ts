@@ -42,6 +42,11 @@ export const reversalSchema = z.object({
   reason: z.string(),
 });
 
+/** What every entry that a reversal may strike through carries: who recorded it, when, and its reversal. */
+const reversibleEntry = { ...recorded, reversal: reversalSchema.nullable() };
+/** A reversible entry of money, and why it counts for nothing in the figures as of `asOf` (null: it counts). */
+const moneyEntry = { ...reversibleEntry, excludedBecause: z.enum(EXCLUDED_BECAUSE).nullable() };
+
 /** Where a repayment went (ADR 0033 §3). */
 export const allocationSchema = z.object({
   /** Paid on installments already due, oldest first, interest before principal. */
@@ -139,10 +144,7 @@ export const disbursementSchema = z.object({
   method: z.enum(DISBURSEMENT_METHODS),
   reference: z.string().nullable(),
   note: z.string().nullable(),
-  ...recorded,
-  reversal: reversalSchema.nullable(),
-  /** null: it counts in the figures as of `asOf`. */
-  excludedBecause: z.enum(EXCLUDED_BECAUSE).nullable(),
+  ...moneyEntry,
 });
 
 export const repaymentSchema = z.object({
@@ -155,9 +157,7 @@ export const repaymentSchema = z.object({
   reference: z.string().nullable(),
   /** The import it came from; null when recorded by hand. */
   importId: z.string().nullable(),
-  ...recorded,
-  reversal: reversalSchema.nullable(),
-  excludedBecause: z.enum(EXCLUDED_BECAUSE).nullable(),
+  ...moneyEntry,
   /** How it was applied: a payment reaching the payoff is a prepayment, one after a write-off a recovery. */
   appliedAs: z.enum(REPAYMENT_KINDS).nullable(),
   /** What would have repaid the loan on that day, just before it (null when excluded). */
@@ -180,8 +180,7 @@ export const termAmendmentSchema = z.object({
   /** The first installment it changes, and its due date (null when the loan is not disbursed, or reversed). */
   fromInstallment: z.number().int().nullable(),
   fromDueDate: day().nullable(),
-  ...recorded,
-  reversal: reversalSchema.nullable(),
+  ...reversibleEntry,
 });
 
 /** The amendments of one loan, with the terms as agreed beside them. */
