@@ -12,32 +12,29 @@ import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { sessionOf, userOf } from '../platform/auth/plugin';
 import { AppError, conflict, fieldError } from '../platform/errors/app-error';
 import { SIGN_OUT_AFTER_WRONG_PASSWORDS, type Limiter } from '../platform/rate-limit/limits';
-import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount } from '../users/store';
 
 /** The account form also sends back the version it read; without it the save simply wins. */
 const accountUpdateSchema = accountSchema.extend({ lockVersion: lockVersion().optional() });
 
-const currentUser = contract({
+const currentUser = envelopeContract({
   summary: 'The signed-in user: their account',
   tags: ['account'],
-  querystring: localeQuery,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  answer: accountAnswerSchema,
 });
-const updateAccount = contract({
+const updateAccount = envelopeContract({
   summary: 'Saves the account form; changing the email needs the current password',
   tags: ['account'],
-  querystring: localeQuery,
   body: accountUpdateSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  answer: accountAnswerSchema,
 });
-const changePassword = contract({
+const changePassword = envelopeContract({
   summary: 'Changes the password: this session continues, every other one ends',
   tags: ['account'],
-  querystring: localeQuery,
   body: changePasswordSchema,
-  response: { 200: envelopeOf(accountAnswerSchema) },
+  answer: accountAnswerSchema,
 });
 
 export const accountRoutes: FeatureRoutes = async (app, { database, mail, limits }) => {

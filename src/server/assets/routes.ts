@@ -1,18 +1,17 @@
 import { UPLOAD_CONTENT_TYPES, type PresignedUpload } from '../../shared/companies';
 import { presignedUploadSchema, presignedUrlSchema } from '../../shared/schemas/assets';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { userOf } from '../platform/auth/plugin';
 import { claimPendingUpload } from '../platform/storage/pending-uploads';
 import { MAX_UPLOAD_BYTES, newStorageKey } from '../platform/storage/storage';
 
-const presign = contract({
+const presign = envelopeContract({
   summary: 'A fresh storage key and the URL to PUT a file of this extension to',
   tags: ['assets'],
-  querystring: localeQuery,
   body: presignedUrlSchema,
-  response: { 200: envelopeOf(presignedUploadSchema) },
+  answer: presignedUploadSchema,
 });
 
 /**

@@ -6,25 +6,23 @@ import { endSession } from '../identity/sessions';
 import { verifyPassword } from '../platform/auth/passwords';
 import { sessionOf } from '../platform/auth/plugin';
 import { AppError } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { findUserByEmail } from '../users/store';
 import { relyingPartyOf } from '../two-factor/authenticators';
 import { afterPassword } from '../two-factor/password-step';
 
-const signIn = contract({
+const signIn = envelopeContract({
   summary:
     'Sign in with email and password: answers the account, and the session token in the authorization header; or, for an account with a second factor (or required to set one up), second_factor_required and a proof of this step, and no session yet',
   tags: ['auth'],
-  querystring: localeQuery,
   body: signInSchema,
-  response: { 200: envelopeOf(signedInOrChallengeSchema) },
+  answer: signedInOrChallengeSchema,
 });
-const signOut = contract({
+const signOut = envelopeContract({
   summary: 'Sign out: ends this session only',
   tags: ['auth'],
-  querystring: localeQuery,
-  response: { 200: envelopeOf(z.object({ signedOut: z.literal(true) })) },
+  answer: z.object({ signedOut: z.literal(true) }),
 });
 
 export const authRoutes: FeatureRoutes = async (app, { config, database, tokens, limits }) => {

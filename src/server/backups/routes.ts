@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { BackupSummary } from '../../shared/backups';
 import { AppError, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, rawAnswer, uuid } from '../platform/http/contract';
+import { contract, envelopeContract, localeQuery, rawAnswer, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { backupSummarySchema } from '../../shared/schemas/backups-answers';
 import type { BackupRow, BackupService } from './service';
@@ -20,17 +20,16 @@ function toSummary(row: BackupRow): BackupSummary {
   };
 }
 
-const list = contract({
+const list = envelopeContract({
   summary: 'Backups, newest first (administrators)',
   tags: ['backups'],
-  querystring: localeQuery,
-  response: { 200: envelopeOf(z.array(backupSummarySchema)) },
+  answer: z.array(backupSummarySchema),
 });
-const start = contract({
+const start = envelopeContract({
   summary: 'Starts a backup now; 409 while one is running (administrators)',
   tags: ['backups'],
-  querystring: localeQuery,
-  response: { 202: envelopeOf(backupSummarySchema) },
+  answer: backupSummarySchema,
+  status: 202,
 });
 const downloadParams = z.object({ id: uuid() });
 const download = contract({

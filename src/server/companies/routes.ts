@@ -7,8 +7,8 @@ import type { FeatureRoutes } from '../platform/route-deps';
 import type { Executor, Tx } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
-import { listMeta, listQuerystring, pageWindow } from '../platform/http/list-params';
+import { envelopeContract, uuid } from '../platform/http/contract';
+import { listContract, listMeta, pageWindow } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
 import { discardUnreferenced } from '../documents/orphan-sweep';
@@ -21,7 +21,6 @@ import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } fr
 const tags = ['companies'];
 /** A malformed id names nothing: the contract answers 404, like an unknown id. */
 const idParams = z.object({ id: uuid() });
-const oneCompany = envelopeOf(companyAnswerSchema);
 
 const avatarUrlOf = (storage: Storage, key: string | null) => (key ? storage.presignGet(key) : Promise.resolve(null));
 
@@ -49,11 +48,11 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
 
   app.get(
     '/companies',
-    contract({
+    listContract({
       summary: 'Companies, a page of cards',
       tags,
-      querystring: listQuerystring(COMPANY_LIST_OPTIONS),
-      response: { 200: envelopeOf(z.array(companySummarySchema), listMetaSchema) },
+      options: COMPANY_LIST_OPTIONS,
+      item: companySummarySchema,
     }),
     async (request) => {
       const params = parseCompanyListParams(request.query);
@@ -77,12 +76,11 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
 
   app.get(
     '/companies/:id',
-    contract({
+    envelopeContract({
       summary: 'One company with all its parts',
       tags,
       params: idParams,
-      querystring: localeQuery,
-      response: { 200: oneCompany },
+      answer: companyAnswerSchema,
     }),
     async (request) => ok(await answer(request.params.id)),
   );
@@ -124,12 +122,12 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     '/companies',
     {
       ...saveOptions,
-      ...contract({
+      ...envelopeContract({
         summary: 'Creates a company with all its parts',
         tags,
-        querystring: localeQuery,
         body: companySchema,
-        response: { 201: oneCompany },
+        answer: companyAnswerSchema,
+        status: 201,
       }),
     },
     async (request, reply) => {
@@ -151,13 +149,12 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     '/companies/:id',
     {
       ...saveOptions,
-      ...contract({
+      ...envelopeContract({
         summary: 'Saves a company with all its parts (409 when lock_version is stale)',
         tags,
         params: idParams,
-        querystring: localeQuery,
         body: companyUpdateSchema,
-        response: { 200: oneCompany },
+        answer: companyAnswerSchema,
       }),
     },
     async (request) => {
@@ -203,24 +200,22 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
 
   app.delete(
     '/companies/:id',
-    contract({
+    envelopeContract({
       summary: 'Archives a company (422 when it already is)',
       tags,
       params: idParams,
-      querystring: localeQuery,
-      response: { 200: oneCompany },
+      answer: companyAnswerSchema,
     }),
     async (request) => ok(await archiveOrRestore(request.params.id, true, userOf(request).id)),
   );
 
   app.post(
     '/companies/:id/restore',
-    contract({
+    envelopeContract({
       summary: 'Restores an archived company (422 when it is not archived)',
       tags,
       params: idParams,
-      querystring: localeQuery,
-      response: { 200: oneCompany },
+      answer: companyAnswerSchema,
     }),
     async (request) => ok(await archiveOrRestore(request.params.id, false, userOf(request).id)),
   );

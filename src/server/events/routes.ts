@@ -15,14 +15,14 @@ import type { FeatureRoutes } from '../platform/route-deps';
 import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
 import { AppError, badParameter, notFound } from '../platform/errors/app-error';
 import {
-  type ListOptions,
+  listContract,
   listMeta,
-  listQuerystring,
   pageWindow,
   parseListParams,
   searchFilter,
+  type ListOptions,
 } from '../platform/http/list-params';
-import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
+import { envelopeContract, uuid } from '../platform/http/contract';
 import { userOf } from '../platform/auth/plugin';
 import { ok } from '../platform/http/wire';
 import { fullNameOf } from '../users/store';
@@ -77,7 +77,6 @@ const LIST_OPTIONS = {
 const tags = ['events'];
 const companyParams = z.object({ companyId: uuid() });
 const eventParams = companyParams.extend({ id: uuid() });
-const oneEvent = { 200: envelopeOf(companyEventSchema) };
 
 /**
  * docs/SPEC.md §7 events of a company, for any signed-in user. The list of years that have events is its own
@@ -99,12 +98,12 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
 
   app.get(
     '/companies/:companyId/events',
-    contract({
+    listContract({
       summary: "A company's events, newest first",
       tags,
       params: companyParams,
-      querystring: listQuerystring(LIST_OPTIONS),
-      response: { 200: envelopeOf(z.array(companyEventSchema), listMetaSchema) },
+      options: LIST_OPTIONS,
+      item: companyEventSchema,
     }),
     async (request) => {
       const companyId = await companyOf(request.params);
@@ -129,12 +128,11 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
 
   app.get(
     '/companies/:companyId/events/years',
-    contract({
+    envelopeContract({
       summary: 'The years that have events, newest first',
       tags,
       params: companyParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(eventYearsSchema) },
+      answer: eventYearsSchema,
     }),
     async (request) => {
       const companyId = await companyOf(request.params);
@@ -144,19 +142,19 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
 
   app.get(
     '/companies/:companyId/events/:id',
-    contract({ summary: 'One event', tags, params: eventParams, querystring: localeQuery, response: oneEvent }),
+    envelopeContract({ summary: 'One event', tags, params: eventParams, answer: companyEventSchema }),
     async (request) => ok(toEvent(await eventOf(request.params), request.locale)),
   );
 
   app.post(
     '/companies/:companyId/events',
-    contract({
+    envelopeContract({
       summary: "Adds a person's event (system events are written by the server only)",
       tags,
       params: companyParams,
-      querystring: localeQuery,
       body: eventSchema,
-      response: { 201: envelopeOf(companyEventSchema) },
+      answer: companyEventSchema,
+      status: 201,
     }),
     async (request, reply) => {
       const companyId = await companyOf(request.params);
@@ -172,13 +170,12 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
 
   app.patch(
     '/companies/:companyId/events/:id',
-    contract({
+    envelopeContract({
       summary: "Changes a person's event",
       tags,
       params: eventParams,
-      querystring: localeQuery,
       body: eventSchema,
-      response: oneEvent,
+      answer: companyEventSchema,
     }),
     async (request) => {
       const event = await eventOf(request.params);
@@ -195,12 +192,11 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
 
   app.delete(
     '/companies/:companyId/events/:id',
-    contract({
+    envelopeContract({
       summary: "Deletes a person's event; answers it as it was",
       tags,
       params: eventParams,
-      querystring: localeQuery,
-      response: oneEvent,
+      answer: companyEventSchema,
     }),
     async (request) => {
       const event = await eventOf(request.params);

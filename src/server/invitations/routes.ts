@@ -8,7 +8,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, fieldError } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
@@ -29,27 +29,25 @@ import { statusOf } from '../identity/accounts';
 const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
 const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
 
-const invite = contract({
+const invite = envelopeContract({
   summary: 'Invites someone by email with a role; the mail goes out before the answer (administrators)',
   tags: ['invitations'],
-  querystring: localeQuery,
   body: inviteSchema,
-  response: { 201: envelopeOf(userAnswerSchema) },
+  answer: userAnswerSchema,
+  status: 201,
 });
-const confirm = contract({
+const confirm = envelopeContract({
   summary:
     'Accepts an invitation with its token: names and password, then signed in, or first asked to set up a second factor when the office requires one',
   tags: ['invitations'],
-  querystring: localeQuery,
   body: confirmInvitationSchema,
-  response: { 200: envelopeOf(signedInOrChallengeSchema) },
+  answer: signedInOrChallengeSchema,
 });
-const resend = contract({
+const resend = envelopeContract({
   summary: 'Asks for a fresh invitation mail; the same answer whether or not the address is invited',
   tags: ['invitations'],
-  querystring: localeQuery,
   body: resendInvitationSchema,
-  response: { 200: envelopeOf(messageAnswerSchema) },
+  answer: messageAnswerSchema,
 });
 
 export const invitationRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {

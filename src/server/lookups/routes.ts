@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import {
   companyStatusSchema,
@@ -19,7 +19,7 @@ import {
 } from './store';
 
 const lookup = (summary: string, item: z.ZodType) =>
-  contract({ summary, tags: ['lookups'], querystring: localeQuery, response: { 200: envelopeOf(z.array(item)) } });
+  envelopeContract({ summary, tags: ['lookups'], answer: z.array(item) });
 
 /** docs/SPEC.md §7 lookups, for any signed-in user, named in the request's `locale`. */
 export const lookupRoutes: FeatureRoutes = async (app, { database }) => {

@@ -7,7 +7,7 @@ import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { AppError } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
+import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
@@ -19,20 +19,18 @@ import { afterPassword } from '../two-factor/password-step';
 
 const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
 
-const forgot = contract({
+const forgot = envelopeContract({
   summary: 'Asks for a password reset mail; the same answer whether or not the address has an account',
   tags: ['passwords'],
-  querystring: localeQuery,
   body: forgotPasswordSchema,
-  response: { 200: envelopeOf(messageAnswerSchema) },
+  answer: messageAnswerSchema,
 });
-const reset = contract({
+const reset = envelopeContract({
   summary:
     'Sets a new password with the token of the reset mail: ends other sessions, starts this one, or asks for the second factor first as a sign-in does',
   tags: ['passwords'],
-  querystring: localeQuery,
   body: resetPasswordSchema,
-  response: { 200: envelopeOf(signedInOrChallengeSchema) },
+  answer: signedInOrChallengeSchema,
 });
 
 export const passwordRoutes: FeatureRoutes = async (app, { config, database, mail, tokens, limits }) => {

@@ -3,7 +3,7 @@ import { aidCeilingInputSchema } from '../../shared/schemas/pipeline';
 import { aidCeilingSchema } from '../../shared/schemas/pipeline-answers';
 import { userOf } from '../platform/auth/plugin';
 import { notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { envelopeContract, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { readAidCeiling, setAidCeiling } from './aid-ceiling-store';
@@ -23,12 +23,11 @@ export const aidCeilingRoutes: FeatureRoutes = async (app, { database }) => {
 
   app.get(
     '/funds/:id/aid_ceiling',
-    contract({
+    envelopeContract({
       summary: 'A fund’s ceiling of public aid ÷ project cost (percent, null: none) and its changes (any staff)',
       tags,
       params: fundParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(aidCeilingSchema) },
+      answer: aidCeilingSchema,
     }),
     async (request) => answer(request.params.id, request.locale),
   );
@@ -36,13 +35,12 @@ export const aidCeilingRoutes: FeatureRoutes = async (app, { database }) => {
   app.put(
     '/funds/:id/aid_ceiling',
     {
-      ...contract({
+      ...envelopeContract({
         summary: 'Sets a fund’s aid ceiling, 0 to 100 percent; an empty ceiling clears it (administrators)',
         tags,
         params: fundParams,
-        querystring: localeQuery,
         body: aidCeilingInputSchema,
-        response: { 200: envelopeOf(aidCeilingSchema) },
+        answer: aidCeilingSchema,
       }),
       config: { access: 'admin' },
     },

@@ -36,8 +36,8 @@ import {
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badParameter, forbidden, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
 import { recordSystemEvent } from '../platform/history/record';
-import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
-import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { envelopeContract, uuid } from '../platform/http/contract';
+import { listContract, listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { decisionChecks } from './checks';
@@ -98,11 +98,10 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
 
   app.get(
     '/committees',
-    contract({
+    envelopeContract({
       summary: 'The investment committees with their members and quorum (any staff)',
       tags,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(committeeSchema)) },
+      answer: z.array(committeeSchema),
     }),
     async () => ok(await readCommittees(db)),
   );
@@ -110,12 +109,12 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
   app.post(
     '/committees',
     {
-      ...contract({
+      ...envelopeContract({
         summary: 'Creates a committee: members are staff users or external names, one may chair (administrators)',
         tags,
-        querystring: localeQuery,
         body: committeeInputSchema,
-        response: { 201: envelopeOf(committeeSchema) },
+        answer: committeeSchema,
+        status: 201,
       }),
       config: admin,
     },
@@ -145,14 +144,13 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
   app.put(
     '/committees/:id',
     {
-      ...contract({
+      ...envelopeContract({
         summary:
           'Edits a committee’s name, quorum and members (administrators): members kept by id, new ones without; a member with a recorded attendance, conflict or vote stays as they were',
         tags,
         params: meetingParams,
-        querystring: localeQuery,
         body: committeeInputSchema,
-        response: { 200: envelopeOf(committeeSchema) },
+        answer: committeeSchema,
       }),
       config: admin,
     },
@@ -207,11 +205,11 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
   const MEETING_FILTERS = ['committeeId'] as const;
   app.get(
     '/committee_meetings',
-    contract({
+    listContract({
       summary: 'Meetings, latest first, of every committee or one (`filter[committee_id]`)',
       tags,
-      querystring: listQuerystring({ filters: MEETING_FILTERS, sortable: [] }),
-      response: { 200: envelopeOf(z.array(meetingSummarySchema), listMetaSchema) },
+      options: { filters: MEETING_FILTERS, sortable: [] },
+      item: meetingSummarySchema,
     }),
     async (request) => {
       const params = parseListParams(request.query, { sortable: [], defaultSort: [], filters: MEETING_FILTERS });
@@ -226,12 +224,11 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
 
   app.get(
     '/committee_meetings/:id',
-    contract({
+    envelopeContract({
       summary: 'One meeting: attendance, and each agenda item’s conflicts, votes, quorum, checks and decision',
       tags,
       params: meetingParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(meetingSchema) },
+      answer: meetingSchema,
     }),
     async (request) => ok(await meetingAnswer(request.params.id, request.locale)),
   );
@@ -239,12 +236,12 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
   app.post(
     '/committee_meetings',
     {
-      ...contract({
+      ...envelopeContract({
         summary: 'Schedules a meeting with an agenda of requests ready for the committee (administrators)',
         tags,
-        querystring: localeQuery,
         body: meetingInputSchema,
-        response: { 201: envelopeOf(meetingSchema) },
+        answer: meetingSchema,
+        status: 201,
       }),
       config: admin,
     },
@@ -281,13 +278,12 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
   app.put(
     '/committee_meetings/:id/attendance',
     {
-      ...contract({
+      ...envelopeContract({
         summary: 'Records who attended: the members present, the others absent (administrators)',
         tags,
         params: meetingParams,
-        querystring: localeQuery,
         body: attendanceInputSchema,
-        response: { 200: envelopeOf(meetingSchema) },
+        answer: meetingSchema,
       }),
       config: admin,
     },
@@ -330,13 +326,13 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
 
   app.post(
     '/committee_meetings/:id/agenda_items/:itemId/conflicts',
-    contract({
+    envelopeContract({
       summary: 'Declares a member’s conflict of interest on an item: recused for it (the member, or an administrator)',
       tags,
       params: itemParams,
-      querystring: localeQuery,
       body: conflictInputSchema,
-      response: { 201: envelopeOf(meetingSchema) },
+      answer: meetingSchema,
+      status: 201,
     }),
     async (request, reply) => {
       const user = userOf(request);
@@ -360,14 +356,13 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
 
   app.put(
     '/committee_meetings/:id/agenda_items/:itemId/votes',
-    contract({
+    envelopeContract({
       summary:
         'Records votes on an item: a member votes for themself only; an administrator enters external members’ votes',
       tags,
       params: itemParams,
-      querystring: localeQuery,
       body: votesInputSchema,
-      response: { 200: envelopeOf(meetingSchema) },
+      answer: meetingSchema,
     }),
     async (request) => {
       const user = userOf(request);
@@ -417,14 +412,14 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
   app.post(
     '/committee_meetings/:id/agenda_items/:itemId/decision',
     {
-      ...contract({
+      ...envelopeContract({
         summary:
           'Records the committee’s decision on an item (administrators): refused without quorum or against the votes; the request moves accordingly',
         tags,
         params: itemParams,
-        querystring: localeQuery,
         body: decisionInputSchema,
-        response: { 201: envelopeOf(meetingSchema) },
+        answer: meetingSchema,
+        status: 201,
       }),
       config: admin,
     },
@@ -520,14 +515,13 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
 
   app.patch(
     '/decision_conditions/:id',
-    contract({
+    envelopeContract({
       summary:
         'Marks a condition of a decision met, waived, breached or open again (the request’s analyst or an administrator)',
       tags,
       params: meetingParams,
-      querystring: localeQuery,
       body: conditionPatchSchema,
-      response: { 200: envelopeOf(conditionSchema) },
+      answer: conditionSchema,
     }),
     async (request) => {
       const user = userOf(request);

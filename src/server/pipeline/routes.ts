@@ -15,12 +15,14 @@ import {
   fundingRequestSchema,
   fundingRequestSummarySchema,
 } from '../../shared/schemas/pipeline-answers';
+import type { Locale } from '../../shared/constants';
+import type { Executor } from '../db/client';
 import { selectRows } from '../db/rows';
-import { checklistTemplates } from '../db/schema';
+import { checklistTemplates, type UserRow } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { badParameter, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
-import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { listContract, listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { decisionChecks } from './checks';
@@ -67,6 +69,18 @@ const CHECKED: readonly RequestState[] = [
 const LIST_FILTERS = ['state', 'fundId', 'assignee', 'companyId'] as const;
 const LIST_SORT = Object.keys(REQUEST_SORT) as RequestSortField[];
 
+/**
+ * The request a staff write changes, locked for the rest of the transaction: 404 when there is none, 403 unless
+ * the caller may work it (ADR 0040), 409 when it changed since the caller read `lockVersion`.
+ */
+async function requestToChange(tx: Executor, id: string, user: UserRow, lockVersion: number, locale: Locale) {
+  const current = await findRequest(tx, id, { lock: true });
+  if (!current) throw notFound();
+  requireWorker(user, current);
+  if (current.lockVersion !== lockVersion) throw staleRequest(current, locale);
+  return current;
+}
+
 /** Funding requests, their moves and checklists (docs/decisions/0039; who may do what: 0040). */
 export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
@@ -104,12 +118,13 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
 
   app.get(
     '/funding_requests',
-    contract({
+    listContract({
       summary:
         'Funding requests, by state, fund, assignee (`me`) or company, sorted and paged; meta counts them per state',
       tags,
-      querystring: listQuerystring({ filters: LIST_FILTERS, sortable: LIST_SORT }),
-      response: { 200: envelopeOf(z.array(fundingRequestSummarySchema), fundingRequestListMetaSchema) },
+      options: { filters: LIST_FILTERS, sortable: LIST_SORT },
+      item: fundingRequestSummarySchema,
+      meta: fundingRequestListMetaSchema,
     }),
     async (request) => {
       const params = parseListParams(request.query, {
@@ -141,12 +156,12 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
 
   app.post(
     '/funding_requests',
-    contract({
+    envelopeContract({
       summary: 'Creates a funding request of a company, as a draft (any staff)',
       tags,
-      querystring: localeQuery,
       body: fundingRequestInputSchema,
-      response: { 201: envelopeOf(fundingRequestSchema) },
+      answer: fundingRequestSchema,
+      status: 201,
     }),
     async (request, reply) => {
       const input = request.body;
@@ -158,35 +173,30 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
 
   app.get(
     '/funding_requests/:id',
-    contract({
+    envelopeContract({
       summary: 'One funding request with its financing, timeline and the moves open to it',
       tags,
       params: idParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(fundingRequestSchema) },
+      answer: fundingRequestSchema,
     }),
     async (request) => ok(await answer(request.params.id, request.locale)),
   );
 
   app.patch(
     '/funding_requests/:id',
-    contract({
+    envelopeContract({
       summary: 'Saves a request’s details with the lock_version read (its analyst or an administrator)',
       tags,
       params: idParams,
-      querystring: localeQuery,
       body: fundingRequestPatchSchema,
-      response: { 200: envelopeOf(fundingRequestSchema) },
+      answer: fundingRequestSchema,
     }),
     async (request) => {
       const user = userOf(request);
       const input = request.body;
       await checkReferences(input);
       await db.transaction(async (tx) => {
-        const current = await findRequest(tx, request.params.id, { lock: true });
-        if (!current) throw notFound();
-        requireWorker(user, current);
-        if (current.lockVersion !== input.lockVersion) throw staleRequest(current, request.locale);
+        const current = await requestToChange(tx, request.params.id, user, input.lockVersion, request.locale);
         if (!EDITABLE.includes(current.state)) throw requestLocked(current.state, request.locale);
         await updateRequest(tx, current, input, user.id);
       });
@@ -196,24 +206,20 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
 
   app.post(
     '/funding_requests/:id/transitions',
-    contract({
+    envelopeContract({
       summary:
         'Moves a request to `to` (409 on a move the rules refuse, with `detail.missing_items` when its checklist or conditions block it)',
       tags,
       params: idParams,
-      querystring: localeQuery,
       body: transitionInputSchema,
-      response: { 200: envelopeOf(fundingRequestSchema) },
+      answer: fundingRequestSchema,
     }),
     async (request) => {
       const user = userOf(request);
       const { to, lockVersion, disbursement } = request.body;
       const locale = request.locale;
       await db.transaction(async (tx) => {
-        const current = await findRequest(tx, request.params.id, { lock: true });
-        if (!current) throw notFound();
-        requireWorker(user, current);
-        if (current.lockVersion !== lockVersion) throw staleRequest(current, locale);
+        const current = await requestToChange(tx, request.params.id, user, lockVersion, locale);
         const items = await readItems(tx, current.id);
         const conditions = await readConditionStates(tx, current.id);
         const refusal = moveRefusal({ state: current.state, items, conditions }, to);
@@ -233,12 +239,11 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
 
   app.get(
     '/funding_requests/:id/checklist',
-    contract({
+    envelopeContract({
       summary: 'A request’s checklist, by stage (empty until it is submitted)',
       tags,
       params: idParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(checklistItemSchema)) },
+      answer: z.array(checklistItemSchema),
     }),
     async (request) => {
       const found = await findRequest(db, request.params.id);
@@ -249,14 +254,13 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
 
   app.patch(
     '/funding_requests/:id/checklist/:itemId',
-    contract({
+    envelopeContract({
       summary:
         'Sets where a checklist item stands: received (with a document of the same company), verified, waived (with a reason) or missing',
       tags,
       params: z.object({ id: uuid(), itemId: uuid() }),
-      querystring: localeQuery,
       body: checklistItemPatchSchema,
-      response: { 200: envelopeOf(checklistItemSchema) },
+      answer: checklistItemSchema,
     }),
     async (request) => {
       const user = userOf(request);
@@ -327,12 +331,11 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
   app.put(
     '/checklist_templates',
     {
-      ...contract({
+      ...envelopeContract({
         summary: 'Replaces one fund’s checklist templates, every stage (administrators)',
         tags,
-        querystring: localeQuery,
         body: checklistTemplatesInputSchema,
-        response: { 200: envelopeOf(z.array(checklistTemplateSchema)) },
+        answer: z.array(checklistTemplateSchema),
       }),
       config: { access: 'admin' },
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   IMPORT_MAX_FILE_BYTES,
@@ -47,7 +48,7 @@ import { selectRows } from '../db/rows';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badRequest, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
 import { snakePath } from '../../shared/case';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import {
@@ -180,39 +181,25 @@ const reversalContract = <Entry extends z.ZodRawShape, Answer extends z.ZodType>
   entryParam: Entry,
   answer: Answer,
 ) =>
-  contract({
+  envelopeContract({
     summary: `Reverses a ${noun} (body \`reason\`; 409 when already reversed)`,
     tags,
     params: loanParams.extend(entryParam),
-    querystring: localeQuery,
     body: reversalInputSchema,
-    response: { 200: envelopeOf(answer, loanMetaSchema) },
+    answer,
+    meta: loanMetaSchema,
   });
 
 /** A list of one kind of entry on a loan, reversed ones included, with the loan's figures. */
 const entriesContract = <Answer extends z.ZodType>(summary: string, answer: Answer) =>
-  contract({
-    summary,
-    tags,
-    params: loanParams,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(z.array(answer), loanListMetaSchema) },
-  });
+  envelopeContract({ summary, tags, params: loanParams, answer: z.array(answer), meta: loanListMetaSchema });
 
 /** Recording an entry on a loan: the entry as recorded, with the loan's figures. */
 const newEntryContract = <Body extends z.ZodType, Answer extends z.ZodType>(
   summary: string,
   body: Body,
   answer: Answer,
-) =>
-  contract({
-    summary,
-    tags,
-    params: loanParams,
-    querystring: localeQuery,
-    body,
-    response: { 201: envelopeOf(answer, loanMetaSchema) },
-  });
+) => envelopeContract({ summary, tags, params: loanParams, body, answer, meta: loanMetaSchema, status: 201 });
 
 /** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
 export const servicingRoutes: FeatureRoutes = async (app, { database, schedules }) => {
@@ -255,28 +242,42 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     return ok(data, { totalCount: data.length, loan: summary });
   }
 
-  /** One new entry on a loan, written by `write` (rules, row, history) as the signed-in user. */
-  function recordOnLoan<T>(
-    request: { params: { companyId: string; id: string } } & Parameters<typeof userOf>[0],
-    write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>, authorId: string) => Promise<string>,
-    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
+
+  /**
+   * One new entry on a loan, answered 201, as the signed-in user: what the rules refuse in it (`problems`) is
+   * refused in the reader's language before `write` writes its row and its line of history.
+   */
+  async function recordOnLoan<T>(
+    request: { params: { companyId: string; id: string }; locale: 'fr' | 'en' } & Parameters<typeof userOf>[0],
+    reply: FastifyReply,
+    entry: {
+      problems: (context: LoanContext & ReturnType<typeof requireTerms>) => EntryProblem[];
+      write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>, authorId: string) => Promise<string>;
+      answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T;
+    },
   ) {
     const authorId = userOf(request).id;
-    return writeOnLoan(request.params, (tx, context) => write(tx, context, authorId), answer);
+    const answer = await writeOnLoan(
+      request.params,
+      (tx, context) => {
+        check(entry.problems(context), request.locale);
+        return entry.write(tx, context, authorId);
+      },
+      entry.answer,
+    );
+    return reply.code(201).send(answer);
   }
-
-  const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
 
   /* ---------------------------------------------------------------------------------------------- */
 
   app.get(
     '/companies/:companyId/loans',
-    contract({
+    envelopeContract({
       summary: 'Every loan of a company with its number, status and figures as of today (its kept rows of figures)',
       tags,
       params: z.object({ companyId: uuid() }),
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(loanSummarySchema)) },
+      answer: z.array(loanSummarySchema),
     }),
     async (request) => {
       const { companyId } = request.params;
@@ -321,13 +322,10 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     async (request, reply) => {
       const input = request.body;
       const amountCents = toCents(input.amount);
-      const answer = await recordOnLoan(
-        request,
-        async (tx, context, authorId) => {
-          check(
-            disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
-            request.locale,
-          );
+      return recordOnLoan(request, reply, {
+        problems: (context) =>
+          disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
+        write: async (tx, context, authorId) => {
           const id = await insertDisbursement(tx, {
             contributionId: context.loan.id,
             date: input.date,
@@ -343,9 +341,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
           });
           return id;
         },
-        ENTRY_KINDS.disbursement.one,
-      );
-      return reply.code(201).send(answer);
+        answer: ENTRY_KINDS.disbursement.one,
+      });
     },
   );
 
@@ -365,17 +362,14 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     async (request, reply) => {
       const input = request.body;
       const amountCents = toCents(input.amount);
-      const answer = await recordOnLoan(
-        request,
-        async (tx, context, authorId) => {
-          check(
-            repaymentProblems(
-              context.input,
-              { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind },
-              context.asOf,
-            ),
-            request.locale,
-          );
+      return recordOnLoan(request, reply, {
+        problems: (context) =>
+          repaymentProblems(
+            context.input,
+            { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind },
+            context.asOf,
+          ),
+        write: async (tx, context, authorId) => {
           const [id] = await insertRepayments(tx, [
             {
               contributionId: context.loan.id,
@@ -394,9 +388,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
           });
           return id!;
         },
-        ENTRY_KINDS.repayment.one,
-      );
-      return reply.code(201).send(answer);
+        answer: ENTRY_KINDS.repayment.one,
+      });
     },
   );
 
@@ -577,12 +570,12 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
 
   app.get(
     `${FC}/term_amendments`,
-    contract({
+    envelopeContract({
       summary: "A loan's term amendments, reversed ones included, beside its terms as agreed",
       tags,
       params: loanParams,
-      querystring: localeQuery,
-      response: { 200: envelopeOf(z.array(termAmendmentSchema), termAmendmentsMetaSchema) },
+      answer: z.array(termAmendmentSchema),
+      meta: termAmendmentsMetaSchema,
     }),
     async (request) => {
       const context = await loanContext(db, request.params, todayIso());
@@ -602,10 +595,9 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     ),
     async (request, reply) => {
       const input = request.body;
-      const answer = await recordOnLoan(
-        request,
-        async (tx, context, authorId) => {
-          check(amendmentProblems(context.input, newAmendment(input), context.asOf), request.locale);
+      return recordOnLoan(request, reply, {
+        problems: (context) => amendmentProblems(context.input, newAmendment(input), context.asOf),
+        write: async (tx, context, authorId) => {
           const id = await insertAmendment(tx, {
             contributionId: context.loan.id,
             effectiveDate: input.effectiveDate,
@@ -619,9 +611,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
           await recordLoanEvent(tx, context.loan, authorId, 'termsAmended', amendmentEvent(input));
           return id;
         },
-        ENTRY_KINDS.amendment.one,
-      );
-      return reply.code(201).send(answer);
+        answer: ENTRY_KINDS.amendment.one,
+      });
     },
   );
 
@@ -755,22 +746,21 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
 
   app.post(
     `${FC}/write_off`,
-    contract({
+    envelopeContract({
       summary:
         'Writes a loan off at the end of a day: its principal and interest due, as computed (409 when not active)',
       tags,
       params: loanParams,
-      querystring: localeQuery,
       body: writeOffInputSchema,
-      response: { 201: envelopeOf(writeOffSchema, loanMetaSchema) },
+      answer: writeOffSchema,
+      meta: loanMetaSchema,
+      status: 201,
     }),
     async (request, reply) => {
       const input = request.body;
-      const authorId = userOf(request).id;
-      const answer = await writeOnLoan(
-        request.params,
-        async (tx, context) => {
-          check(writeOffProblems(context.input, { date: input.date }, context.asOf), request.locale);
+      return recordOnLoan(request, reply, {
+        problems: (context) => writeOffProblems(context.input, { date: input.date }, context.asOf),
+        write: async (tx, context, authorId) => {
           const { figures } = computeLoanFigures({
             ...context.input,
             writeOff: { date: input.date },
@@ -792,21 +782,20 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
           });
           return id;
         },
-        (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
-      );
-      return reply.code(201).send(answer);
+        answer: (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
+      });
     },
   );
 
   app.post(
     `${FC}/write_off/undo`,
-    contract({
+    envelopeContract({
       summary: "Undoes a loan's write-off (body `reason`; 409 when it is not written off)",
       tags,
       params: loanParams,
-      querystring: localeQuery,
       body: reversalInputSchema,
-      response: { 200: envelopeOf(writeOffSchema, loanMetaSchema) },
+      answer: writeOffSchema,
+      meta: loanMetaSchema,
     }),
     async (request) => {
       const { reason } = request.body;

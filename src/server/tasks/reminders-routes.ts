@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import { userOf } from '../platform/auth/plugin';
 import { notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, rawAnswer } from '../platform/http/contract';
+import { contract, envelopeContract, envelopeOf, localeQuery, rawAnswer } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { startTicker, type Ticker } from '../platform/periodic/ticker';
 import { limitedBy } from '../platform/rate-limit/limits';
@@ -29,18 +29,16 @@ import { DIGEST_TICK, runDigests } from './digest';
 
 const tags = ['tasks'];
 
-const readSettings = contract({
+const readSettings = envelopeContract({
   summary: 'My reminders: the daily digest (off by default; time of day, Québec) and whether a calendar link exists',
   tags,
-  querystring: localeQuery,
-  response: { 200: envelopeOf(notificationSettingsAnswerSchema) },
+  answer: notificationSettingsAnswerSchema,
 });
-const saveSettings = contract({
+const saveSettings = envelopeContract({
   summary: 'Turns the daily digest of my tasks on or off and sets its time of day (HH:MM, Québec time)',
   tags,
-  querystring: localeQuery,
   body: notificationSettingsSchema,
-  response: { 200: envelopeOf(notificationSettingsAnswerSchema) },
+  answer: notificationSettingsAnswerSchema,
 });
 const newCalendarLink = contract({
   summary: 'A new secret link to my calendar feed, shown this once; the previous link stops working',

@@ -15,8 +15,8 @@ import {
 import { taskInputSchema, taskListMetaSchema, taskPatchSchema, taskSchema } from '../../shared/tasks/schemas';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, badParameter, forbidden, invalid, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
-import { listQuerystring, pageWindow, parseListParams, listMeta, type ListOptions } from '../platform/http/list-params';
+import { envelopeContract, uuid } from '../platform/http/contract';
+import { listContract, listMeta, pageWindow, parseListParams, type ListOptions } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import type { Locale } from '../../shared/constants';
@@ -43,29 +43,29 @@ const LIST: ListOptions<never> = {
   filters: ['assignee', 'due', 'status'],
 };
 
-const list = contract({
+const list = listContract({
   summary:
     "My tasks (filter[assignee]=me, the default) or the administrators' queue (filter[assignee]=queue), by due group (filter[due]=overdue|week|later); open ones unless filter[status]=done|resolved",
   tags,
-  querystring: listQuerystring(LIST),
-  response: { 200: envelopeOf(z.array(taskSchema), taskListMetaSchema) },
+  options: LIST,
+  item: taskSchema,
+  meta: taskListMetaSchema,
 });
-const create = contract({
+const create = envelopeContract({
   summary:
     'A task typed by hand, on a company, one of its loans or one of its funding requests (404 for a loan or request of another company)',
   tags,
-  querystring: localeQuery,
   body: taskInputSchema,
-  response: { 201: envelopeOf(taskSchema) },
+  answer: taskSchema,
+  status: 201,
 });
-const change = contract({
+const change = envelopeContract({
   summary:
     'Marks a task done or open again (409 for one closed by its cause); a manual task’s title and due date; the assignee (null: back to the administrators’ queue, administrators only)',
   tags,
   params: z.object({ id: uuid() }),
-  querystring: localeQuery,
   body: taskPatchSchema,
-  response: { 200: envelopeOf(taskSchema) },
+  answer: taskSchema,
 });
 
 /** The range a due date may take, in the reader's words (rules.ts `dueDateInRange`). */

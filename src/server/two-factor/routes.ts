@@ -19,7 +19,7 @@ import type { Db } from '../db/client';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
-import { contract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
+import { envelopeContract, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { startSession } from '../identity/sessions';
 import { countActiveAdmins, findUserById, fullNameOf, toAccount, type UserRow } from '../users/store';
@@ -138,13 +138,12 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
 
   // ---- the second step of sign-in ----
 
-  const secondFactor = contract({
+  const secondFactor = envelopeContract({
     summary:
       'Second step of a sign-in: the proof of the password step and an authenticator-app code, a recovery code or a passkey assertion; answers the account, and the session token in the authorization header',
     tags,
-    querystring: localeQuery,
     body: secondFactorSchema,
-    response: { 200: envelopeOf(accountAnswerSchema) },
+    answer: accountAnswerSchema,
   });
   app.post(
     '/sign_in/second_factor',
@@ -209,20 +208,18 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
 
   // ---- my account ----
 
-  const status = contract({
+  const status = envelopeContract({
     summary: 'My second factors: authenticator app, passkeys, recovery codes left, and whether one is required',
     tags,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(twoFactorStatusSchema) },
+    answer: twoFactorStatusSchema,
   });
   app.get('/account/two_factor', status, async (request) => ok(await statusOf(db, userOf(request))));
 
-  const startTotpRoute = contract({
+  const startTotpRoute = envelopeContract({
     summary:
       'Starts setting up an authenticator app: a new secret and its otpauth URI (replaces one not confirmed yet). Takes a session, or the proof of a password step that must set up a second factor',
     tags,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(totpSetupSchema) },
+    answer: totpSetupSchema,
   });
   app.post('/account/two_factor/totp', { ...startTotpRoute, config: { access: 'enrolment' } }, async (request) => {
     const user = userOf(request);
@@ -233,13 +230,12 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     return ok({ secret, uri: otpauthUri(secret, user.email) });
   });
 
-  const confirmTotp = contract({
+  const confirmTotp = envelopeContract({
     summary:
       'Confirms the authenticator app with its first code; the first factor of an account brings its recovery codes (shown once). With a proof of a password step, also signs in (authorization header)',
     tags,
-    querystring: localeQuery,
     body: confirmTotpSchema,
-    response: { 200: envelopeOf(twoFactorChangeSchema) },
+    answer: twoFactorChangeSchema,
   });
   app.post(
     '/account/two_factor/totp/confirm',
@@ -259,11 +255,10 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     },
   );
 
-  const removeTotp = contract({
+  const removeTotp = envelopeContract({
     summary: 'Removes my authenticator app (refused when it is my last factor and one is required)',
     tags,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(twoFactorStatusSchema) },
+    answer: twoFactorStatusSchema,
   });
   app.delete('/account/two_factor/totp', removeTotp, async (request) => {
     const user = userOf(request);
@@ -274,11 +269,10 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     });
   });
 
-  const regenerate = contract({
+  const regenerate = envelopeContract({
     summary: 'A new set of recovery codes, shown once; the earlier codes stop working',
     tags,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(twoFactorChangeSchema) },
+    answer: twoFactorChangeSchema,
   });
   app.post('/account/two_factor/recovery_codes', regenerate, async (request) => {
     const user = userOf(request);
@@ -293,12 +287,11 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     return ok({ status: await statusOf(db, user), recoveryCodes });
   });
 
-  const passkeyOptions = contract({
+  const passkeyOptions = envelopeContract({
     summary:
       'Options for navigator.credentials.create (PublicKeyCredentialCreationOptionsJSON) to add a passkey. Takes a session, or the proof of a password step that must set up a second factor',
     tags,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(z.object({ options: z.looseObject({ challenge: z.string() }) })) },
+    answer: z.object({ options: z.looseObject({ challenge: z.string() }) }),
   });
   app.post('/account/passkeys/options', { ...passkeyOptions, config: { access: 'enrolment' } }, async (request) => {
     const user = userOf(request);
@@ -313,13 +306,13 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     return ok({ options: { ...options } });
   });
 
-  const addPasskeyRoute = contract({
+  const addPasskeyRoute = envelopeContract({
     summary:
       'Adds a passkey: its name and the authenticator answer (RegistrationResponseJSON). The first factor of an account brings its recovery codes; with a proof of a password step, also signs in (authorization header)',
     tags,
-    querystring: localeQuery,
     body: registerPasskeySchema,
-    response: { 201: envelopeOf(twoFactorChangeSchema) },
+    answer: twoFactorChangeSchema,
+    status: 201,
   });
   app.post('/account/passkeys', { ...addPasskeyRoute, config: { access: 'enrolment' } }, async (request, reply) => {
     const user = userOf(request);
@@ -340,12 +333,11 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     });
   });
 
-  const removePasskey = contract({
+  const removePasskey = envelopeContract({
     summary: 'Removes one of my passkeys (refused when it is my last factor and one is required)',
     tags,
     params: idParams,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(twoFactorStatusSchema) },
+    answer: twoFactorStatusSchema,
   });
   app.delete('/account/passkeys/:id', removePasskey, async (request) => {
     const user = userOf(request);
@@ -370,12 +362,11 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     })),
   });
 
-  const userTwoFactor = contract({
+  const userTwoFactor = envelopeContract({
     summary: "A user's second factors and the history of their changes (administrators)",
     tags,
     params: idParams,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(userTwoFactorSchema) },
+    answer: userTwoFactorSchema,
   });
   app.get('/users/:id/two_factor', { ...userTwoFactor, config: { access: 'admin' } }, async (request) => {
     const user = await findUserById(db, request.params.id);
@@ -383,13 +374,12 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     return ok(await userTwoFactorOf(request, user));
   });
 
-  const reset = contract({
+  const reset = envelopeContract({
     summary:
       "Resets a user's second factor (a lost phone or key): removes their app, passkeys and recovery codes; recorded in their history (administrators)",
     tags,
     params: idParams,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(userTwoFactorSchema) },
+    answer: userTwoFactorSchema,
   });
   app.post('/users/:id/two_factor/reset', { ...reset, config: { access: 'admin' } }, async (request) => {
     const admin = userOf(request);
@@ -407,23 +397,21 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     const policy = await readPolicy(db);
     return { ...policy, updatedAt: policy.updatedAt?.toISOString() ?? null };
   };
-  const readSettings = contract({
+  const readSettings = envelopeContract({
     summary: 'The security settings: of whom a second factor is required (administrators)',
     tags,
-    querystring: localeQuery,
-    response: { 200: envelopeOf(securitySettingsAnswerSchema) },
+    answer: securitySettingsAnswerSchema,
   });
   app.get('/settings/security', { ...readSettings, config: { access: 'admin' } }, async () =>
     ok(await settingsAnswer()),
   );
 
-  const saveSettings = contract({
+  const saveSettings = envelopeContract({
     summary:
       'Saves the security settings with the lock_version read (409 when stale). Someone who must now have a second factor and has none sets one up at their next sign-in (administrators)',
     tags,
-    querystring: localeQuery,
     body: securitySettingsSchema,
-    response: { 200: envelopeOf(securitySettingsAnswerSchema) },
+    answer: securitySettingsAnswerSchema,
   });
   app.patch('/settings/security', { ...saveSettings, config: { access: 'admin' } }, async (request) => {
     const input = request.body;

@@ -9,8 +9,8 @@ import type { FeatureRoutes } from '../platform/route-deps';
 import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
 import { AppError, conflict, notFound, badParameter } from '../platform/errors/app-error';
-import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
-import { listMeta, listQuerystring, pageWindow, parseListParams } from '../platform/http/list-params';
+import { envelopeContract, uuid } from '../platform/http/contract';
+import { listContract, listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parse } from '../platform/http/wire';
 import { invitationMail, mailFailed } from '../identity/mails';
 import { issueToken, voidTokens } from '../identity/one-time-tokens';
@@ -57,14 +57,7 @@ const userPatchBody = z.object({
 
 const idParams = z.object({ id: uuid() });
 const oneUser = (summary: string, extra: { body?: z.ZodType } = {}) =>
-  contract({
-    summary,
-    tags: ['users'],
-    params: idParams,
-    querystring: localeQuery,
-    ...extra,
-    response: { 200: envelopeOf(userAnswerSchema) },
-  });
+  envelopeContract({ summary, tags: ['users'], params: idParams, ...extra, answer: userAnswerSchema });
 const USER_FILTERS = ['search', 'status'] as const;
 
 /** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
@@ -81,11 +74,11 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
   const presentOne = async (viewer: UserRow, row: UserRow) => (await present(viewer, [row]))[0]!;
 
   // docs/SPEC.md §6: accounts are the administrators' business; others get /users/options.
-  const list = contract({
+  const list = listContract({
     summary: 'Users, searched, filtered by status, sorted and paged (administrators)',
     tags: ['users'],
-    querystring: listQuerystring({ filters: USER_FILTERS, sortable: USER_SORT_FIELDS }),
-    response: { 200: envelopeOf(z.array(userListItemSchema), listMetaSchema) },
+    options: { filters: USER_FILTERS, sortable: USER_SORT_FIELDS },
+    item: userListItemSchema,
   });
   app.get('/users', { ...list, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
@@ -117,11 +110,11 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
    * The company form's overseeing-user picker, for any signed-in user: active users' id and full name,
    * nothing more, searched and sorted like the users list, one page at a time.
    */
-  const options = contract({
+  const options = listContract({
     summary: "Active users' id and full name, for the overseeing-user picker (any signed-in user)",
     tags: ['users'],
-    querystring: listQuerystring({ filters: ['search'], sortable: [] }),
-    response: { 200: envelopeOf(z.array(userOptionSchema), listMetaSchema) },
+    options: { filters: ['search'], sortable: [] },
+    item: userOptionSchema,
   });
   app.get('/users/options', options, async (request) => {
     const params = parseListParams(request.query, {

@@ -7,15 +7,12 @@ import {
   REQUEST_STATES,
 } from '../pipeline/states';
 import { DECISION_OUTCOMES, VOTE_CHOICES } from '../pipeline/committee';
+import { day, instant, listMetaSchema, money } from './answer-parts';
 
 /*
  * Answers of the pipeline's calls (docs/decisions/0039), camelCase as the web client reads them (snake_case on
  * the wire). Money in dollars, dates YYYY-MM-DD, instants ISO 8601; names in the reader's language.
  */
-
-const money = () => z.number();
-const day = () => z.string().describe('YYYY-MM-DD');
-const instant = () => z.string().describe('ISO 8601 instant');
 
 export const fundAmountAnswerSchema = z.object({ fundId: z.string(), fundName: z.string(), amount: money() });
 
@@ -54,11 +51,7 @@ export const fundingRequestSummarySchema = z.object({
 export type FundingRequestSummary = z.infer<typeof fundingRequestSummarySchema>;
 
 /** `meta` of the board: how many requests per state under the same filters. */
-export const fundingRequestListMetaSchema = z.object({
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
+export const fundingRequestListMetaSchema = listMetaSchema.extend({
   countsByState: z.record(z.string(), z.number().int()),
 });
 

@@ -3,6 +3,7 @@ import { LOAN_STATUSES } from '../servicing/types';
 import { MAX_BUCKETS, bucketKeyOf, bucketProblems } from '../servicing/buckets';
 import { RATE_DECIMALS } from '../servicing/terms';
 import type { AgingBucket } from '../servicing/types';
+import { day, money } from './answer-parts';
 import { V, wrongValue } from './common';
 import { CV, MONEY_MAX, nullableDate, optionalNumber, percentage, requiredDate } from './company-fields';
 
@@ -20,9 +21,6 @@ export const BUCKET_MAX_DAYS = 36_500;
 /** `GET /portfolio/par?days=`: PAR over these numbers of days when the call names none, at most this many. */
 export const DEFAULT_PAR_DAYS = [30, 60, 90] as const;
 export const MAX_PAR_DAYS = 10;
-
-const day = () => z.string().describe('YYYY-MM-DD');
-const money = () => z.number();
 
 /* ------------------------------------------------------------------------------------------------
  * The days a read is for: `as_of`, and a period `from`–`to` (both included).

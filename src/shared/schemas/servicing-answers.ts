@@ -6,6 +6,7 @@ import {
   REPAYMENT_KINDS,
   STATEMENT_LINE_KINDS,
 } from '../servicing/types';
+import { day, instant, money } from './answer-parts';
 import { scheduleAnswerSchema } from './portfolio-answers';
 import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_WIRE_FIELDS, REPAYMENT_METHODS } from './servicing';
 
@@ -17,10 +18,6 @@ import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_WIRE_FIELDS, RE
  *
  * Stable: the servicing screens are built on these shapes. A change is said in its commit message.
  */
-
-const money = () => z.number();
-const day = () => z.string().describe('YYYY-MM-DD');
-const instant = () => z.string().describe('ISO 8601 instant');
 
 /** Why an entry counts for nothing in the figures as of `asOf`. */
 export const EXCLUDED_BECAUSE = ['reversed', 'after_as_of', 'after_write_off'] as const;
@@ -44,6 +41,11 @@ export const reversalSchema = z.object({
   reversedByName: z.string().nullable(),
   reason: z.string(),
 });
+
+/** What every entry that a reversal may strike through carries: who recorded it, when, and its reversal. */
+const reversibleEntry = { ...recorded, reversal: reversalSchema.nullable() };
+/** A reversible entry of money, and why it counts for nothing in the figures as of `asOf` (null: it counts). */
+const moneyEntry = { ...reversibleEntry, excludedBecause: z.enum(EXCLUDED_BECAUSE).nullable() };
 
 /** Where a repayment went (ADR 0033 §3). */
 export const allocationSchema = z.object({
@@ -142,10 +144,7 @@ export const disbursementSchema = z.object({
   method: z.enum(DISBURSEMENT_METHODS),
   reference: z.string().nullable(),
   note: z.string().nullable(),
-  ...recorded,
-  reversal: reversalSchema.nullable(),
-  /** null: it counts in the figures as of `asOf`. */
-  excludedBecause: z.enum(EXCLUDED_BECAUSE).nullable(),
+  ...moneyEntry,
 });
 
 export const repaymentSchema = z.object({
@@ -158,9 +157,7 @@ export const repaymentSchema = z.object({
   reference: z.string().nullable(),
   /** The import it came from; null when recorded by hand. */
   importId: z.string().nullable(),
-  ...recorded,
-  reversal: reversalSchema.nullable(),
-  excludedBecause: z.enum(EXCLUDED_BECAUSE).nullable(),
+  ...moneyEntry,
   /** How it was applied: a payment reaching the payoff is a prepayment, one after a write-off a recovery. */
   appliedAs: z.enum(REPAYMENT_KINDS).nullable(),
   /** What would have repaid the loan on that day, just before it (null when excluded). */
@@ -183,8 +180,7 @@ export const termAmendmentSchema = z.object({
   /** The first installment it changes, and its due date (null when the loan is not disbursed, or reversed). */
   fromInstallment: z.number().int().nullable(),
   fromDueDate: day().nullable(),
-  ...recorded,
-  reversal: reversalSchema.nullable(),
+  ...reversibleEntry,
 });
 
 /** The amendments of one loan, with the terms as agreed beside them. */

@@ -4,6 +4,7 @@
  * the form.
  */
 import { z } from 'zod';
+import { listMetaSchema } from '../schemas/answer-parts';
 import { requiredText, wrongValue } from '../schemas/common';
 import { optionalId, requiredDate } from '../schemas/company-fields';
 import { DUE_GROUPS, TASK_KINDS, TASK_STATUSES, TASK_TITLE_MAX } from './rules';
@@ -60,10 +61,6 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 
 /** `meta` of `GET /tasks`: the list's and the overdue count, which the drawer shows. */
-export const taskListMetaSchema = z.object({
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
+export const taskListMetaSchema = listMetaSchema.extend({
   overdueCount: z.number().int(),
 });

@@ -28,12 +28,8 @@ const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 503] as con
 export const envelopeOf = <T extends z.ZodType>(data: T, meta: z.ZodType = z.object({}).passthrough()) =>
   z.object({ data, meta });
 
-export const listMetaSchema = z.object({
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** `meta` of a page of a list: one home with the answers' other parts. */
+export { listMetaSchema } from '../../../shared/schemas/answer-parts';
 
 /** `locale=fr|en` (docs/ARCHITECTURE.md §4): any other value reads as French, so it is never refused. */
 export const localeQuery = z.object({
@@ -114,6 +110,40 @@ export function contract<
   return {
     schema: schema as typeof schema & { params: Params; querystring: Querystring; body: Body; response: Response },
   };
+}
+
+/**
+ * The contract most routes have: a request in the reader's language (`localeQuery`), perhaps path parameters and
+ * a body, and one success answer in the envelope — 200 unless `status` says otherwise (201 for what it creates,
+ * 202 for work it starts). The document it gives is the one `contract` gives for the same pieces.
+ */
+export function envelopeContract<
+  Answer extends z.ZodType,
+  Params extends z.ZodObject | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Status extends number = 200,
+>(route: {
+  summary: string;
+  tags: string[];
+  params?: Params;
+  body?: Body;
+  answer: Answer;
+  /** The envelope's `meta`, when the answer has one (a list's pages, a search's words). */
+  meta?: z.ZodType;
+  status?: Status;
+}) {
+  const response = { [route.status ?? 200]: envelopeOf(route.answer, route.meta) } as Record<
+    Status,
+    ReturnType<typeof envelopeOf<Answer>>
+  >;
+  return contract({
+    summary: route.summary,
+    tags: route.tags,
+    params: route.params,
+    querystring: localeQuery,
+    body: route.body,
+    response,
+  });
 }
 
 /** Validation failures of a contract, mapped once onto today's envelope. */

@@ -3,7 +3,7 @@ import { toCamel, toSnake } from '../../../shared/case';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/constants';
 import type { ListMeta } from '../../../shared/wire';
 import { badParameter, unknownParameter } from '../errors/app-error';
-import { localeQuery } from './contract';
+import { contract, envelopeOf, listMetaSchema, localeQuery } from './contract';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -140,4 +140,25 @@ export function listQuerystring(options: Pick<ListOptions<string>, 'sortable' | 
       ),
     })
     .strict();
+}
+
+/**
+ * A list route's contract: the query string of its options (`listQuerystring`) and a page of items in the
+ * envelope, with the page's figures as `meta` (`listMetaSchema`, or a list's own extension of it).
+ */
+export function listContract<Item extends z.ZodType, Params extends z.ZodObject | undefined = undefined>(route: {
+  summary: string;
+  tags: string[];
+  params?: Params;
+  options: Pick<ListOptions<string>, 'sortable' | 'filters'>;
+  item: Item;
+  meta?: z.ZodType;
+}) {
+  return contract({
+    summary: route.summary,
+    tags: route.tags,
+    params: route.params,
+    querystring: listQuerystring(route.options),
+    response: { 200: envelopeOf(z.array(route.item), route.meta ?? listMetaSchema) },
+  });
 }
