@@ -1,8 +1,13 @@
-import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import { callApi, expect, expectAccessible, test } from './fixtures';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
-import { onEachScreen, expectNoSidewaysScroll, expectSeenWhole, type ScheduleAnswer } from './staff-screens-fixtures';
+import {
+  onEachScreen,
+  expectNoSidewaysScroll,
+  expectSeenWhole,
+  type ScheduleAnswer,
+  staffScreens,
+} from './staff-screens-fixtures';
 
 /*
  * The portfolio screens as a staff member sees them (stories 1–3 of ten; the others are the other
@@ -11,12 +16,7 @@ import { onEachScreen, expectNoSidewaysScroll, expectSeenWhole, type ScheduleAns
  * it reaches (onEachScreen in staff-screens-fixtures.ts).
  */
 
-test.describe('a staff member’s portfolio screens', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInThroughApi(page, ACCOUNTS.staff.email);
-    await expect(page).toHaveURL(/\/companies/);
-  });
-
+staffScreens(() => {
   test('1. the repayment schedule shows every installment’s date, payment, interest, principal and balance on a phone without scrolling sideways', async ({
     page,
   }) => {

@@ -1,8 +1,7 @@
-import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import { callApi, expect, expectAccessible, test } from './fixtures';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
-import { onEachScreen, expectNoSidewaysScroll, type ScheduleAnswer } from './staff-screens-fixtures';
+import { onEachScreen, expectNoSidewaysScroll, type ScheduleAnswer, staffScreens } from './staff-screens-fixtures';
 
 /*
  * The portfolio screens as a staff member sees them (stories 4–5 of ten; the others are the other
@@ -11,12 +10,7 @@ import { onEachScreen, expectNoSidewaysScroll, type ScheduleAnswer } from './sta
  * it reaches (onEachScreen in staff-screens-fixtures.ts).
  */
 
-test.describe('a staff member’s portfolio screens', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInThroughApi(page, ACCOUNTS.staff.email);
-    await expect(page).toHaveURL(/\/companies/);
-  });
-
+staffScreens(() => {
   test('4. saving a company says it was saved and nothing more, and on a phone the message leaves the search dialog’s title and close button free', async ({
     page,
   }) => {

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import { callApi, expect, expectAccessible, test } from './fixtures';
 import { formatRatio } from '../src/shared/portfolio/ratios';
-import { onEachScreen, expectNoSidewaysScroll, statement } from './staff-screens-fixtures';
+import { onEachScreen, expectNoSidewaysScroll, statement, staffScreens } from './staff-screens-fixtures';
 
 /*
  * The portfolio screens as a staff member sees them (stories 6–7 of ten; the others are the other
@@ -12,12 +11,7 @@ import { onEachScreen, expectNoSidewaysScroll, statement } from './staff-screens
  * it reaches (onEachScreen in staff-screens-fixtures.ts).
  */
 
-test.describe('a staff member’s portfolio screens', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInThroughApi(page, ACCOUNTS.staff.email);
-    await expect(page).toHaveURL(/\/companies/);
-  });
-
+staffScreens(() => {
   test('6. the printable file shows the sales growth the screen flags, and phone numbers written as phone numbers', async ({
     page,
   }) => {

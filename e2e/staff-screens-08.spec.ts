@@ -1,7 +1,6 @@
-import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { expect, expectAccessible, signInThroughApi, test } from './fixtures';
-import { onEachScreen, expectNoneOf } from './staff-screens-fixtures';
+import { expect, expectAccessible, test } from './fixtures';
+import { onEachScreen, expectNoneOf, staffScreens } from './staff-screens-fixtures';
 
 /*
  * The portfolio screens as a staff member sees them (story 8 of ten; the others are the other
@@ -10,12 +9,7 @@ import { onEachScreen, expectNoneOf } from './staff-screens-fixtures';
  * it reaches (onEachScreen in staff-screens-fixtures.ts).
  */
 
-test.describe('a staff member’s portfolio screens', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInThroughApi(page, ACCOUNTS.staff.email);
-    await expect(page).toHaveURL(/\/companies/);
-  });
-
+staffScreens(() => {
   test('8. the history’s change button is readable, the page loading after sign-in and the search dialog pass axe', async ({
     page,
   }) => {

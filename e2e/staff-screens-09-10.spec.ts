@@ -1,10 +1,15 @@
 import type { Locator } from '@playwright/test';
-import { ACCOUNTS } from './accounts';
 import { createCompany } from './company-fixtures';
-import { callApi, expect, expectAccessible, signInThroughApi, test } from './fixtures';
+import { callApi, expect, expectAccessible, test } from './fixtures';
 import { formatRatio } from '../src/shared/portfolio/ratios';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
-import { onEachScreen, expectNoSidewaysScroll, expectSeenWhole, statement } from './staff-screens-fixtures';
+import {
+  onEachScreen,
+  expectNoSidewaysScroll,
+  expectSeenWhole,
+  statement,
+  staffScreens,
+} from './staff-screens-fixtures';
 
 /*
  * The portfolio screens as a staff member sees them (stories 9–10 of ten; the others are the other
@@ -13,12 +18,7 @@ import { onEachScreen, expectNoSidewaysScroll, expectSeenWhole, statement } from
  * it reaches (onEachScreen in staff-screens-fixtures.ts).
  */
 
-test.describe('a staff member’s portfolio screens', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInThroughApi(page, ACCOUNTS.staff.email);
-    await expect(page).toHaveURL(/\/companies/);
-  });
-
+staffScreens(() => {
   test('9. the search marks only what the typed words matched, ranks the exact and starting names first, and names each result once with what tells it apart', async ({
     page,
   }) => {

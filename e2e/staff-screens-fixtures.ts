@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures';
+import { ACCOUNTS } from './accounts';
+import { axeViolations, expect, signInThroughApi, test } from './fixtures';
 import type { Locale } from '../src/shared/constants';
 import { formatAmount, formatDay } from '../src/shared/portfolio/ratios';
 
@@ -97,4 +98,18 @@ export interface ScheduleAnswer {
   payment: number;
   balance_today: number;
   rows: Array<{ date: string; payment: number; interest: number; principal: number; balance: number }>;
+}
+
+/**
+ * The stories of one staff-screens file, in the one describe they all share, each starting signed in as the
+ * staff member on their first screen (the companies list).
+ */
+export function staffScreens(stories: () => void): void {
+  test.describe('a staff member’s portfolio screens', () => {
+    test.beforeEach(async ({ page }) => {
+      await signInThroughApi(page, ACCOUNTS.staff.email);
+      await expect(page).toHaveURL(/\/companies/);
+    });
+    stories();
+  });
 }
