@@ -42,7 +42,7 @@ staffScreens(() => {
       // A page loading after sign-in: the user is being fetched.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/user', async (route) => {
+      await page.route('**/api/user?**', async (route) => {
         await held;
         await route.continue();
       });
@@ -52,7 +52,8 @@ staffScreens(() => {
       await expectAccessible(page);
       await expectNoneOf(page, ['aria-prohibited-attr']);
       release();
-      await page.unroute('**/api/user');
+      // Once the held request has gone on (unroute alone would race its handler's continue).
+      await page.unrouteAll({ behavior: 'wait' });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
       // The search dialog: one banner on the page, the app's own.
