@@ -544,8 +544,11 @@ async function captureAnswer(base: string, http: HttpCase): Promise<CapturedAnsw
  * Verdicts against the targets (bench/README.md)
  * ---------------------------------------------------------------------------------------------- */
 
-/** The lean read path's target (ADR 0029) for every read case on PostgreSQL: the app at 40 % of the pgbench ceiling or more. */
-const MIN_PGBENCH_RATIO = 0.4;
+/**
+ * Every read case on PostgreSQL at half of the pgbench ceiling or more (bench/README.md's cases; ADR 0029 began
+ * at 40 %, the performance targets since ask for 50 %).
+ */
+const MIN_PGBENCH_RATIO = 0.5;
 
 function judge(result: CaseResult, backend: Backend): void {
   const checks: Check[] = [];
@@ -555,7 +558,7 @@ function judge(result: CaseResult, backend: Backend): void {
   if (minDbRatio !== undefined && result.ratioDb !== null) {
     checks.push({ name: '÷DB', ok: result.ratioDb >= minDbRatio, detail: `${result.ratioDb} vs ≥ ${minDbRatio}` });
   }
-  // ADR 0029: every read at 40 % or more of what PostgreSQL alone serves (pgbench, same statements, same clients).
+  // Every read at half or more of what PostgreSQL alone serves (pgbench, same statements, same clients).
   if (result.ratioPgbench !== null && result.method === 'GET' && !result.signIns) {
     checks.push({
       name: '÷PG',

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { waitUntil } from '../test/child-server';
 import { useTestApp } from '../test/harness';
-import { CHECKOUT_TIMEOUT_MS, CONNECT_TIMEOUT_MS, openDatabase } from './client';
+import type { Tx } from './client';
+import { CHECKOUT_TIMEOUT_MS, CONNECT_TIMEOUT_MS, PREPARED_PER_CONNECTION, openDatabase } from './client';
 
 /**
  * The PostgreSQL pool's two waits (db/client.ts): a database that does not answer is reported within
@@ -73,5 +74,49 @@ describe('the PostgreSQL pool', () => {
       expect(Date.now() - started).toBeGreaterThan(CONNECT_TIMEOUT_MS);
       await busy;
     }, 30_000);
+
+    // ADR 0052: what a session has prepared, seen from inside it (a transaction holds one connection).
+    const preparedInSession = async (tx: Tx) =>
+      (
+        await tx.execute<{ statement: string }>(
+          sql`SELECT statement FROM pg_prepared_statements WHERE NOT from_sql ORDER BY statement`,
+        )
+      ).rows.map((row) => row.statement);
+
+    it('prepares a statement with parameters once per connection and runs it again by name', async () => {
+      await t.database.db.transaction(async (tx) => {
+        const before = await preparedInSession(tx);
+        const sums = [];
+        for (const n of [1, 2, 3])
+          sums.push((await tx.execute<{ n: number }>(sql`SELECT ${n}::int + 40 AS n`)).rows[0]!.n);
+        expect(sums).toEqual([41, 42, 43]);
+        const added = (await preparedInSession(tx)).filter((statement) => !before.includes(statement));
+        expect(added).toEqual(['SELECT $1::int + 40 AS n']);
+      });
+    });
+
+    it('keeps at most PREPARED_PER_CONNECTION statements in a session, and runs the others unnamed', async () => {
+      await t.database.db.transaction(async (tx) => {
+        const before = (await preparedInSession(tx)).length;
+        const texts = PREPARED_PER_CONNECTION - before + 5;
+        for (let i = 0; i < texts; i++) {
+          const { rows } = await tx.execute<{ n: number }>(sql`SELECT ${i}::int + ${sql.raw(String(i))} AS n`);
+          expect(rows[0]!.n).toBe(2 * i);
+        }
+        expect((await preparedInSession(tx)).length).toBe(PREPARED_PER_CONNECTION);
+      });
+    });
+
+    it('runs a script of several statements without parameters as one simple query, unprepared', async () => {
+      await t.database.db.transaction(async (tx) => {
+        const before = await preparedInSession(tx);
+        await tx.execute(
+          sql.raw('CREATE TEMP TABLE two_statements (n int) ON COMMIT DROP; INSERT INTO two_statements VALUES (7)'),
+        );
+        const { rows } = await tx.execute<{ n: number }>(sql`SELECT n FROM two_statements`);
+        expect(rows).toEqual([{ n: 7 }]);
+        expect(await preparedInSession(tx)).toEqual(before);
+      });
+    });
   }
 });
