@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
@@ -10,6 +11,15 @@ import { loadOrCreateSecret } from './platform/auth/secret';
 import { createTokenService } from './platform/auth/tokens';
 import { createMailer } from './platform/mail/mailer';
 import { lockEmbeddedDatabase } from './db/embedded-lock';
+
+/**
+ * The heap may grow to 1.2× what the last full collection kept, not V8's 1.1–4× by its own measure of speed
+ * (ADR 0052): under 50 connections the heap of garbage between collections, not live data (about 55 MB), took the
+ * process from 190 MB at rest to 350 MB resident. V8 reads this factor each time it sets the next limit, so
+ * setting it here, before the app allocates, holds however the process is started.
+ */
+const HEAP_GROWING_PERCENT = 20;
+v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 /** Reads config, migrates, bootstraps, listens; drains and exits cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { waitUntil } from '../test/child-server';
 import { useTestApp } from '../test/harness';
 import type { Tx } from './client';
+import { selectRows } from './rows';
 import { CHECKOUT_TIMEOUT_MS, CONNECT_TIMEOUT_MS, PREPARED_PER_CONNECTION, openDatabase } from './client';
 
 /**
@@ -78,17 +79,18 @@ describe('the PostgreSQL pool', () => {
     // ADR 0052: what a session has prepared, seen from inside it (a transaction holds one connection).
     const preparedInSession = async (tx: Tx) =>
       (
-        await tx.execute<{ statement: string }>(
+        await selectRows<{ statement: string }>(
+          tx,
           sql`SELECT statement FROM pg_prepared_statements WHERE NOT from_sql ORDER BY statement`,
         )
-      ).rows.map((row) => row.statement);
+      ).map((row) => row.statement);
 
     it('prepares a statement with parameters once per connection and runs it again by name', async () => {
       await t.database.db.transaction(async (tx) => {
         const before = await preparedInSession(tx);
         const sums = [];
         for (const n of [1, 2, 3])
-          sums.push((await tx.execute<{ n: number }>(sql`SELECT ${n}::int + 40 AS n`)).rows[0]!.n);
+          sums.push((await selectRows<{ n: number }>(tx, sql`SELECT ${n}::int + 40 AS n`))[0]!.n);
         expect(sums).toEqual([41, 42, 43]);
         const added = (await preparedInSession(tx)).filter((statement) => !before.includes(statement));
         expect(added).toEqual(['SELECT $1::int + 40 AS n']);
@@ -100,7 +102,7 @@ describe('the PostgreSQL pool', () => {
         const before = (await preparedInSession(tx)).length;
         const texts = PREPARED_PER_CONNECTION - before + 5;
         for (let i = 0; i < texts; i++) {
-          const { rows } = await tx.execute<{ n: number }>(sql`SELECT ${i}::int + ${sql.raw(String(i))} AS n`);
+          const rows = await selectRows<{ n: number }>(tx, sql`SELECT ${i}::int + ${sql.raw(String(i))} AS n`);
           expect(rows[0]!.n).toBe(2 * i);
         }
         expect((await preparedInSession(tx)).length).toBe(PREPARED_PER_CONNECTION);
@@ -113,7 +115,7 @@ describe('the PostgreSQL pool', () => {
         await tx.execute(
           sql.raw('CREATE TEMP TABLE two_statements (n int) ON COMMIT DROP; INSERT INTO two_statements VALUES (7)'),
         );
-        const { rows } = await tx.execute<{ n: number }>(sql`SELECT n FROM two_statements`);
+        const rows = await selectRows<{ n: number }>(tx, sql`SELECT n FROM two_statements`);
         expect(rows).toEqual([{ n: 7 }]);
         expect(await preparedInSession(tx)).toEqual(before);
       });
