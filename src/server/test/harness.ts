@@ -214,3 +214,9 @@ export async function expectBadRequests(
     alsoCheck?.(res, query);
   }
 }
+
+/** A refusal of the fields (422), with exactly this field map of messages in the error envelope's detail. */
+export function expectFieldErrors(res: LightMyRequestResponse, detail: Record<string, string[]>): void {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json().errors.detail).toEqual(detail);
+}
