@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { TEST_PASSWORD, TEST_SECRET, useTestApp } from '../test/harness';
+import { expectFieldErrors, TEST_PASSWORD, TEST_SECRET, useTestApp } from '../test/harness';
 import { users } from '../db/schema';
 
 const t = useTestApp();
@@ -14,6 +14,10 @@ const validAccount = {
   // A new email needs the current password (ADR 0014): every account of these tests has this one.
   current_password: TEST_PASSWORD,
 };
+
+/** POST /api/account: the signed-in user's own account saved. */
+const saveAccount = (headers: { authorization: string }, payload: object, query = '') =>
+  t.inject({ method: 'POST', url: `/api/account${query}`, headers, payload });
 
 async function rowOf(id: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -90,11 +94,11 @@ describe('GET /api/user', () => {
 describe('POST /api/account', () => {
   it('saves names, email and language, keeps the address fields, and bumps the version', async () => {
     const user = await t.createUser({ address: '12 rue Principale', phone: '4185551234' });
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/account',
-      headers: await t.authHeader(user),
-      payload: { ...validAccount, address: '12 rue Principale', phone: '4185551234', lock_version: 0 },
+    const res = await saveAccount(await t.authHeader(user), {
+      ...validAccount,
+      address: '12 rue Principale',
+      phone: '4185551234',
+      lock_version: 0,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -111,14 +115,12 @@ describe('POST /api/account', () => {
 
   it('answers 422 with the field map in the asked language and changes nothing', async () => {
     const user = await t.createUser({ firstName: 'Avant' });
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/account?locale=en',
-      headers: await t.authHeader(user),
-      payload: { locale: 'de', email: 'nope', first_name: '   ', last_name: 'x'.repeat(101) },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.detail).toEqual({
+    const res = await saveAccount(
+      await t.authHeader(user),
+      { locale: 'de', email: 'nope', first_name: '   ', last_name: 'x'.repeat(101) },
+      '?locale=en',
+    );
+    expectFieldErrors(res, {
       locale: ['Not a valid choice'],
       email: ['Must be a valid email'],
       first_name: ['Field is required'],
@@ -130,14 +132,8 @@ describe('POST /api/account', () => {
   it('refuses an email that another account uses, on the email field', async () => {
     const other = await t.createUser({ email: 'taken@example.com' });
     const user = await t.createUser();
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/account',
-      headers: await t.authHeader(user),
-      payload: { ...validAccount, email: 'TAKEN@example.com' },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.detail).toEqual({
+    const res = await saveAccount(await t.authHeader(user), { ...validAccount, email: 'TAKEN@example.com' });
+    expectFieldErrors(res, {
       email: ['Cette adresse courriel est déjà utilisée par un autre compte.'],
     });
     expect((await rowOf(user.id)).email).toBe(user.email);
@@ -147,19 +143,18 @@ describe('POST /api/account', () => {
   it('answers 409 when the account changed since it was read, keeping the newer data', async () => {
     const user = await t.createUser({ firstName: 'Original' });
     const headers = await t.authHeader(user);
-    const first = await t.inject({
-      method: 'POST',
-      url: '/api/account',
-      headers,
-      payload: { ...validAccount, email: `first-${user.id}@example.com`, first_name: 'Premier', lock_version: 0 },
+    const first = await saveAccount(headers, {
+      ...validAccount,
+      email: `first-${user.id}@example.com`,
+      first_name: 'Premier',
+      lock_version: 0,
     });
     expect(first.statusCode).toBe(200);
-    const stale = await t.inject({
-      method: 'POST',
-      url: '/api/account?locale=en',
+    const stale = await saveAccount(
       headers,
-      payload: { ...validAccount, email: `stale-${user.id}@example.com`, first_name: 'Second', lock_version: 0 },
-    });
+      { ...validAccount, email: `stale-${user.id}@example.com`, first_name: 'Second', lock_version: 0 },
+      '?locale=en',
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errors.code).toBe('stale_record');
     expect(stale.json().errors.message).toContain('Someone else changed this record');

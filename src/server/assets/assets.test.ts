@@ -8,7 +8,7 @@ import { asForm, fullCompany } from '../test/company-fixtures';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import { MAX_UPLOAD_BYTES } from '../platform/storage/storage';
 import { MAX_PENDING_UPLOADS, UPLOAD_URLS_PER_HOUR } from '../platform/storage/pending-uploads';
-import { categoryIds, createCompany, send, useTestAppOn } from '../test/document-fixtures';
+import { categoryIds, createCompany, postPdfDocument, send, useTestAppOn } from '../test/document-fixtures';
 
 /**
  * The avatar path of docs/SPEC.md §7 end to end, on both adapters: ask for a URL, PUT the file there as the
@@ -192,19 +192,13 @@ describe('upload URLs are limited per user', () => {
     const company = await createCompany(t, auth, 'Téléversements');
     const upload = granted[0]!;
     expect((await send(t, 'PUT', upload.url, PDF_BYTES, upload.content_type)).status).toBe(200);
-    const saved = await t.inject({
-      method: 'POST',
-      url: `/api/companies/${company}/documents?locale=en`,
-      headers: auth,
-      payload: {
-        name: 'Bilan',
-        date: '2025-03-14',
-        category_id: cats.statements,
-        file_name: upload.unique_file_name,
-        file_type: 'application/pdf',
-        file_size: PDF_BYTES.length,
-      },
-    });
+    const saved = await postPdfDocument(
+      t,
+      auth,
+      company,
+      { name: 'Bilan', date: '2025-03-14', category_id: cats.statements, file_name: upload.unique_file_name },
+      { query: '?locale=en' },
+    );
     expect(saved.statusCode, saved.body).toBe(201);
     expect((await presign(auth)).statusCode).toBe(200);
     expect((await presign(auth)).statusCode).toBe(422);

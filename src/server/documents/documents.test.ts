@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { TEST_SECRET, useAuthHeader } from '../test/harness';
+import { TEST_SECRET, expectBadRequests, useAuthHeader } from '../test/harness';
 import { JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../test/images';
 import { documents } from '../db/schema';
 import { createLocalStorage } from '../platform/storage/local-storage';
@@ -477,17 +477,10 @@ describe.each(['local', 's3'] as const)('documents through %s storage', (adapter
     });
 
     it('refuses unknown sorts, camelCase sorts and unknown filters (400)', async () => {
-      for (const query of [
-        '&sort=size',
-        '&sort=insertedAt',
-        '&filter[year]=2024',
-        '&filter[category_id]=legal',
-        '&page[size]=7',
-      ]) {
-        const res = await list(company, query);
-        expect(res.statusCode, query).toBe(400);
-        expect(res.json().errors.code).toBe('bad_request');
-      }
+      await expectBadRequests(
+        ['&sort=size', '&sort=insertedAt', '&filter[year]=2024', '&filter[category_id]=legal', '&page[size]=7'],
+        (query) => list(company, query),
+      );
     });
 
     it('pages, with meta', async () => {

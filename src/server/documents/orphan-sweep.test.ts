@@ -9,7 +9,14 @@ import { useAuthHeader } from '../test/harness';
 import { JPEG_BYTES, PDF_BYTES } from '../test/images';
 import { fullCompany, lookupIds } from '../test/company-fixtures';
 import type { Storage } from '../platform/storage/storage';
-import { categoryIds, createCompany, storageOf, upload, useTestAppOn } from '../test/document-fixtures';
+import {
+  categoryIds,
+  createCompany,
+  postPdfDocument,
+  storageOf,
+  upload,
+  useTestAppOn,
+} from '../test/document-fixtures';
 import { ORPHAN_MIN_AGE_MS, ORPHAN_SWEEP_TASK, sweepOrphanUploads } from './orphan-sweep';
 import { withUploadsLock } from './store';
 
@@ -29,18 +36,11 @@ describe.each(['local', 's3'] as const)('orphan upload sweep on %s storage', (ad
   });
 
   async function saveDocument(key: string) {
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/companies/${company}/documents`,
-      headers: auth,
-      payload: {
-        name: 'Gardé',
-        date: '2025-01-01',
-        category_id: category,
-        file_name: key,
-        file_type: 'application/pdf',
-        file_size: PDF_BYTES.length,
-      },
+    const res = await postPdfDocument(t, auth, company, {
+      name: 'Gardé',
+      date: '2025-01-01',
+      category_id: category,
+      file_name: key,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.file_name as string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { useAuthHeader, useTestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
-import { createCompany, upload, useCategoryIds } from '../test/document-fixtures';
+import { createCompany, postPdfDocument, upload, useCategoryIds } from '../test/document-fixtures';
 import { eventCount as countEvents, systemHistory } from '../test/history-fixtures';
 import { recordSystemEvent } from '../platform/history/record';
 
@@ -17,20 +17,13 @@ const history = (companyId: string, locale = 'en') => systemHistory(t, auth, com
 
 async function addDocument(companyId: string, fields: Record<string, unknown> = {}) {
   const key = await upload(t, auth, 'pdf', PDF_BYTES);
-  return t.inject({
-    method: 'POST',
-    url: `/api/companies/${companyId}/documents?locale=en`,
-    headers: auth,
-    payload: {
-      name: 'Plan d’affaires',
-      date: '2025-03-14',
-      category_id: cats.other,
-      file_name: key,
-      file_type: 'application/pdf',
-      file_size: PDF_BYTES.length,
-      ...fields,
-    },
-  });
+  return postPdfDocument(
+    t,
+    auth,
+    companyId,
+    { name: 'Plan d’affaires', date: '2025-03-14', category_id: cats.other, file_name: key },
+    { query: '?locale=en', more: fields },
+  );
 }
 
 const remove = (companyId: string, id: string) =>

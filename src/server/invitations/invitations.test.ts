@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_PASSWORD, useTestApp, useUser } from '../test/harness';
+import { expectFieldErrors, TEST_PASSWORD, useTestApp, useUser } from '../test/harness';
 import { readOutbox, tokenIn } from '../test/mail';
 import { oneTimeTokens, users } from '../db/schema';
 import type { UserRow } from '../users/store';
@@ -86,8 +86,7 @@ describe('POST /api/invitations', () => {
 
   it('answers 422 on email, localized, when the address already has an account', async () => {
     const en = await invite({ email: 'STAFF@example.com', role: 'user' }, admin, 'en');
-    expect(en.statusCode).toBe(422);
-    expect(en.json().errors.detail).toEqual({ email: ['This email address already has an account.'] });
+    expectFieldErrors(en, { email: ['This email address already has an account.'] });
     const fr = await invite({ email: 'staff@example.com', role: 'user' }, admin, 'fr');
     expect(fr.json().errors.detail).toEqual({ email: ['Cette adresse courriel a déjà un compte.'] });
   });
@@ -95,8 +94,7 @@ describe('POST /api/invitations', () => {
   it('validates email and role (docs/SPEC.md §5) without creating anything', async () => {
     const before = (await t.database.db.select().from(users)).length;
     const missing = await invite({});
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors.detail).toEqual({ email: ['Field is required'], role: ['Field is required'] });
+    expectFieldErrors(missing, { email: ['Field is required'], role: ['Field is required'] });
     const wrong = await invite({ email: 'not-an-email', role: 'boss' });
     expect(wrong.json().errors.detail).toEqual({ email: ['Must be a valid email'], role: ['Not a valid choice'] });
     const tooLong = await invite({ email: `${'a'.repeat(250)}@example.com`, role: 'user' });
@@ -199,8 +197,7 @@ describe('POST /api/invitations/confirm', () => {
     await invite({ email: 'rules@example.com', role: 'user' });
     const token = await lastInvitationToken('rules@example.com');
     const mismatch = await confirm(confirmation(token, { password_confirmation: 'something else' }));
-    expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors.detail).toEqual({ password_confirmation: ['Passwords must match'] });
+    expectFieldErrors(mismatch, { password_confirmation: ['Passwords must match'] });
     const short = await confirm(confirmation(token, { password: 'short', password_confirmation: 'short' }));
     expect(short.json().errors.detail).toEqual({ password: ['Must be at least 8 characters'] });
     const empty = await confirm({ token });
@@ -263,8 +260,7 @@ describe('POST /api/invitations/resend', () => {
 
   it('validates the email (docs/SPEC.md §5)', async () => {
     const res = await resend('nope');
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.detail).toEqual({ email: ['Must be a valid email'] });
+    expectFieldErrors(res, { email: ['Must be a valid email'] });
   });
 });
 

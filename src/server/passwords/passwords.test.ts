@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_PASSWORD, useTestApp } from '../test/harness';
+import { expectFieldErrors, TEST_PASSWORD, useTestApp } from '../test/harness';
 import { readOutbox, tokenIn } from '../test/mail';
 import { oneTimeTokens, users } from '../db/schema';
 
@@ -67,8 +67,7 @@ describe('POST /api/passwords/forgot', () => {
 
   it('validates the email (docs/SPEC.md §5)', async () => {
     const res = await forgot('');
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.detail).toEqual({ email: ['Field is required'] });
+    expectFieldErrors(res, { email: ['Field is required'] });
   });
 });
 
@@ -168,8 +167,7 @@ describe('POST /api/passwords/reset', () => {
       password: 'long enough',
       password_confirmation: 'different',
     });
-    expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors.detail).toEqual({ password_confirmation: ['Passwords must match'] });
+    expectFieldErrors(mismatch, { password_confirmation: ['Passwords must match'] });
     const fr = await reset({ token: 'A'.repeat(43), password: 'court', password_confirmation: 'court' }, 'fr');
     expect(fr.json().errors.detail).toEqual({ password: ['Doit contenir au moins 8 caractères'] });
     const empty = await reset({});

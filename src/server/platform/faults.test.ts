@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { documents } from '../db/schema';
-import { categoryIds, createCompany, storageOf, upload } from '../test/document-fixtures';
+import { categoryIds, createCompany, postPdfDocument, storageOf, upload } from '../test/document-fixtures';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import type { Storage } from './storage/storage';
@@ -265,27 +265,22 @@ describe('the storage failing during a document save', () => {
 
   const documentRows = async () => (await t.database.db.select({ n: count() }).from(documents))[0]!.n;
 
-  it('an object gone between upload and save: refused, no row pointing to it', async () => {
+  /** An administrator's header, a new company, and a PDF uploaded for it but not yet saved as its document. */
+  async function pdfUploadedFor(companyName: string) {
     const admin = await t.createUser({ role: 'admin' });
     const auth = await t.authHeader(admin);
-    const companyId = await createCompany(t, auth, 'Stockage');
+    const companyId = await createCompany(t, auth, companyName);
     const cats = await categoryIds(t.database.db);
     const key = await upload(t, auth, 'pdf', PDF_BYTES);
+    const document = (name: string) => ({ name, date: '2025-01-01', category_id: cats.legal, file_name: key });
+    return { auth, companyId, key, document };
+  }
+
+  it('an object gone between upload and save: refused, no row pointing to it', async () => {
+    const { auth, companyId, key, document } = await pdfUploadedFor('Stockage');
     await (await storageOf(t)).delete(key);
     const before = await documentRows();
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/companies/${companyId}/documents`,
-      headers: auth,
-      payload: {
-        name: 'Perdu',
-        date: '2025-01-01',
-        category_id: cats.legal,
-        file_name: key,
-        file_type: 'application/pdf',
-        file_size: PDF_BYTES.length,
-      },
-    });
+    const res = await postPdfDocument(t, auth, companyId, document('Perdu'));
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(await documentRows()).toBe(before);
@@ -295,50 +290,29 @@ describe('the storage failing during a document save', () => {
     const real = await storageOf(t);
     const unreachable = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
     let failing = false;
+    /** The real call, unless the storage is failing. */
+    const unlessFailing =
+      <A extends unknown[], R>(call: (...a: A) => Promise<R>) =>
+      async (...a: A): Promise<R> => {
+        if (failing) throw unreachable();
+        return call(...a);
+      };
     const storage: Storage = {
       kind: real.kind,
       presignPut: (...a) => real.presignPut(...a),
       presignGet: (...a) => real.presignGet(...a),
-      head: async (key) => {
-        if (failing) throw unreachable();
-        return real.head(key);
-      },
-      readStart: async (key, length) => {
-        if (failing) throw unreachable();
-        return real.readStart(key, length);
-      },
-      delete: async (key) => {
-        if (failing) throw unreachable();
-        return real.delete(key);
-      },
-      copy: async (from, to) => {
-        if (failing) throw unreachable();
-        return real.copy(from, to);
-      },
+      head: unlessFailing((key) => real.head(key)),
+      readStart: unlessFailing((key, length) => real.readStart(key, length)),
+      delete: unlessFailing((key) => real.delete(key)),
+      copy: unlessFailing((from, to) => real.copy(from, to)),
       list: () => real.list(),
     };
     const app = await buildApp({ config: t.config, database: t.database, tokens: t.tokens, storage });
     try {
-      const admin = await t.createUser({ role: 'admin' });
-      const auth = await t.authHeader(admin);
-      const companyId = await createCompany(t, auth, 'Stockage en panne');
-      const cats = await categoryIds(t.database.db);
-      const key = await upload(t, auth, 'pdf', PDF_BYTES);
+      const { auth, companyId, document } = await pdfUploadedFor('Stockage en panne');
       failing = true;
       const before = await documentRows();
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/companies/${companyId}/documents`,
-        headers: auth,
-        payload: {
-          name: 'Panne',
-          date: '2025-01-01',
-          category_id: cats.legal,
-          file_name: key,
-          file_type: 'application/pdf',
-          file_size: PDF_BYTES.length,
-        },
-      });
+      const res = await postPdfDocument(app, auth, companyId, document('Panne'));
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBeDefined();
       expect(await documentRows()).toBe(before);
@@ -346,19 +320,7 @@ describe('the storage failing during a document save', () => {
       // A delete whose file cannot be removed is still a delete done: answered 200, the row gone, the
       // file left to the orphan sweep (which removes what no row names once the storage is back).
       failing = false;
-      const saved = await app.inject({
-        method: 'POST',
-        url: `/api/companies/${companyId}/documents`,
-        headers: auth,
-        payload: {
-          name: 'Gardé',
-          date: '2025-01-01',
-          category_id: cats.legal,
-          file_name: key,
-          file_type: 'application/pdf',
-          file_size: PDF_BYTES.length,
-        },
-      });
+      const saved = await postPdfDocument(app, auth, companyId, document('Gardé'));
       expect(saved.statusCode, saved.body).toBe(201);
       failing = true;
       const removed = await app.inject({

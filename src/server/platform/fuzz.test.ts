@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/rows';
 import { fullCompany } from '../test/company-fixtures';
-import { createCompany, upload, useCategoryIds } from '../test/document-fixtures';
+import { createCompany, pdfDocumentFields, upload, useCategoryIds } from '../test/document-fixtures';
 import { PDF_BYTES } from '../test/images';
 import { TEST_PASSWORD, useAuthHeaderOf, useLookupIds, useTestApp, useUser } from '../test/harness';
 
@@ -289,14 +289,13 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     url: documentsUrl,
     auth: () => adminAuth,
-    valid: async () => ({
-      name: 'Statuts',
-      date: '2025-03-14',
-      category_id: cats.incorporation,
-      file_name: await upload(t, adminAuth, 'pdf', PDF_BYTES),
-      file_type: 'application/pdf',
-      file_size: PDF_BYTES.length,
-    }),
+    valid: async () =>
+      pdfDocumentFields({
+        name: 'Statuts',
+        date: '2025-03-14',
+        category_id: cats.incorporation,
+        file_name: await upload(t, adminAuth, 'pdf', PDF_BYTES),
+      }),
     readBack: async (data) => withoutLinks(await documentOf(String(data['id']))),
   },
   {
@@ -429,14 +428,7 @@ describe('HTML and SQL are stored as text', () => {
   it.each(['<b>x</b>', '<script>alert(1)</script>', "'; DROP TABLE users; --", 'Ŝtéphane <i>&amp;</i> Çôté'])(
     'a company named %s reads back exactly as that string',
     async (name) => {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/companies',
-        headers: adminAuth,
-        payload: fullCompany(ids, { name }),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const id = res.json().data.id as string;
+      const id = await createCompany(t, adminAuth, name);
       expect((await getJson(`/api/companies/${id}`, adminAuth))['name']).toBe(name);
       const list = await t.inject({
         method: 'GET',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/harness';
+import { expectBadRequests, useTestApp } from '../test/harness';
 import { hashPassword } from '../platform/auth/passwords';
 import { selectRows } from '../db/rows';
 import { seedDemo, DEMO_ADMIN_PASSWORD, type DemoSeedResult } from '../db/demo-seed';
@@ -177,21 +177,19 @@ describe('GET /api/portfolio/arrears_aging', () => {
   });
 
   it('answers 400 for an unknown or malformed fund, a malformed or impossible day, a repeated one', async () => {
-    for (const query of [
-      'filter[fund_id]=00000000-0000-4000-8000-000000000000',
-      'filter[fund_id]=nope',
-      'as_of=2026-13-01',
-      'as_of=yesterday',
-      'as_of=9999-01-01',
-      'as_of=2026-01-01&as_of=2026-02-01',
-      'filter[mine]=perhaps',
-    ]) {
-      const res = await get(`/api/portfolio/arrears_aging?${query}&locale=en`);
-      expect(res.statusCode, query).toBe(400);
-      const error = res.json().errors;
-      expect(error.code, query).toBe('bad_request');
-      expect(error.message, query).not.toMatch(/servicing\.|portfolio\.|SELECT/);
-    }
+    await expectBadRequests(
+      [
+        'filter[fund_id]=00000000-0000-4000-8000-000000000000',
+        'filter[fund_id]=nope',
+        'as_of=2026-13-01',
+        'as_of=yesterday',
+        'as_of=9999-01-01',
+        'as_of=2026-01-01&as_of=2026-02-01',
+        'filter[mine]=perhaps',
+      ],
+      (query) => get(`/api/portfolio/arrears_aging?${query}&locale=en`),
+      (res, query) => expect(res.json().errors.message, query).not.toMatch(/servicing\.|portfolio\.|SELECT/),
+    );
     expect((await t.inject({ method: 'GET', url: '/api/portfolio/arrears_aging' })).statusCode).toBe(401);
   });
 });

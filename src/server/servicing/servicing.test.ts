@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
+import { expectBadRequests, useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { asForm } from '../test/company-fixtures';
 import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
@@ -539,10 +539,10 @@ describe('GET /api/portfolio/repayments/export.csv', () => {
   });
 
   it('answers 400 for a period that is not one', async () => {
-    for (const query of ['', '?from=2026-05-01', '?from=2026-05-01&to=2026-04-01', '?from=1800-01-01&to=2026-01-01']) {
-      const res = await get(`/api/portfolio/repayments/export.csv${query}`);
-      expect(res.statusCode, query).toBe(400);
-    }
+    await expectBadRequests(
+      ['', '?from=2026-05-01', '?from=2026-05-01&to=2026-04-01', '?from=1800-01-01&to=2026-01-01'],
+      (query) => get(`/api/portfolio/repayments/export.csv${query}`),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../db/client';
@@ -8,6 +9,7 @@ import { createLocalStorage } from '../platform/storage/local-storage';
 import { createS3Storage } from '../platform/storage/s3-storage';
 import type { Storage } from '../platform/storage/storage';
 import { madeBeforeAll, TEST_SECRET, useTestApp, type TestApp } from './harness';
+import { PDF_BYTES } from './images';
 import { startFakeS3, type FakeS3 } from './s3';
 
 /** Test helpers of the document suites: the browser's side of docs/SPEC.md §4 uploads, on either adapter. */
@@ -103,6 +105,32 @@ export async function upload(t: TestApp, auth: Auth, extension: string, bytes: B
   const put = await send(t, 'PUT', url, bytes, contentType);
   expect(put.status, put.body.toString()).toBe(200);
   return key;
+}
+
+/** The fields of a document whose file is an uploaded PDF_BYTES, as the save form sends them. */
+export const pdfDocumentFields = (fields: { name: string; date: string; category_id: string; file_name: string }) => ({
+  ...fields,
+  file_type: 'application/pdf',
+  file_size: PDF_BYTES.length,
+});
+
+/**
+ * Saves an uploaded PDF_BYTES as a document of the company (`more` adds or replaces fields) and answers the
+ * response, unjudged: through the test app, or through an app the suite built itself.
+ */
+export function postPdfDocument(
+  via: { inject(options: InjectOptions): Promise<LightMyRequestResponse> },
+  auth: Auth,
+  companyId: string,
+  fields: Parameters<typeof pdfDocumentFields>[0],
+  options: { query?: string; more?: Record<string, unknown> } = {},
+): Promise<LightMyRequestResponse> {
+  return via.inject({
+    method: 'POST',
+    url: `/api/companies/${companyId}/documents${options.query ?? ''}`,
+    headers: auth,
+    payload: { ...pdfDocumentFields(fields), ...options.more },
+  });
 }
 
 export async function createCompany(t: TestApp, auth: Auth, name: string): Promise<string> {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -196,3 +196,27 @@ export const useAuthHeaderOf = (t: TestApp, user: UserRow) => madeBeforeAll(() =
 
 /** The ids of the seeded lookups (company-fixtures.ts). */
 export const useLookupIds = (t: TestApp): LookupIds => madeBeforeAll(() => lookupIds(t.database.db));
+
+/**
+ * Sends each query and expects a 400 in the error envelope with the code `bad_request` for each, the query
+ * naming the one that failed: a route's refusal of parameters it does not take. `alsoCheck` adds the suite's own
+ * assertions on each refusal.
+ */
+export async function expectBadRequests(
+  queries: readonly string[],
+  send: (query: string) => Promise<LightMyRequestResponse>,
+  alsoCheck?: (res: LightMyRequestResponse, query: string) => void,
+): Promise<void> {
+  for (const query of queries) {
+    const res = await send(query);
+    expect(res.statusCode, query).toBe(400);
+    expect(res.json().errors.code, query).toBe('bad_request');
+    alsoCheck?.(res, query);
+  }
+}
+
+/** A refusal of the fields (422), with exactly this field map of messages in the error envelope's detail. */
+export function expectFieldErrors(res: LightMyRequestResponse, detail: Record<string, string[]>): void {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json().errors.detail).toEqual(detail);
+}

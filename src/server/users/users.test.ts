@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_PASSWORD, useTestApp, useUser } from '../test/harness';
+import { createTestApp, expectFieldErrors, TEST_PASSWORD, useTestApp, useUser } from '../test/harness';
 import { readOutbox, tokenIn } from '../test/mail';
 import { oneTimeTokens, users } from '../db/schema';
 import type { UserRow } from './store';
@@ -76,8 +76,7 @@ describe('PATCH /api/users/:id', () => {
   it('requires names, role and lock_version (docs/SPEC.md §5)', async () => {
     const user = await t.createUser();
     const res = await call('PATCH', `/users/${user.id}`, admin, { first_name: '', role: 'chief' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.detail).toEqual({
+    expectFieldErrors(res, {
       first_name: ['Field is required'],
       last_name: ['Field is required'],
       role: ['Not a valid choice'],
@@ -101,8 +100,7 @@ describe('PATCH /api/users/:id', () => {
       role: 'user',
       lock_version: 0,
     });
-    expect(names.statusCode).toBe(422);
-    expect(names.json().errors.detail).toEqual({
+    expectFieldErrors(names, {
       first_name: ['The name of an invited user cannot be changed: they enter it when accepting the invitation.'],
     });
     expect((await fresh(invited.id)).firstName).toBeNull();

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fullCompany } from '../../test/company-fixtures';
-import { categoryIds, createCompany, presign, send, storageOf, useTestAppOn } from '../../test/document-fixtures';
+import {
+  categoryIds,
+  createCompany,
+  postPdfDocument,
+  presign,
+  send,
+  storageOf,
+  useTestAppOn,
+} from '../../test/document-fixtures';
 import { useAuthHeader, useLookupIds } from '../../test/harness';
 import { JPEG_BYTES, jpegOfSize, PDF_BYTES, PNG_BYTES } from '../../test/images';
 import { jpegDimensions } from './file-signature';
@@ -41,18 +49,11 @@ describe.each(['local', 's3'] as const)('sealed uploads and avatars through %s s
     const companyId = await createCompany(t, auth, 'Scellé inc.');
     const cats = await categoryIds(t.database.db);
     const upload = await uploadKeepingUrl('pdf', PDF_BYTES);
-    const res = await t.inject({
-      method: 'POST',
-      url: `/api/companies/${companyId}/documents`,
-      headers: auth,
-      payload: {
-        name: 'Statuts',
-        date: '2025-03-14',
-        category_id: cats.incorporation,
-        file_name: upload.key,
-        file_type: 'application/pdf',
-        file_size: PDF_BYTES.length,
-      },
+    const res = await postPdfDocument(t, auth, companyId, {
+      name: 'Statuts',
+      date: '2025-03-14',
+      category_id: cats.incorporation,
+      file_name: upload.key,
     });
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json().data as { file_name: string; file_url: string; download_url: string };
