@@ -233,6 +233,10 @@ class Plan {
 
 const byDay = <T extends { day: number }>(a: T, b: T) => a.day - b.day;
 
+/** Why a disbursement or repayment does not count as of a day (null: it counts). */
+const exclusion = (reversed: boolean, day: number, asOfDay: number): ExcludedBecause | null =>
+  reversed ? 'reversed' : day > asOfDay ? 'after_as_of' : null;
+
 function assertCents(value: number, what: string) {
   if (!Number.isInteger(value) || value <= 0) throw new RangeError(`${what} must be a positive number of cents`);
 }
@@ -346,21 +350,13 @@ class LoanWalk {
     this.disbursements = input.disbursements.map((entry) => {
       assertCents(entry.amount, 'a disbursement');
       const day = dayNumber(entry.date);
-      const excludedBecause: ExcludedBecause | null = entry.reversed
-        ? 'reversed'
-        : day > asOfDay
-          ? 'after_as_of'
-          : null;
+      const excludedBecause = exclusion(entry.reversed, day, asOfDay);
       return { entry, day, excludedBecause };
     });
     this.repayments = input.repayments.map((entry) => {
       assertCents(entry.amount, 'a repayment');
       const day = dayNumber(entry.receivedOn);
-      const excludedBecause: ExcludedBecause | null = entry.reversed
-        ? 'reversed'
-        : day > asOfDay
-          ? 'after_as_of'
-          : null;
+      const excludedBecause = exclusion(entry.reversed, day, asOfDay);
       return { entry, day, excludedBecause, appliedAs: null, payoffBefore: null, allocation: null };
     });
     input.amendments.forEach(checkAmendment);

@@ -88,6 +88,25 @@ const tooLate = (field: string, date: string, today: string): EntryProblem[] =>
     ? [{ field, key: 'servicing.errors.dateTooLate', dates: { max: latestEntryDate(today) } }]
     : [];
 
+/** A written-off loan takes no new disbursement or change of terms. */
+const writtenOff = (writeOff: { date: string }): EntryProblem[] => [
+  { field: 'base', key: 'servicing.errors.writtenOff', state: true, dates: { date: writeOff.date } },
+];
+
+/** An entry's date: not too far ahead, not before the loan's authorization (`beforeKey` says it for that entry). */
+function datedProblems(
+  input: LoanInput,
+  field: string,
+  date: string,
+  today: string,
+  beforeKey: string,
+): EntryProblem[] {
+  const problems = tooLate(field, date, today);
+  const authorized = input.terms.authorizationDate;
+  if (date < authorized) problems.push({ field, key: beforeKey, dates: { date: authorized } });
+  return problems;
+}
+
 /** While a write-off is in force, nothing is recorded on or before its day: undo it first. */
 const beforeWriteOff = (input: LoanInput, field: string, date: string): EntryProblem[] =>
   input.writeOff && date <= input.writeOff.date
@@ -100,17 +119,8 @@ export function disbursementProblems(
   entry: { date: string; amount: number },
   today: string,
 ): EntryProblem[] {
-  if (input.writeOff) {
-    return [{ field: 'base', key: 'servicing.errors.writtenOff', state: true, dates: { date: input.writeOff.date } }];
-  }
-  const problems: EntryProblem[] = [...tooLate('date', entry.date, today)];
-  if (entry.date < input.terms.authorizationDate) {
-    problems.push({
-      field: 'date',
-      key: 'servicing.errors.beforeAuthorization',
-      dates: { date: input.terms.authorizationDate },
-    });
-  }
+  if (input.writeOff) return writtenOff(input.writeOff);
+  const problems = datedProblems(input, 'date', entry.date, today, 'servicing.errors.beforeAuthorization');
   const available = undisbursedAmount(input);
   if (entry.amount > available) {
     problems.push({
@@ -198,19 +208,16 @@ export function repaymentsProblems(
 
 /** A change of terms: not before the loan, within a year, on a loan still running, the whole term bounded. */
 export function amendmentProblems(input: LoanInput, entry: NewAmendment, today: string): EntryProblem[] {
-  if (input.writeOff) {
-    return [{ field: 'base', key: 'servicing.errors.writtenOff', state: true, dates: { date: input.writeOff.date } }];
-  }
+  if (input.writeOff) return writtenOff(input.writeOff);
   const before = servicingOfAll(input, today);
   if (before.status === 'repaid') return [{ field: 'base', key: 'servicing.errors.loanClosed', state: true }];
-  const problems: EntryProblem[] = [...tooLate('effectiveDate', entry.effectiveDate, today)];
-  if (entry.effectiveDate < input.terms.authorizationDate) {
-    problems.push({
-      field: 'effectiveDate',
-      key: 'servicing.errors.amendmentBeforeLoan',
-      dates: { date: input.terms.authorizationDate },
-    });
-  }
+  const problems = datedProblems(
+    input,
+    'effectiveDate',
+    entry.effectiveDate,
+    today,
+    'servicing.errors.amendmentBeforeLoan',
+  );
   if (entry.kind !== 'rate_change') {
     const months =
       input.terms.moratorium +

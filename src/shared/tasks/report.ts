@@ -5,50 +5,25 @@
  */
 import { z } from 'zod';
 
-export const fundActivitySchema = z.object({
-  fundId: z.string(),
-  fundName: z.string(),
-  from: z.string(),
-  to: z.string(),
+/** What a figure of each kind holds: a whole count, dollars, or a ratio that may have no value. */
+const FIGURE_KINDS = {
+  count: () => z.number().int(),
+  money: () => z.number(),
+  ratio: () => z.number().nullable(),
+};
+
+/**
+ * Each figure, its kind (how it is written and what the answer holds) and the rows of the report in order; the
+ * answer's fields follow it.
+ */
+export const FUND_ACTIVITY_FIGURES = [
   /** Requests asking money of the fund submitted in the period, and the amounts they ask of it. */
-  requestsReceived: z.number().int(),
-  requestsReceivedAmount: z.number(),
-  /**
+  ['requestsReceived', 'count'],
+  ['requestsReceivedAmount', 'money'],
+  /*
    * The committee's decisions of the period on requests asking money of the fund, all and by outcome: an
    * approval's amount is the fund's decided amount, a decline's or a deferral's the amount asked of the fund.
    */
-  requestsDecided: z.number().int(),
-  requestsApproved: z.number().int(),
-  requestsApprovedAmount: z.number(),
-  requestsApprovedWithConditions: z.number().int(),
-  requestsApprovedWithConditionsAmount: z.number(),
-  requestsDeclined: z.number().int(),
-  requestsDeclinedAmount: z.number(),
-  requestsDeferred: z.number().int(),
-  requestsDeferredAmount: z.number(),
-  authorizedCount: z.number().int(),
-  authorizedAmount: z.number(),
-  disbursedCount: z.number().int(),
-  disbursedAmount: z.number(),
-  repaidCount: z.number().int(),
-  repaidAmount: z.number(),
-  writtenOffCount: z.number().int(),
-  writtenOffAmount: z.number(),
-  outstandingAtEnd: z.number(),
-  projectCost: z.number(),
-  /** What the fund contributed to those projects: the authorized amounts that have a project cost. */
-  fundContribution: z.number(),
-  /** Project cost ÷ fund contribution; null when the fund contributed nothing with a known project cost. */
-  leverage: z.number().nullable(),
-  jobsAtAuthorization: z.number().int(),
-  jobsNow: z.number().int(),
-});
-export type FundActivity = z.infer<typeof fundActivitySchema>;
-
-/** Each figure, its kind (how it is written) and the rows of the report in order. */
-export const FUND_ACTIVITY_FIGURES = [
-  ['requestsReceived', 'count'],
-  ['requestsReceivedAmount', 'money'],
   ['requestsDecided', 'count'],
   ['requestsApproved', 'count'],
   ['requestsApprovedAmount', 'money'],
@@ -68,11 +43,27 @@ export const FUND_ACTIVITY_FIGURES = [
   ['writtenOffAmount', 'money'],
   ['outstandingAtEnd', 'money'],
   ['projectCost', 'money'],
+  /** What the fund contributed to those projects: the authorized amounts that have a project cost. */
   ['fundContribution', 'money'],
+  /** Project cost ÷ fund contribution; null when the fund contributed nothing with a known project cost. */
   ['leverage', 'ratio'],
   ['jobsAtAuthorization', 'count'],
   ['jobsNow', 'count'],
-] as const satisfies readonly (readonly [keyof FundActivity, 'count' | 'money' | 'ratio'])[];
+] as const satisfies readonly (readonly [string, keyof typeof FIGURE_KINDS])[];
+
+type Figure = (typeof FUND_ACTIVITY_FIGURES)[number];
+const figuresShape = Object.fromEntries(FUND_ACTIVITY_FIGURES.map(([key, kind]) => [key, FIGURE_KINDS[kind]()])) as {
+  [F in Figure as F[0]]: ReturnType<(typeof FIGURE_KINDS)[F[1]]>;
+};
+
+export const fundActivitySchema = z.object({
+  fundId: z.string(),
+  fundName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  ...figuresShape,
+});
+export type FundActivity = z.infer<typeof fundActivitySchema>;
 
 /** The leverage: total project cost for each dollar of the fund's, rounded to two decimals. */
 export const leverageOf = (projectCost: number, fundContribution: number): number | null =>

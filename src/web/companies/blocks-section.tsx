@@ -1,10 +1,9 @@
-import { useRef } from 'react';
 import { Button, Fieldset, Group } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from '../i18n';
 import type { BlockType } from '../../shared/companies';
 import { TextareaField, useCompanyForm } from './fields';
-import { EmptySection, focusLater, FormSection } from './form-section';
+import { RemoveRowButton, RowsSection } from './form-section';
 
 /**
  * docs/SPEC.md §2 blocks: notes and defaults of payment, each a free text, in the order the user chooses
@@ -18,7 +17,6 @@ export function BlocksSection() {
   const b = (key: string) => t(`companies.form.blocks.${key}`);
   const add = (blockType: BlockType) => blocks.append({ blockType, content: '' }, { shouldFocus: true });
   const last = blocks.fields.length - 1;
-  const heading = useRef<HTMLHeadingElement>(null);
 
   /** Moving re-inserts the block's element, which drops the focus: give it back to the same control. */
   const move = (index: number, to: number, direction: 'up' | 'down') => {
@@ -33,31 +31,15 @@ export function BlocksSection() {
     });
   };
 
-  const addButtons = (
-    <Group gap="xs">
-      <Button variant="light" onClick={() => add('notes')}>
-        {b('addNotes')}
-      </Button>
-      <Button variant="light" onClick={() => add('defaultOfPayment')}>
-        {b('addDefaultOfPayment')}
-      </Button>
-    </Group>
-  );
-
   return (
-    <FormSection
-      title={t('companies.form.sections.blocks')}
-      headingRef={heading}
-      action={blocks.fields.length > 0 ? addButtons : undefined}
+    <RowsSection
+      part="blocks"
+      count={blocks.fields.length}
+      adds={[
+        { key: 'addNotes', onAdd: () => add('notes') },
+        { key: 'addDefaultOfPayment', onAdd: () => add('defaultOfPayment') },
+      ]}
     >
-      {blocks.fields.length === 0 && (
-        <>
-          <EmptySection text={b('empty')} addLabel={b('addNotes')} onAdd={() => add('notes')} />
-          <Button variant="light" onClick={() => add('defaultOfPayment')} style={{ alignSelf: 'flex-start' }}>
-            {b('addDefaultOfPayment')}
-          </Button>
-        </>
-      )}
       {blocks.fields.map((field, index) => {
         const blockType = types?.[index]?.blockType ?? field.blockType;
         const legend = t('companies.form.blocks.numbered', {
@@ -84,21 +66,11 @@ export function BlocksSection() {
               >
                 {b('moveDown')}
               </Button>
-              <Button
-                variant="subtle"
-                color="red.9"
-                c="red.9"
-                onClick={() => {
-                  blocks.remove(index);
-                  focusLater(heading);
-                }}
-              >
-                {b('remove')}
-              </Button>
+              <RemoveRowButton label={b('remove')} onRemove={() => blocks.remove(index)} />
             </Group>
           </Fieldset>
         );
       })}
-    </FormSection>
+    </RowsSection>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react';
-import { Anchor, Button, Fieldset, Group, SimpleGrid } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import { LoanLine } from '../components/loan-status';
+import type { Locale } from '../../shared/constants';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
 import { formatAmount, formatDay } from '../../shared/portfolio/ratios';
 import { scheduleFigures, todayIso, type ScheduleFigures } from '../../shared/portfolio/schedule';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
-import { EmptySection, focusLater, FormSection } from './form-section';
+import { RemoveRowButton, RowsSection } from './form-section';
 import { CONTRIBUTION_NUMBER_FIELDS, termsOfFormValues } from './form-values';
 import { useContributionFunds, useWarranties } from './lookups';
 
@@ -19,8 +20,8 @@ export function ContributionsSection() {
   const contributions = useFieldArray({ control: form.control, name: 'financialContributions', keyName: 'key' });
   const funds = useContributionFunds();
   const warranties = useWarranties();
-  const c = (key: string) => t(`companies.form.financialContributions.${key}`);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const c = (key: string, params?: Record<string, unknown>) =>
+    t(`companies.form.financialContributions.${key}`, params);
   const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: true });
   const { id: companyId } = useParams();
   const { hash } = useLocation();
@@ -30,18 +31,7 @@ export function ContributionsSection() {
   }, [hash]);
 
   return (
-    <FormSection
-      title={t('companies.form.sections.financialContributions')}
-      headingRef={heading}
-      action={
-        contributions.fields.length > 0 ? (
-          <Button variant="light" onClick={add}>
-            {c('add')}
-          </Button>
-        ) : undefined
-      }
-    >
-      {contributions.fields.length === 0 && <EmptySection text={c('empty')} addLabel={c('add')} onAdd={add} />}
+    <RowsSection part="financialContributions" count={contributions.fields.length} adds={[{ key: 'add', onAdd: add }]}>
       {contributions.fields.map((field, index) => {
         const name = <K extends string>(key: K) => `financialContributions.${index}.${key}` as const;
         return (
@@ -65,7 +55,17 @@ export function ContributionsSection() {
                   name={name(key)}
                   label={c(key)}
                   kind={kind}
-                  description={key === 'refund' ? <AgreedPaymentNote index={index} /> : undefined}
+                  description={
+                    key === 'refund' ? (
+                      <FiguresNote
+                        index={index}
+                        hint={c('refundHint')}
+                        computed={(figures, language) =>
+                          c('refundComputed', { payment: formatAmount(figures.payment, language) })
+                        }
+                      />
+                    ) : undefined
+                  }
                   styles={DESCRIPTION_STYLES}
                 />
               ))}
@@ -80,7 +80,15 @@ export function ContributionsSection() {
               <DateField
                 name={name('expectedEndDate')}
                 label={c('expectedEndDate')}
-                note={<ExpectedEndNote index={index} />}
+                note={
+                  <FiguresNote
+                    index={index}
+                    hint={c('expectedEndDateHint')}
+                    computed={(figures, language) =>
+                      c('expectedEndDateComputed', { date: formatDay(figures.lastPaymentDate, language) })
+                    }
+                  />
+                }
               />
             </SimpleGrid>
             <Group justify="space-between" mt="sm" gap="sm">
@@ -99,23 +107,13 @@ export function ContributionsSection() {
                     {t('portfolio.schedule.open')}
                   </Anchor>
                 )}
-                <Button
-                  variant="subtle"
-                  color="red.9"
-                  c="red.9"
-                  onClick={() => {
-                    contributions.remove(index);
-                    focusLater(heading);
-                  }}
-                >
-                  {c('remove')}
-                </Button>
+                <RemoveRowButton label={c('remove')} onRemove={() => contributions.remove(index)} />
               </Group>
             </Group>
           </Fieldset>
         );
       })}
-    </FormSection>
+    </RowsSection>
   );
 }
 
@@ -133,28 +131,22 @@ function useFiguresFromTerms(index: number): ScheduleFigures | null {
   return result.ok ? result.figures : null;
 }
 
-function AgreedPaymentNote({ index }: { index: number }) {
-  const { t, i18n } = useTranslation();
+/** A hint under a term, and what the terms typed so far give for it (once they give figures). */
+function FiguresNote({
+  index,
+  hint,
+  computed,
+}: {
+  index: number;
+  hint: string;
+  computed: (figures: ScheduleFigures, language: Locale) => string;
+}) {
+  const { i18n } = useTranslation();
   const figures = useFiguresFromTerms(index);
-  const c = (key: string, params?: Record<string, unknown>) =>
-    t(`companies.form.financialContributions.${key}`, params);
   return (
     <>
-      {c('refundHint')}
-      {figures && ` ${c('refundComputed', { payment: formatAmount(figures.payment, i18n.language) })}`}
-    </>
-  );
-}
-
-function ExpectedEndNote({ index }: { index: number }) {
-  const { t, i18n } = useTranslation();
-  const figures = useFiguresFromTerms(index);
-  const c = (key: string, params?: Record<string, unknown>) =>
-    t(`companies.form.financialContributions.${key}`, params);
-  return (
-    <>
-      {c('expectedEndDateHint')}
-      {figures && ` ${c('expectedEndDateComputed', { date: formatDay(figures.lastPaymentDate, i18n.language) })}`}
+      {hint}
+      {figures && ` ${computed(figures, i18n.language)}`}
     </>
   );
 }

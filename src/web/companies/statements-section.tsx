@@ -1,10 +1,9 @@
-import { useRef } from 'react';
 import { Button, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from '../i18n';
 import { emptyFinancialStatement } from '../../shared/schemas/company';
 import { NumberField, TextField, useCompanyForm } from './fields';
-import { EmptySection, focusLater, FormSection } from './form-section';
+import { RemoveRowButton, RowsSection } from './form-section';
 import { STATEMENT_NUMBER_FIELDS } from './form-values';
 
 /**
@@ -32,29 +31,15 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
     // The new statement's inputs exist once the pager has moved to it.
     requestAnimationFrame(() => form.setFocus(`financialStatements.${count}.year`));
   };
-  const heading = useRef<HTMLHeadingElement>(null);
   const remove = () => {
     statements.remove(index);
-    focusLater(heading);
     onViewChange(Math.min(shown, Math.max(0, count - 2)));
   };
   const position = t('companies.form.financialStatements.position', { current: shown + 1, total: count });
 
   return (
-    <FormSection
-      title={t('companies.form.sections.financialStatements')}
-      headingRef={heading}
-      action={
-        count > 0 ? (
-          <Button variant="light" onClick={add}>
-            {s('add')}
-          </Button>
-        ) : undefined
-      }
-    >
-      {!field ? (
-        <EmptySection text={s('empty')} addLabel={s('add')} onAdd={add} />
-      ) : (
+    <RowsSection part="financialStatements" count={count} adds={[{ key: 'add', onAdd: add }]}>
+      {field && (
         <>
           <Group justify="space-between" role="group" aria-label={t('companies.form.financialStatements.pager')}>
             <Button variant="default" disabled={shown === 0} onClick={() => onViewChange(shown - 1)}>
@@ -81,13 +66,11 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
               ))}
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
-              <Button variant="subtle" color="red.9" c="red.9" onClick={remove}>
-                {s('remove')}
-              </Button>
+              <RemoveRowButton label={s('remove')} onRemove={remove} />
             </Group>
           </Fieldset>
         </>
       )}
-    </FormSection>
+    </RowsSection>
   );
 }

@@ -16,7 +16,7 @@ import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { currentLocale, useTranslation } from '../i18n';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { GuardedModal } from '../components/guarded-modal';
+import { RecordModal } from '../components/record-modal';
 import { today } from '../components/day';
 import { useCreateDocument, useUpdateDocument } from './api';
 import { useDocumentUpload } from './use-document-upload';
@@ -58,20 +58,12 @@ export interface DocumentModalProps {
   onClose(): void;
 }
 
-/** docs/SPEC.md §2 document modal; its content mounts afresh at each opening; closing it changed asks first (ADR 0017). */
+/** docs/SPEC.md §2 document modal. */
 export function DocumentModal({ opened, onClose, document, ...rest }: DocumentModalProps) {
-  const { t } = useTranslation();
   return (
-    <GuardedModal
-      opened={opened}
-      onClose={onClose}
-      title={document ? t('documents.modal.editTitle') : t('documents.modal.newTitle')}
-      size="lg"
-    >
-      {(cancel) => (
-        <DocumentForm key={document?.id ?? 'new'} document={document} onClose={onClose} onCancel={cancel} {...rest} />
-      )}
-    </GuardedModal>
+    <RecordModal opened={opened} onClose={onClose} record={document} keys="documents.modal">
+      {(cancel) => <DocumentForm document={document} onClose={onClose} onCancel={cancel} {...rest} />}
+    </RecordModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n';
@@ -13,6 +13,7 @@ import {
 import { useConfirm } from '../components/confirm-dialog';
 import { ListToolbar, NumberedPagination, useListState } from '../components/list-controls';
 import { reportError } from '../components/server-errors';
+import { useRecordModal } from '../components/record-modal';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useCurrentCompanyId } from '../session/current-company';
@@ -49,9 +50,6 @@ function filterChoices(categories: DocumentCategory[], allLabel: string, allIn: 
     ),
   ];
 }
-
-/** The document stays while the modal closes, so that its content does not change during the transition. */
-type ModalState = { open: boolean; document: CompanyDocument | undefined };
 
 /** /documents (needs a current company; the route's guard sends everyone else to /companies). */
 export default function DocumentsPage() {
@@ -90,7 +88,7 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
     categoryId,
   });
   const remove = useDeleteDocument(companyId);
-  const [modal, setModal] = useState<ModalState>({ open: false, document: undefined });
+  const modal = useRecordModal<CompanyDocument>();
   const headingPrefix = useId();
 
   const categoryNames = useMemo(() => {
@@ -127,7 +125,7 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('documents.title')}</Title>
-        <Button onClick={() => setModal({ open: true, document: undefined })} disabled={!categories.data}>
+        <Button onClick={() => modal.open()} disabled={!categories.data}>
           {t('documents.new')}
         </Button>
       </Group>
@@ -177,7 +175,7 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
                       document={document}
                       search={list.search}
                       categoryName={categoryNames.get(document.categoryId)}
-                      onEdit={(d) => setModal({ open: true, document: d })}
+                      onEdit={modal.open}
                       onDelete={askDelete}
                     />
                   ))}
@@ -190,10 +188,10 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
       <NumberedPagination page={list.page} totalPages={totalPages} onChange={list.setPage} />
 
       <DocumentModal
-        opened={modal.open}
-        onClose={() => setModal((current) => ({ ...current, open: false }))}
+        opened={modal.opened}
+        onClose={modal.close}
         companyId={companyId}
-        document={modal.document}
+        document={modal.record}
         categories={categories.data ?? []}
       />
     </Stack>

@@ -15,7 +15,7 @@ import { fieldError } from '../components/form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { GuardedModal } from '../components/guarded-modal';
+import { RecordModal } from '../components/record-modal';
 import { today } from '../components/day';
 import { SelectField } from '../components/select-field';
 import { useCreateEvent, useUpdateEvent } from './api';
@@ -36,23 +36,12 @@ export interface EventModalProps {
   onClose(): void;
 }
 
-/**
- * docs/SPEC.md §2 event modal: category (system excluded), title, date, notes. Its form mounts afresh at each opening;
- * closing it changed asks first (ADR 0017).
- */
+/** docs/SPEC.md §2 event modal: category (system excluded), title, date, notes. */
 export function EventModal({ opened, onClose, event, companyId }: EventModalProps) {
-  const { t } = useTranslation();
   return (
-    <GuardedModal
-      opened={opened}
-      onClose={onClose}
-      title={event ? t('events.modal.editTitle') : t('events.modal.newTitle')}
-      size="lg"
-    >
-      {(cancel) => (
-        <EventForm key={event?.id ?? 'new'} companyId={companyId} event={event} onClose={onClose} onCancel={cancel} />
-      )}
-    </GuardedModal>
+    <RecordModal opened={opened} onClose={onClose} record={event} keys="events.modal">
+      {(cancel) => <EventForm companyId={companyId} event={event} onClose={onClose} onCancel={cancel} />}
+    </RecordModal>
   );
 }
 

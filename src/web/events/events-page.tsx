@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n';
@@ -7,6 +7,7 @@ import { EVENT_CATEGORY_SLUGS, isEventCategorySlug, type CompanyEvent } from '..
 import { useConfirm } from '../components/confirm-dialog';
 import { SearchInput } from '../components/list-controls';
 import { reportError } from '../components/server-errors';
+import { useRecordModal } from '../components/record-modal';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useCurrentCompanyId } from '../session/current-company';
@@ -48,9 +49,6 @@ function useEventFilters() {
   };
 }
 
-/** The event stays while the modal closes, so that its content does not change during the transition. */
-type ModalState = { open: boolean; event: CompanyEvent | undefined };
-
 /** /events (needs a current company; the route's guard sends everyone else to /companies). */
 export default function EventsPage() {
   const companyId = useCurrentCompanyId();
@@ -65,7 +63,7 @@ function EventsOfCompany({ companyId }: { companyId: string }) {
   const timeline = useEventsTimeline(companyId, filters);
   const years = useEventYears(companyId);
   const remove = useDeleteEvent(companyId);
-  const [modal, setModal] = useState<ModalState>({ open: false, event: undefined });
+  const modal = useRecordModal<CompanyEvent>();
   const headingPrefix = useId();
 
   // Pages are offsets: an event added meanwhile can push one onto the next page, so ids are kept once.
@@ -125,7 +123,7 @@ function EventsOfCompany({ companyId }: { companyId: string }) {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('events.title')}</Title>
-        <Button onClick={() => setModal({ open: true, event: undefined })}>{t('events.new')}</Button>
+        <Button onClick={() => modal.open()}>{t('events.new')}</Button>
       </Group>
 
       <Group align="end" wrap="wrap">
@@ -179,7 +177,7 @@ function EventsOfCompany({ companyId }: { companyId: string }) {
               year={group.year}
               events={group.events}
               headingId={`${headingPrefix}-${group.year}`}
-              onEdit={(event) => setModal({ open: true, event })}
+              onEdit={modal.open}
               onDelete={askDelete}
             />
           ))}
@@ -199,12 +197,7 @@ function EventsOfCompany({ companyId }: { companyId: string }) {
         </Group>
       )}
 
-      <EventModal
-        opened={modal.open}
-        onClose={() => setModal((current) => ({ ...current, open: false }))}
-        companyId={companyId}
-        event={modal.event}
-      />
+      <EventModal opened={modal.opened} onClose={modal.close} companyId={companyId} event={modal.record} />
     </Stack>
   );
 }
