@@ -6,6 +6,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { committeeInputSchema, type CommitteeInput } from '../../shared/schemas/pipeline';
 import type { Committee } from '../../shared/schemas/pipeline-answers';
 import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -219,14 +220,7 @@ function CommitteeForm({ committee, onDone }: { committee: Committee | null; onD
           count) shows when the field is left, and a message appearing above "Add a member" would move the button
           between the press and the release of the click that left the field, losing that click.
         */}
-        <TextInput
-          {...form.register('quorum')}
-          label={c('quorum')}
-          required
-          inputMode="numeric"
-          error={fieldError(form, 'quorum')}
-          maw={200}
-        />
+        <TextField form={form} name="quorum" label={c('quorum')} required inputMode="numeric" maw={200} />
         <FormButtons
           onCancel={() => {
             guard.release();

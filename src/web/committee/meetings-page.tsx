@@ -1,18 +1,6 @@
 import { useState } from 'react';
 import { FormButtons } from '../components/form-buttons';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ScrollTable } from '../components/scroll-table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -24,6 +12,7 @@ import { meetingInputSchema, type MeetingInput } from '../../shared/schemas/pipe
 import type { MeetingSummary } from '../../shared/schemas/pipeline-answers';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -32,6 +21,7 @@ import { useSession } from '../session/session';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useCommittees, useCreateMeeting, useMeetings, useReadyRequests } from './api';
 import { splitMeetings } from './mapping';
+import { TableHead } from '../components/table-head';
 
 /** /committee/meetings: the committee's meetings, upcoming soonest first then past; administrators schedule them. */
 export default function MeetingsPage() {
@@ -75,14 +65,7 @@ function MeetingTable({ title, meetings }: { title: string; meetings: MeetingSum
       ) : (
         <ScrollTable>
           <Table miw={480} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{m('date')}</Table.Th>
-                <Table.Th scope="col">{m('committee')}</Table.Th>
-                <Table.Th scope="col">{m('location')}</Table.Th>
-                <Table.Th scope="col">{m('items')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead cells={[m('date'), m('committee'), m('location'), m('items')]} />
             <Table.Tbody>
               {meetings.map((meeting) => {
                 const day = formatDay(meeting.date, i18n.language) ?? meeting.date;
@@ -167,12 +150,7 @@ function MeetingForm({ onDone }: { onDone: () => void }) {
           <div style={{ flex: '1 1 200px' }}>
             <DayInput form={form} name="date" label={m('date')} required />
           </div>
-          <TextInput
-            {...form.register('location')}
-            label={m('location')}
-            error={fieldError(form, 'location')}
-            style={{ flex: '2 1 240px' }}
-          />
+          <TextField form={form} name="location" label={m('location')} flex="2 1 240px" />
         </Group>
         <Controller
           control={form.control}

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { DocumentCategory, Lookup } from '../../shared/companies';
@@ -27,6 +16,7 @@ import type { AidCeiling, ChecklistTemplate } from '../../shared/schemas/pipelin
 import type { z } from 'zod';
 import { useLookup } from '../api/lookups';
 import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -107,15 +97,14 @@ function CeilingForm({ ceiling }: { ceiling: AidCeiling }) {
         {title}
       </Title>
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          {...form.register('ceilingPercent')}
+        <TextField
+          form={form}
+          name="ceilingPercent"
           label={p('ceiling')}
           description={p('ceilingEmpty')}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           inputMode="decimal"
           autoComplete="off"
-          error={fieldError(form, 'ceilingPercent')}
-          style={{ flex: '1 1 260px' }}
+          flex="1 1 260px"
         />
         <Button type="submit" mt={25} loading={save.isPending}>
           {p('ceilingSave')}
@@ -213,19 +202,19 @@ function TemplatesForm({ fund, templates }: { fund: Lookup; templates: Checklist
                 <CloseButton aria-label={p('remove', { n })} onClick={() => items.remove(index)} mt={28} />
               </Group>
               <Group align="flex-start" wrap="wrap" mt="xs">
-                <TextInput
-                  {...form.register(`items.${index}.labelFr`)}
+                <TextField
+                  form={form}
+                  name={`items.${index}.labelFr`}
                   label={p('labelFr', { n })}
                   lang="fr"
-                  error={fieldError(form, `items.${index}.labelFr`)}
-                  style={{ flex: '1 1 240px' }}
+                  flex="1 1 240px"
                 />
-                <TextInput
-                  {...form.register(`items.${index}.labelEn`)}
+                <TextField
+                  form={form}
+                  name={`items.${index}.labelEn`}
                   label={p('labelEn', { n })}
                   lang="en"
-                  error={fieldError(form, `items.${index}.labelEn`)}
-                  style={{ flex: '1 1 240px' }}
+                  flex="1 1 240px"
                 />
                 <Controller
                   control={form.control}

@@ -12,6 +12,7 @@ import { PageLoader } from '../components/status-pages';
 import { useTranslation } from '../i18n';
 import { bucketName } from './figure-sections';
 import { useAgingLoans, useBuckets } from './figures-api';
+import { TableHead } from '../components/table-head';
 
 /** The sorts offered, as the API spells them; the first is the default. */
 const SORTS = ['-days_past_due', 'days_past_due', '-arrears', '-outstanding_principal', 'company_name'] as const;
@@ -102,16 +103,12 @@ function LoanTable({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
   return (
     <ScrollTable>
       <Table striped miw={760} aria-label={t('servicing.portfolio.loans.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('servicing.portfolio.loans.company')}</Table.Th>
-            <Table.Th>{t('servicing.portfolio.loans.loanNumber')}</Table.Th>
-            <Table.Th>{t('servicing.portfolio.loans.fund')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.loans.daysPastDue')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.loans.arrears')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.loans.outstanding')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={['company', 'loanNumber', 'fund', 'daysPastDue', 'arrears', 'outstanding'].map((key) =>
+            t(`servicing.portfolio.loans.${key}`),
+          )}
+          endFrom={3}
+        />
         <Table.Tbody>
           {loans.map((loan) => (
             <Table.Tr key={loan.contributionId}>

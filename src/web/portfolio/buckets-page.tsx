@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dateFormat } from '../../shared/intl';
@@ -9,7 +9,7 @@ import {
   type BucketsInput,
   type BucketsMeta,
 } from '../../shared/schemas/portfolio-figures';
-import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -166,15 +166,14 @@ function BucketField({
 }) {
   const path = `buckets.${index}.${name}` as const;
   return (
-    <TextInput
-      {...form.register(path)}
+    <TextField
+      form={form}
+      name={path}
       label={label}
       description={description}
-      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
       required={required}
       inputMode={name === 'provisionRate' ? 'decimal' : 'numeric'}
       autoComplete="off"
-      error={fieldError(form, path)}
     />
   );
 }

@@ -26,6 +26,7 @@ import { toast } from '../components/toasts';
 import { useTranslation, type TFunction } from '../i18n';
 import { useAging, useCollections, useFundFigures, usePar, type FigureFilters } from './figures-api';
 import { FormulaTip, Section } from './section';
+import { TableHead } from '../components/table-head';
 
 /*
  * The dashboard's portfolio figures (docs/decisions/0037): portfolio at risk and the arrears rate, the
@@ -283,15 +284,13 @@ function AgingTable({
     <ScrollTable>
       <Table striped miw={640}>
         <Table.Caption c="gray.8">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('servicing.portfolio.aging.bucket')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.aging.count')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.aging.outstanding')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.aging.arrears')}</Table.Th>
-            <Table.Th ta="end">{provisionHead}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={[
+            ...['bucket', 'count', 'outstanding', 'arrears'].map((key) => t(`servicing.portfolio.aging.${key}`)),
+            provisionHead,
+          ]}
+          endFrom={1}
+        />
         <Table.Tbody>
           {rows.map(({ row, bucket, label }) => (
             <Table.Tr key={row.bucket}>
@@ -353,16 +352,12 @@ export function FundsSection({ asOf, isAdmin }: { asOf: string | null; isAdmin: 
       ) : (
         <ScrollTable>
           <Table striped miw={720}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('servicing.portfolio.funds.fund')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.capital')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.outstanding')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.undisbursed')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.available')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.loans')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead
+              cells={['fund', 'capital', 'outstanding', 'undisbursed', 'available', 'loans'].map((key) =>
+                t(`servicing.portfolio.funds.${key}`),
+              )}
+              endFrom={1}
+            />
             <Table.Tbody>
               {[
                 ...funds.data.funds,

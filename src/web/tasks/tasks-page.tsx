@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { DUE_GROUPS, type DueGroup } from '../../shared/tasks/rules';
 import { taskInputSchema, type Task, type TaskFormValues, type TaskInput } from '../../shared/tasks/schemas';
 import { subjectPath } from '../../shared/tasks/titles';
 import { DayInput } from '../components/day-input';
-import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -222,13 +222,13 @@ function NewTask() {
         </Text>
       )}
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          {...form.register('title')}
+        <TextField
+          form={form}
+          name="title"
           label={t('tasks.form.taskTitle')}
           required
           autoComplete="off"
-          error={fieldError(form, 'title')}
-          style={{ flex: '2 1 260px' }}
+          flex="2 1 260px"
         />
         <div style={{ flex: '1 1 200px' }}>
           <DayInput form={form} name="dueOn" label={t('tasks.form.dueOn')} required />
