@@ -5,14 +5,13 @@ import type { Locale } from '../../shared/constants';
 import { formatMoney, numberFormat } from '../../shared/intl';
 import { formatDay, MISSING } from '../../shared/portfolio/ratios';
 import type { AgingLoan } from '../../shared/schemas/portfolio-figures';
-import { ApiError } from '../api/client';
 import { NumberedPagination, RowsPerPageMenu, useListState } from '../components/list-controls';
 import { ScrollTable } from '../components/scroll-table';
-import { PageLoader } from '../components/status-pages';
 import { useTranslation } from '../i18n';
 import { bucketName } from './figure-sections';
 import { useAgingLoans, useBuckets } from './figures-api';
 import { TableHead } from '../components/table-head';
+import { QueryState, failureText } from '../components/query-state';
 
 /** The sorts offered, as the API spells them; the first is the default. */
 const SORTS = ['-days_past_due', 'days_past_due', '-arrears', '-outstanding_principal', 'company_name'] as const;
@@ -78,21 +77,15 @@ export default function AgingLoansPage() {
         />
         <RowsPerPageMenu size={list.size} onChange={list.setSize} />
       </Group>
-      {query.isPending ? (
-        <PageLoader />
-      ) : query.isError ? (
-        <Text role="alert" c="red.9">
-          {query.error instanceof ApiError && query.error.body.message
-            ? query.error.body.message
-            : t('servicing.portfolio.loans.loadFailed')}
-        </Text>
-      ) : query.data.loans.length === 0 ? (
-        <Text c="gray.7">{t('servicing.portfolio.loans.empty')}</Text>
-      ) : narrow ? (
-        <LoanCards loans={query.data.loans} locale={locale} />
-      ) : (
-        <LoanTable loans={query.data.loans} locale={locale} />
-      )}
+      <QueryState
+        query={query}
+        failed={failureText(query.error, t('servicing.portfolio.loans.loadFailed'))}
+        empty={{ when: (data) => data.loans.length === 0, text: t('servicing.portfolio.loans.empty') }}
+      >
+        {(data) =>
+          narrow ? <LoanCards loans={data.loans} locale={locale} /> : <LoanTable loans={data.loans} locale={locale} />
+        }
+      </QueryState>
       <NumberedPagination page={list.page} totalPages={query.data?.meta.totalPages ?? 1} onChange={list.setPage} />
     </Stack>
   );

@@ -10,11 +10,11 @@ import {
 } from '../../shared/schemas/portfolio-figures';
 import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
-import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useFundFigures, useSaveCapital } from './figures-api';
+import { QueryState } from '../components/query-state';
 
 /** /portfolio/capital (administrators): what the body may lend from each fund. */
 export default function CapitalPage() {
@@ -24,13 +24,9 @@ export default function CapitalPage() {
     <Stack maw={760}>
       <Title order={1}>{t('servicing.portfolio.settings.capital.title')}</Title>
       <Text>{t('servicing.portfolio.settings.capital.intro')}</Text>
-      {funds.isPending ? (
-        <PageLoader />
-      ) : funds.isError ? (
-        <Text role="alert">{t('errors.generic')}</Text>
-      ) : (
-        funds.data.funds.map((fund) => <CapitalForm key={`${fund.fundId}:${fund.capital ?? ''}`} fund={fund} />)
-      )}
+      <QueryState query={funds}>
+        {(data) => data.funds.map((fund) => <CapitalForm key={`${fund.fundId}:${fund.capital ?? ''}`} fund={fund} />)}
+      </QueryState>
     </Stack>
   );
 }
