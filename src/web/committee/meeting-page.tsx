@@ -29,6 +29,7 @@ import { ApiError } from '../api/client';
 import { useLookup } from '../api/lookups';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -47,6 +48,7 @@ import {
   type DecisionFormValues,
 } from './mapping';
 import classes from './committee.module.css';
+import { TableHead } from '../components/table-head';
 
 type Tr = (key: string, params?: Record<string, unknown>) => string;
 
@@ -340,13 +342,7 @@ function VotesTable({ meeting, item }: { meeting: Meeting; item: AgendaItem }) {
   return (
     <ScrollTable>
       <Table miw={420}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{mt('member')}</Table.Th>
-            <Table.Th scope="col">{mt('attendance')}</Table.Th>
-            <Table.Th scope="col">{mt('votes')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead cells={[mt('member'), mt('attendance'), mt('votes')]} />
         <Table.Tbody>
           {meeting.members.map((member) => {
             const vote = item.votes.find((v) => v.memberId === member.id);
@@ -494,13 +490,7 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
             data={DECISION_OUTCOMES.map((value) => ({ value, label: t(`pipeline.outcome.${value}`) }))}
             style={{ flex: '1 1 220px' }}
           />
-          <TextInput
-            {...form.register('resolutionNumber')}
-            label={mt('resolutionNumber')}
-            required
-            error={fieldError(form, 'resolutionNumber')}
-            style={{ flex: '1 1 180px' }}
-          />
+          <TextField form={form} name="resolutionNumber" label={mt('resolutionNumber')} required flex="1 1 180px" />
         </Group>
         {approval && (
           <>
@@ -522,29 +512,16 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
               </Text>
             )}
             <Group align="flex-start" wrap="wrap">
-              <TextInput
-                {...form.register('rate')}
-                label={mt('rate')}
-                required
-                inputMode="decimal"
-                error={fieldError(form, 'rate')}
-                style={{ flex: '1 1 120px' }}
-              />
-              <TextInput
-                {...form.register('amortization')}
+              <TextField form={form} name="rate" label={mt('rate')} required inputMode="decimal" flex="1 1 120px" />
+              <TextField
+                form={form}
+                name="amortization"
                 label={mt('amortization')}
                 required
                 inputMode="numeric"
-                error={fieldError(form, 'amortization')}
-                style={{ flex: '1 1 140px' }}
+                flex="1 1 140px"
               />
-              <TextInput
-                {...form.register('moratorium')}
-                label={mt('moratorium')}
-                inputMode="numeric"
-                error={fieldError(form, 'moratorium')}
-                style={{ flex: '1 1 140px' }}
-              />
+              <TextField form={form} name="moratorium" label={mt('moratorium')} inputMode="numeric" flex="1 1 140px" />
               <NativeSelect
                 {...form.register('warrantyId')}
                 label={mt('warranty')}
@@ -569,11 +546,11 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
               const c = index + 1;
               return (
                 <Group key={field.id} align="flex-start" wrap="wrap" className={classes.condition}>
-                  <TextInput
-                    {...form.register(`conditions.${index}.text`)}
+                  <TextField
+                    form={form}
+                    name={`conditions.${index}.text`}
                     label={mt('conditionText', { n: c })}
-                    error={fieldError(form, `conditions.${index}.text`)}
-                    style={{ flex: '3 1 260px' }}
+                    flex="3 1 260px"
                   />
                   <NativeSelect
                     {...form.register(`conditions.${index}.kind`)}

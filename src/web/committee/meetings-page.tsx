@@ -1,18 +1,6 @@
 import { useState } from 'react';
 import { FormButtons } from '../components/form-buttons';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ScrollTable } from '../components/scroll-table';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -24,14 +12,17 @@ import { meetingInputSchema, type MeetingInput } from '../../shared/schemas/pipe
 import type { MeetingSummary } from '../../shared/schemas/pipeline-answers';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
-import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useSession } from '../session/session';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useCommittees, useCreateMeeting, useMeetings, useReadyRequests } from './api';
 import { splitMeetings } from './mapping';
+import { TableHead } from '../components/table-head';
+import { QueryState } from '../components/query-state';
+import { FormCard } from '../components/form-card';
 
 /** /committee/meetings: the committee's meetings, upcoming soonest first then past; administrators schedule them. */
 export default function MeetingsPage() {
@@ -48,16 +39,14 @@ export default function MeetingsPage() {
         {session.isAdmin && !creating && <Button onClick={() => setCreating(true)}>{m('create')}</Button>}
       </Group>
       {creating && <MeetingForm onDone={() => setCreating(false)} />}
-      {meetings.isPending ? (
-        <PageLoader />
-      ) : meetings.isError ? (
-        <Text role="alert">{t('errors.generic')}</Text>
-      ) : (
-        <>
-          <MeetingTable title={m('upcoming')} meetings={upcoming} />
-          <MeetingTable title={m('past')} meetings={past} />
-        </>
-      )}
+      <QueryState query={meetings}>
+        {() => (
+          <>
+            <MeetingTable title={m('upcoming')} meetings={upcoming} />
+            <MeetingTable title={m('past')} meetings={past} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }
@@ -75,14 +64,7 @@ function MeetingTable({ title, meetings }: { title: string; meetings: MeetingSum
       ) : (
         <ScrollTable>
           <Table miw={480} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{m('date')}</Table.Th>
-                <Table.Th scope="col">{m('committee')}</Table.Th>
-                <Table.Th scope="col">{m('location')}</Table.Th>
-                <Table.Th scope="col">{m('items')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead cells={[m('date'), m('committee'), m('location'), m('items')]} />
             <Table.Tbody>
               {meetings.map((meeting) => {
                 const day = formatDay(meeting.date, i18n.language) ?? meeting.date;
@@ -140,79 +122,62 @@ function MeetingForm({ onDone }: { onDone: () => void }) {
     }),
   );
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-label={m('create')}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-    >
-      <Stack>
-        <Title order={2} size="h3">
-          {m('create')}
-        </Title>
-        <Group align="flex-start" wrap="wrap">
-          <NativeSelect
-            {...form.register('committeeId')}
-            label={m('committee')}
-            required
-            data={[
-              { value: '', label: m('chooseCommittee') },
-              ...(committees.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-            error={fieldError(form, 'committeeId')}
-            style={{ flex: '2 1 240px' }}
-          />
-          <div style={{ flex: '1 1 200px' }}>
-            <DayInput form={form} name="date" label={m('date')} required />
-          </div>
-          <TextInput
-            {...form.register('location')}
-            label={m('location')}
-            error={fieldError(form, 'location')}
-            style={{ flex: '2 1 240px' }}
-          />
-        </Group>
-        <Controller
-          control={form.control}
-          name="requestIds"
-          render={({ field }) => {
-            const chosen = (field.value ?? []) as string[];
-            return (
-              <Checkbox.Group
-                label={m('agenda')}
-                value={chosen}
-                onChange={field.onChange}
-                error={
-                  fieldError(form, 'requestIds') ??
-                  chosen.map((_, index) => fieldError(form, `requestIds.${index}`)).find(Boolean)
-                }
-              >
-                <Stack gap="xs" mt="xs">
-                  {(ready.data ?? []).length === 0 && <Text c="gray.7">{m('noReady')}</Text>}
-                  {(ready.data ?? []).map((request) => (
-                    <Checkbox
-                      key={request.id}
-                      value={request.id}
-                      label={`${request.companyName} — ${request.projectName} (${formatMoney(request.totalAmount, i18n.language)})`}
-                    />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            );
-          }}
+    <FormCard title={m('create')} onSubmit={submit} stack>
+      <Group align="flex-start" wrap="wrap">
+        <NativeSelect
+          {...form.register('committeeId')}
+          label={m('committee')}
+          required
+          data={[
+            { value: '', label: m('chooseCommittee') },
+            ...(committees.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          error={fieldError(form, 'committeeId')}
+          style={{ flex: '2 1 240px' }}
         />
-        <FormButtons
-          onCancel={() => {
-            guard.release();
-            onDone();
-          }}
-          cancel={m('cancel')}
-          submit={m('schedule')}
-          busy={create.isPending}
-        />
-      </Stack>
-    </Paper>
+        <div style={{ flex: '1 1 200px' }}>
+          <DayInput form={form} name="date" label={m('date')} required />
+        </div>
+        <TextField form={form} name="location" label={m('location')} flex="2 1 240px" />
+      </Group>
+      <Controller
+        control={form.control}
+        name="requestIds"
+        render={({ field }) => {
+          const chosen = (field.value ?? []) as string[];
+          return (
+            <Checkbox.Group
+              label={m('agenda')}
+              value={chosen}
+              onChange={field.onChange}
+              error={
+                fieldError(form, 'requestIds') ??
+                chosen.map((_, index) => fieldError(form, `requestIds.${index}`)).find(Boolean)
+              }
+            >
+              <Stack gap="xs" mt="xs">
+                {(ready.data ?? []).length === 0 && <Text c="gray.7">{m('noReady')}</Text>}
+                {(ready.data ?? []).map((request) => (
+                  <Checkbox
+                    key={request.id}
+                    value={request.id}
+                    label={`${request.companyName} — ${request.projectName} (${formatMoney(request.totalAmount, i18n.language)})`}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          );
+        }}
+      />
+      <FormButtons
+        onCancel={() => {
+          guard.release();
+          onDone();
+        }}
+        cancel={m('cancel')}
+        submit={m('schedule')}
+        busy={create.isPending}
+      />
+    </FormCard>
   );
 }

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { DocumentCategory, Lookup } from '../../shared/companies';
@@ -27,12 +16,14 @@ import type { AidCeiling, ChecklistTemplate } from '../../shared/schemas/pipelin
 import type { z } from 'zod';
 import { useLookup } from '../api/lookups';
 import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useAidCeiling, useChecklistTemplates, useSaveAidCeiling, useSaveTemplates } from './api';
+import { FormCard } from '../components/form-card';
 
 type TemplateValues = z.input<typeof checklistTemplatesInputSchema>;
 
@@ -102,20 +93,16 @@ function CeilingForm({ ceiling }: { ceiling: AidCeiling }) {
   );
   const title = p('ceilingTitle', { fund: ceiling.fundName });
   return (
-    <Paper withBorder p="md" component="form" aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
-      <Title order={2} size="h3" mb="sm">
-        {title}
-      </Title>
+    <FormCard title={title} onSubmit={submit}>
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          {...form.register('ceilingPercent')}
+        <TextField
+          form={form}
+          name="ceilingPercent"
           label={p('ceiling')}
           description={p('ceilingEmpty')}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           inputMode="decimal"
           autoComplete="off"
-          error={fieldError(form, 'ceilingPercent')}
-          style={{ flex: '1 1 260px' }}
+          flex="1 1 260px"
         />
         <Button type="submit" mt={25} loading={save.isPending}>
           {p('ceilingSave')}
@@ -140,7 +127,7 @@ function CeilingForm({ ceiling }: { ceiling: AidCeiling }) {
           </Stack>
         </>
       )}
-    </Paper>
+    </FormCard>
   );
 }
 
@@ -186,75 +173,69 @@ function TemplatesForm({ fund, templates }: { fund: Lookup; templates: Checklist
   const title = p('items', { fund: fund.name });
   const options = [{ value: '', label: '—' }, ...categoryOptions(categories.data ?? [])];
   return (
-    <Paper withBorder p="md" component="form" aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
-      <Stack>
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {items.fields.length === 0 && <Text c="gray.7">{p('none')}</Text>}
-        {items.fields.map((field, index) => {
-          const n = index + 1;
-          return (
-            <Paper key={field.id} withBorder p="sm" bg="gray.0">
-              <Group align="flex-start" wrap="wrap">
-                <NativeSelect
-                  {...form.register(`items.${index}.stage`)}
-                  label={p('stage', { n })}
-                  data={CHECKLIST_STAGES.map((stage) => ({ value: stage, label: t(`pipeline.stage.${stage}`) }))}
-                  style={{ flex: '1 1 180px' }}
-                />
-                <NativeSelect
-                  {...form.register(`items.${index}.categoryId`)}
-                  label={p('category', { n })}
-                  data={options}
-                  error={fieldError(form, `items.${index}.categoryId`)}
-                  style={{ flex: '2 1 260px' }}
-                />
-                <CloseButton aria-label={p('remove', { n })} onClick={() => items.remove(index)} mt={28} />
-              </Group>
-              <Group align="flex-start" wrap="wrap" mt="xs">
-                <TextInput
-                  {...form.register(`items.${index}.labelFr`)}
-                  label={p('labelFr', { n })}
-                  lang="fr"
-                  error={fieldError(form, `items.${index}.labelFr`)}
-                  style={{ flex: '1 1 240px' }}
-                />
-                <TextInput
-                  {...form.register(`items.${index}.labelEn`)}
-                  label={p('labelEn', { n })}
-                  lang="en"
-                  error={fieldError(form, `items.${index}.labelEn`)}
-                  style={{ flex: '1 1 240px' }}
-                />
-                <Controller
-                  control={form.control}
-                  name={`items.${index}.required`}
-                  render={({ field: required }) => (
-                    <Checkbox
-                      ref={required.ref}
-                      name={required.name}
-                      onBlur={required.onBlur}
-                      checked={Boolean(required.value)}
-                      onChange={(event) => required.onChange(event.currentTarget.checked)}
-                      label={p('required', { n })}
-                      mt={32}
-                    />
-                  )}
-                />
-              </Group>
-            </Paper>
-          );
-        })}
-        <Group justify="space-between">
-          <Button variant="default" onClick={() => items.append(emptyItem() as never)}>
-            {p('add')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {p('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <FormCard title={title} onSubmit={submit} stack>
+      {items.fields.length === 0 && <Text c="gray.7">{p('none')}</Text>}
+      {items.fields.map((field, index) => {
+        const n = index + 1;
+        return (
+          <Paper key={field.id} withBorder p="sm" bg="gray.0">
+            <Group align="flex-start" wrap="wrap">
+              <NativeSelect
+                {...form.register(`items.${index}.stage`)}
+                label={p('stage', { n })}
+                data={CHECKLIST_STAGES.map((stage) => ({ value: stage, label: t(`pipeline.stage.${stage}`) }))}
+                style={{ flex: '1 1 180px' }}
+              />
+              <NativeSelect
+                {...form.register(`items.${index}.categoryId`)}
+                label={p('category', { n })}
+                data={options}
+                error={fieldError(form, `items.${index}.categoryId`)}
+                style={{ flex: '2 1 260px' }}
+              />
+              <CloseButton aria-label={p('remove', { n })} onClick={() => items.remove(index)} mt={28} />
+            </Group>
+            <Group align="flex-start" wrap="wrap" mt="xs">
+              {(['fr', 'en'] as const).map((lang) => {
+                const label = lang === 'fr' ? 'labelFr' : 'labelEn';
+                return (
+                  <TextField
+                    key={lang}
+                    form={form}
+                    name={`items.${index}.${label}`}
+                    label={p(label, { n })}
+                    lang={lang}
+                    flex="1 1 240px"
+                  />
+                );
+              })}
+              <Controller
+                control={form.control}
+                name={`items.${index}.required`}
+                render={({ field: required }) => (
+                  <Checkbox
+                    ref={required.ref}
+                    name={required.name}
+                    onBlur={required.onBlur}
+                    checked={Boolean(required.value)}
+                    onChange={(event) => required.onChange(event.currentTarget.checked)}
+                    label={p('required', { n })}
+                    mt={32}
+                  />
+                )}
+              />
+            </Group>
+          </Paper>
+        );
+      })}
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => items.append(emptyItem() as never)}>
+          {p('add')}
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {p('save')}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

@@ -6,13 +6,11 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -36,6 +34,7 @@ import { useUnsavedChanges } from '../components/unsaved-changes';
 import { SelectField } from '../components/select-field';
 import { refusalMessage, showRefusal } from '../components/server-errors';
 import { useTranslation } from '../i18n';
+import { FormCard } from '../components/form-card';
 
 /*
  * A funding request's details (docs/decisions/0042): project, amounts per fund, other sources, analyst. The same
@@ -125,10 +124,7 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
   const r = (key: string, params?: Record<string, unknown>) => t(`pipeline.request.${key}`, params);
 
   return (
-    <Paper withBorder p="md" component="form" aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
-      <Title order={2} size="h3" mb="sm">
-        {title}
-      </Title>
+    <FormCard title={title} onSubmit={submit}>
       <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -166,7 +162,7 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
           )}
         </Stack>
       </fieldset>
-    </Paper>
+    </FormCard>
   );
 }
 

@@ -35,6 +35,7 @@ import { useConfirm } from '../components/confirm-dialog';
 import { DayInput } from '../components/day-input';
 import { fieldError } from '../components/form';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
+import { RecordUnavailable } from '../components/query-state';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { SelectField } from '../components/select-field';
@@ -65,15 +66,7 @@ function ExistingRequest({ id }: { id: string }) {
   const request = query.data;
   const save = useSaveRequest({ id, companyId: request?.companyId ?? '' });
 
-  if (!request) {
-    if (query.isPending) return <PageLoader />;
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return (
-      <Text role="alert" c="red.9">
-        {t('pipeline.request.loadFailed')}
-      </Text>
-    );
-  }
+  if (!request) return <RecordUnavailable query={query} failed={t('pipeline.request.loadFailed')} />;
   const editable = EDITABLE.includes(request.state);
   return (
     <Stack maw={1100}>

@@ -5,13 +5,13 @@ import type { Locale } from '../../shared/constants';
 import { formatMoney, numberFormat } from '../../shared/intl';
 import { formatDay, MISSING } from '../../shared/portfolio/ratios';
 import type { AgingLoan } from '../../shared/schemas/portfolio-figures';
-import { ApiError } from '../api/client';
 import { NumberedPagination, RowsPerPageMenu, useListState } from '../components/list-controls';
 import { ScrollTable } from '../components/scroll-table';
-import { PageLoader } from '../components/status-pages';
 import { useTranslation } from '../i18n';
 import { bucketName } from './figure-sections';
 import { useAgingLoans, useBuckets } from './figures-api';
+import { TableHead } from '../components/table-head';
+import { QueryState, failureText } from '../components/query-state';
 
 /** The sorts offered, as the API spells them; the first is the default. */
 const SORTS = ['-days_past_due', 'days_past_due', '-arrears', '-outstanding_principal', 'company_name'] as const;
@@ -77,21 +77,15 @@ export default function AgingLoansPage() {
         />
         <RowsPerPageMenu size={list.size} onChange={list.setSize} />
       </Group>
-      {query.isPending ? (
-        <PageLoader />
-      ) : query.isError ? (
-        <Text role="alert" c="red.9">
-          {query.error instanceof ApiError && query.error.body.message
-            ? query.error.body.message
-            : t('servicing.portfolio.loans.loadFailed')}
-        </Text>
-      ) : query.data.loans.length === 0 ? (
-        <Text c="gray.7">{t('servicing.portfolio.loans.empty')}</Text>
-      ) : narrow ? (
-        <LoanCards loans={query.data.loans} locale={locale} />
-      ) : (
-        <LoanTable loans={query.data.loans} locale={locale} />
-      )}
+      <QueryState
+        query={query}
+        failed={failureText(query.error, t('servicing.portfolio.loans.loadFailed'))}
+        empty={{ when: (data) => data.loans.length === 0, text: t('servicing.portfolio.loans.empty') }}
+      >
+        {(data) =>
+          narrow ? <LoanCards loans={data.loans} locale={locale} /> : <LoanTable loans={data.loans} locale={locale} />
+        }
+      </QueryState>
       <NumberedPagination page={list.page} totalPages={query.data?.meta.totalPages ?? 1} onChange={list.setPage} />
     </Stack>
   );
@@ -102,16 +96,12 @@ function LoanTable({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
   return (
     <ScrollTable>
       <Table striped miw={760} aria-label={t('servicing.portfolio.loans.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('servicing.portfolio.loans.company')}</Table.Th>
-            <Table.Th>{t('servicing.portfolio.loans.loanNumber')}</Table.Th>
-            <Table.Th>{t('servicing.portfolio.loans.fund')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.loans.daysPastDue')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.loans.arrears')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.loans.outstanding')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={['company', 'loanNumber', 'fund', 'daysPastDue', 'arrears', 'outstanding'].map((key) =>
+            t(`servicing.portfolio.loans.${key}`),
+          )}
+          endFrom={3}
+        />
         <Table.Tbody>
           {loans.map((loan) => (
             <Table.Tr key={loan.contributionId}>

@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dateFormat } from '../../shared/intl';
@@ -9,14 +9,14 @@ import {
   type BucketsInput,
   type BucketsMeta,
 } from '../../shared/schemas/portfolio-figures';
-import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
-import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n, translateMessage, useTranslation } from '../i18n';
 import { bucketName } from './figure-sections';
 import { useBuckets, useSaveBuckets } from './figures-api';
+import { QueryState } from '../components/query-state';
 
 /** What the form holds of the buckets: text as typed, an empty upper bound or rate for none. */
 const formValues = (buckets: readonly BucketAnswer[]): BucketsFormValues => ({
@@ -35,18 +35,12 @@ export default function BucketsPage() {
     <Stack maw={900}>
       <Title order={1}>{t('servicing.portfolio.settings.buckets.title')}</Title>
       <Text>{t('servicing.portfolio.settings.buckets.intro')}</Text>
-      {buckets.isPending ? (
-        <PageLoader />
-      ) : buckets.isError ? (
-        <Text role="alert">{t('errors.generic')}</Text>
-      ) : (
-        // A save remounts the form on what was saved.
-        <BucketsForm
-          key={buckets.data.meta.updatedAt ?? 'defaults'}
-          buckets={buckets.data.buckets}
-          meta={buckets.data.meta}
-        />
-      )}
+      <QueryState query={buckets}>
+        {(data) => (
+          // A save remounts the form on what was saved.
+          <BucketsForm key={data.meta.updatedAt ?? 'defaults'} buckets={data.buckets} meta={data.meta} />
+        )}
+      </QueryState>
     </Stack>
   );
 }
@@ -166,15 +160,14 @@ function BucketField({
 }) {
   const path = `buckets.${index}.${name}` as const;
   return (
-    <TextInput
-      {...form.register(path)}
+    <TextField
+      form={form}
+      name={path}
       label={label}
       description={description}
-      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
       required={required}
       inputMode={name === 'provisionRate' ? 'decimal' : 'numeric'}
       autoComplete="off"
-      error={fieldError(form, path)}
     />
   );
 }

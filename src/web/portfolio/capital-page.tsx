@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMoney } from '../../shared/intl';
@@ -8,13 +8,13 @@ import {
   type FundCapitalInput,
   type FundFigures,
 } from '../../shared/schemas/portfolio-figures';
-import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
-import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useFundFigures, useSaveCapital } from './figures-api';
+import { QueryState } from '../components/query-state';
 
 /** /portfolio/capital (administrators): what the body may lend from each fund. */
 export default function CapitalPage() {
@@ -24,13 +24,9 @@ export default function CapitalPage() {
     <Stack maw={760}>
       <Title order={1}>{t('servicing.portfolio.settings.capital.title')}</Title>
       <Text>{t('servicing.portfolio.settings.capital.intro')}</Text>
-      {funds.isPending ? (
-        <PageLoader />
-      ) : funds.isError ? (
-        <Text role="alert">{t('errors.generic')}</Text>
-      ) : (
-        funds.data.funds.map((fund) => <CapitalForm key={`${fund.fundId}:${fund.capital ?? ''}`} fund={fund} />)
-      )}
+      <QueryState query={funds}>
+        {(data) => data.funds.map((fund) => <CapitalForm key={`${fund.fundId}:${fund.capital ?? ''}`} fund={fund} />)}
+      </QueryState>
     </Stack>
   );
 }
@@ -63,14 +59,13 @@ function CapitalForm({ fund }: { fund: FundFigures }) {
   return (
     <Paper withBorder p="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          {...form.register('capital')}
+        <TextField
+          form={form}
+          name="capital"
           label={c('label')}
           description={c('empty')}
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           inputMode="decimal"
           autoComplete="off"
-          error={fieldError(form, 'capital')}
           style={{ flex: 1, minWidth: 220 }}
         />
         <Button type="submit" mt={25} loading={save.isPending} aria-label={c('saveLabel')}>

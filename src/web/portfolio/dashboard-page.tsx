@@ -36,6 +36,7 @@ import { Section } from './section';
 import classes from './dashboard.module.css';
 import { formatCompactMoney, numberFormat } from '../../shared/intl';
 import { loadChunk } from '../components/stale-build';
+import { TableHead } from '../components/table-head';
 
 const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 /** Figures in dollars: a whole row each on a phone (dashboard.module.css). */
@@ -386,12 +387,7 @@ function CountTable(props: {
   return (
     <ScrollTable>
       <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{props.heading}</Table.Th>
-            <Table.Th ta="end">{props.countHeading}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead cells={[props.heading, props.countHeading]} endFrom={1} />
         <Table.Tbody>
           {props.rows.map((row) => (
             <Table.Tr key={row.key}>

@@ -18,14 +18,15 @@ import {
   type PeriodInput,
   type RatioAnswer,
 } from '../../shared/schemas/portfolio-figures';
-import { ApiError, downloadFile } from '../api/client';
+import { downloadFile } from '../api/client';
 import { DayInput } from '../components/day-input';
 import { ScrollTable } from '../components/scroll-table';
-import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useTranslation, type TFunction } from '../i18n';
 import { useAging, useCollections, useFundFigures, usePar, type FigureFilters } from './figures-api';
 import { FormulaTip, Section } from './section';
+import { TableHead } from '../components/table-head';
+import { QueryState, failureText } from '../components/query-state';
 
 /*
  * The dashboard's portfolio figures (docs/decisions/0037): portfolio at risk and the arrears rate, the
@@ -95,33 +96,29 @@ export function RiskSection({ filters }: { filters: FigureFilters }) {
   const par = usePar(filters);
   return (
     <Section title={t('servicing.portfolio.risk.title')} hint={t('servicing.portfolio.risk.hint')}>
-      {par.isPending ? (
-        <PageLoader />
-      ) : par.isError ? (
-        <Text role="alert" c="red.9">
-          {t('portfolio.dashboard.loadFailed')}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 2, md: 4 }} component="dl" m={0} aria-busy={par.isFetching}>
-          {par.data.par.map((ratio) => (
+      <QueryState query={par} failed={t('portfolio.dashboard.loadFailed')}>
+        {(data) => (
+          <SimpleGrid cols={{ base: 2, md: 4 }} component="dl" m={0} aria-busy={par.isFetching}>
+            {data.par.map((ratio) => (
+              <RatioFigure
+                key={ratio.days}
+                label={t(RATIO_TEXTS.par.label, { days: ratio.days })}
+                name={t(RATIO_TEXTS.par.name, { days: ratio.days })}
+                formula={t(RATIO_TEXTS.par.formula, { days: ratio.days })}
+                ratio={ratio}
+                testId={`par-${ratio.days}`}
+              />
+            ))}
             <RatioFigure
-              key={ratio.days}
-              label={t(RATIO_TEXTS.par.label, { days: ratio.days })}
-              name={t(RATIO_TEXTS.par.name, { days: ratio.days })}
-              formula={t(RATIO_TEXTS.par.formula, { days: ratio.days })}
-              ratio={ratio}
-              testId={`par-${ratio.days}`}
+              label={t(RATIO_TEXTS.arrearsRate.label)}
+              name={t(RATIO_TEXTS.arrearsRate.label)}
+              formula={t(RATIO_TEXTS.arrearsRate.formula)}
+              ratio={data.arrearsRate}
+              testId="arrears-rate"
             />
-          ))}
-          <RatioFigure
-            label={t(RATIO_TEXTS.arrearsRate.label)}
-            name={t(RATIO_TEXTS.arrearsRate.label)}
-            formula={t(RATIO_TEXTS.arrearsRate.formula)}
-            ratio={par.data.arrearsRate}
-            testId="arrears-rate"
-          />
-        </SimpleGrid>
-      )}
+          </SimpleGrid>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -193,28 +190,26 @@ export function AgingSection({ filters }: { filters: FigureFilters }) {
   const provisionName = t(RATIO_TEXTS.provision.label);
   return (
     <Section title={t('servicing.portfolio.aging.title')} hint={t('servicing.portfolio.aging.hint')}>
-      {aging.isPending ? (
-        <PageLoader />
-      ) : aging.isError ? (
-        <Text role="alert" c="red.9">
-          {t('portfolio.dashboard.loadFailed')}
-        </Text>
-      ) : aging.data.total.count === 0 ? (
-        <Text c="gray.7">{t('servicing.portfolio.aging.empty')}</Text>
-      ) : (
-        <AgingTable
-          answer={aging.data}
-          filters={filters}
-          narrow={narrow}
-          locale={locale}
-          provisionHead={
-            <Group gap={4} wrap="nowrap" justify="flex-end">
-              {provisionName}
-              <FormulaTip name={provisionName} formula={t(RATIO_TEXTS.provision.formula)} />
-            </Group>
-          }
-        />
-      )}
+      <QueryState
+        query={aging}
+        failed={t('portfolio.dashboard.loadFailed')}
+        empty={{ when: (data) => data.total.count === 0, text: t('servicing.portfolio.aging.empty') }}
+      >
+        {(data) => (
+          <AgingTable
+            answer={data}
+            filters={filters}
+            narrow={narrow}
+            locale={locale}
+            provisionHead={
+              <Group gap={4} wrap="nowrap" justify="flex-end">
+                {provisionName}
+                <FormulaTip name={provisionName} formula={t(RATIO_TEXTS.provision.formula)} />
+              </Group>
+            }
+          />
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -283,15 +278,13 @@ function AgingTable({
     <ScrollTable>
       <Table striped miw={640}>
         <Table.Caption c="gray.8">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('servicing.portfolio.aging.bucket')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.aging.count')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.aging.outstanding')}</Table.Th>
-            <Table.Th ta="end">{t('servicing.portfolio.aging.arrears')}</Table.Th>
-            <Table.Th ta="end">{provisionHead}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          cells={[
+            ...['bucket', 'count', 'outstanding', 'arrears'].map((key) => t(`servicing.portfolio.aging.${key}`)),
+            provisionHead,
+          ]}
+          endFrom={1}
+        />
         <Table.Tbody>
           {rows.map(({ row, bucket, label }) => (
             <Table.Tr key={row.bucket}>
@@ -344,47 +337,38 @@ export function FundsSection({ asOf, isAdmin }: { asOf: string | null; isAdmin: 
         )
       }
     >
-      {funds.isPending ? (
-        <PageLoader />
-      ) : funds.isError ? (
-        <Text role="alert" c="red.9">
-          {t('portfolio.dashboard.loadFailed')}
-        </Text>
-      ) : (
-        <ScrollTable>
-          <Table striped miw={720}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('servicing.portfolio.funds.fund')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.capital')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.outstanding')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.undisbursed')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.available')}</Table.Th>
-                <Table.Th ta="end">{t('servicing.portfolio.funds.loans')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[
-                ...funds.data.funds,
-                { ...funds.data.total, fundId: '', fundName: t('servicing.portfolio.funds.total') },
-              ].map((fund) => (
-                <Table.Tr key={fund.fundId} fw={fund.fundId ? undefined : 700}>
-                  <Table.Th scope="row" fw={fund.fundId ? 400 : 700}>
-                    {fund.fundName}
-                  </Table.Th>
-                  <Table.Td ta="end">{money(fund.capital)}</Table.Td>
-                  <Table.Td ta="end">{formatMoney(fund.outstandingPrincipal, locale)}</Table.Td>
-                  <Table.Td ta="end">{formatMoney(fund.undisbursed, locale)}</Table.Td>
-                  <Table.Td ta="end" c={fund.available !== null && fund.available < 0 ? 'red.9' : undefined}>
-                    {money(fund.available)}
-                  </Table.Td>
-                  <Table.Td ta="end">{count(fund.loansCount, locale)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+      <QueryState query={funds} failed={t('portfolio.dashboard.loadFailed')}>
+        {(data) => (
+          <ScrollTable>
+            <Table striped miw={720}>
+              <TableHead
+                cells={['fund', 'capital', 'outstanding', 'undisbursed', 'available', 'loans'].map((key) =>
+                  t(`servicing.portfolio.funds.${key}`),
+                )}
+                endFrom={1}
+              />
+              <Table.Tbody>
+                {[...data.funds, { ...data.total, fundId: '', fundName: t('servicing.portfolio.funds.total') }].map(
+                  (fund) => (
+                    <Table.Tr key={fund.fundId} fw={fund.fundId ? undefined : 700}>
+                      <Table.Th scope="row" fw={fund.fundId ? 400 : 700}>
+                        {fund.fundName}
+                      </Table.Th>
+                      <Table.Td ta="end">{money(fund.capital)}</Table.Td>
+                      <Table.Td ta="end">{formatMoney(fund.outstandingPrincipal, locale)}</Table.Td>
+                      <Table.Td ta="end">{formatMoney(fund.undisbursed, locale)}</Table.Td>
+                      <Table.Td ta="end" c={fund.available !== null && fund.available < 0 ? 'red.9' : undefined}>
+                        {money(fund.available)}
+                      </Table.Td>
+                      <Table.Td ta="end">{count(fund.loansCount, locale)}</Table.Td>
+                    </Table.Tr>
+                  ),
+                )}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        )}
+      </QueryState>
     </Section>
   );
 }
@@ -420,7 +404,7 @@ export function CollectionsSection({ fundId, mine }: { fundId: string | null; mi
     try {
       await downloadFile('/portfolio/repayments/export.csv', period);
     } catch (error) {
-      toast('error', error instanceof ApiError && error.body.message ? error.body.message : t('errors.generic'));
+      toast('error', failureText(error, t('errors.generic')));
     }
   };
   const rateName = t(RATIO_TEXTS.collectionRate.label);
@@ -436,46 +420,40 @@ export function CollectionsSection({ fundId, mine }: { fundId: string | null; mi
             </Button>
           </Group>
         </form>
-        {collections.isPending ? (
-          <PageLoader />
-        ) : collections.isError ? (
-          <Text role="alert" c="red.9">
-            {collections.error instanceof ApiError && collections.error.body.message
-              ? collections.error.body.message
-              : t('portfolio.dashboard.loadFailed')}
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0} aria-busy={collections.isFetching}>
-            <Paper withBorder p="md">
-              <Group component="dt" gap={4} wrap="nowrap" justify="space-between" align="flex-start">
-                <Text component="span" size="sm" c="gray.7">
-                  {rateName}
-                </Text>
-                <FormulaTip name={rateName} formula={t(RATIO_TEXTS.collectionRate.formula)} />
-              </Group>
-              <Text component="dd" m={0} fw={700} size="xl" data-testid="collection-rate">
-                {share(collections.data.rate.value, locale)}
-              </Text>
-            </Paper>
-            {(
-              [
-                ['due', collections.data.due],
-                ['collected', collections.data.collected],
-                ['received', collections.data.received],
-                ['recovered', collections.data.recovered],
-              ] as const
-            ).map(([key, value]) => (
-              <Paper key={key} withBorder p="md">
-                <Text component="dt" size="sm" c="gray.7">
-                  {t(`servicing.portfolio.collections.${key}`)}
-                </Text>
-                <Text component="dd" m={0} fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
-                  {formatMoney(value, locale)}
+        <QueryState query={collections} failed={failureText(collections.error, t('portfolio.dashboard.loadFailed'))}>
+          {(data) => (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0} aria-busy={collections.isFetching}>
+              <Paper withBorder p="md">
+                <Group component="dt" gap={4} wrap="nowrap" justify="space-between" align="flex-start">
+                  <Text component="span" size="sm" c="gray.7">
+                    {rateName}
+                  </Text>
+                  <FormulaTip name={rateName} formula={t(RATIO_TEXTS.collectionRate.formula)} />
+                </Group>
+                <Text component="dd" m={0} fw={700} size="xl" data-testid="collection-rate">
+                  {share(data.rate.value, locale)}
                 </Text>
               </Paper>
-            ))}
-          </SimpleGrid>
-        )}
+              {(
+                [
+                  ['due', data.due],
+                  ['collected', data.collected],
+                  ['received', data.received],
+                  ['recovered', data.recovered],
+                ] as const
+              ).map(([key, value]) => (
+                <Paper key={key} withBorder p="md">
+                  <Text component="dt" size="sm" c="gray.7">
+                    {t(`servicing.portfolio.collections.${key}`)}
+                  </Text>
+                  <Text component="dd" m={0} fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+                    {formatMoney(value, locale)}
+                  </Text>
+                </Paper>
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryState>
         <Group>
           <Button variant="default" onClick={() => void exportRepayments()} disabled={!period}>
             {t('servicing.portfolio.collections.export')}

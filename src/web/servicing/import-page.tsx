@@ -43,6 +43,7 @@ import { decodeFile, detectSeparator, parseRows } from '../../shared/servicing/i
 import { guessMapping, toBase64 } from './csv-preview';
 import { count, day, money } from './format';
 import classes from './servicing.module.css';
+import { failureText } from '../components/query-state';
 
 type Mapping = Record<ImportField, number | null>;
 
@@ -201,12 +202,7 @@ export default function ImportPage() {
         for (const [path, message] of shown) form.setError(path as Path<ImportValues>, { type: 'server', message });
         if (shown.length === 0 || shown.length < fields.length) {
           const elsewhere = fields.filter(([path]) => !FORM_PATHS.has(path)).map(([, message]) => message);
-          setFailure(
-            elsewhere.join(' ') ||
-              (error instanceof ApiError && error.body.message
-                ? error.body.message
-                : i18n.t('servicing.importView.failed')),
-          );
+          setFailure(elsewhere.join(' ') || failureText(error, i18n.t('servicing.importView.failed')));
         }
       }
     });

@@ -10,13 +10,12 @@ import type {
   TermAmendmentAnswer,
   LoanSummary,
 } from '../../shared/schemas/servicing-answers';
-import { ApiError } from '../api/client';
-import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { useTranslation, type TFunction } from '../i18n';
 import { useBuckets, useCompanyOf, useDisbursements, useLoanSchedule, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
-import { amendmentText, LoanHeading, TermsTable } from './loan-parts';
+import { amendmentText, LoanHeading, ScheduleUnavailable, TermsTable } from './loan-parts';
+import { isNotFound } from '../components/query-state';
 import { EntryModal, type EntryDialog } from './entry-forms';
 import { bucketName, count, day, money } from './format';
 import printable from '../components/printable.module.css';
@@ -34,8 +33,6 @@ export default function LoanPage() {
   const [asOf] = useAsOf();
   const schedule = useLoanSchedule(companyId, contributionId, asOf);
   const company = useCompanyOf(companyId);
-  if (schedule.isPending) return <PageLoader />;
-  if (schedule.error instanceof ApiError && schedule.error.status === 404) return <NotFoundPage />;
   const back = (
     <Anchor
       component={Link}
@@ -45,17 +42,7 @@ export default function LoanPage() {
       {t('servicing.loan.back')}
     </Anchor>
   );
-  if (!schedule.data) {
-    const noTerms = schedule.error instanceof ApiError && schedule.error.status === 422;
-    return (
-      <Stack>
-        {back}
-        <Alert color="red.9" variant="outline" role="alert">
-          {t(noTerms ? 'servicing.loan.unavailable' : 'servicing.loan.loadFailed')}
-        </Alert>
-      </Stack>
-    );
-  }
+  if (!schedule.data || isNotFound(schedule.error)) return <ScheduleUnavailable query={schedule} back={back} />;
   return (
     <Loan
       companyId={companyId}

@@ -1,9 +1,12 @@
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Company } from '../../shared/companies';
 import type { Locale } from '../../shared/constants';
 import type { AmendmentKind } from '../../shared/servicing';
 import type { ServicingSchedule, TermAmendmentAnswer } from '../../shared/schemas/servicing-answers';
+import { ApiError } from '../api/client';
 import { LoanStatusBadge } from '../components/loan-status';
+import { RecordUnavailable } from '../components/query-state';
 import { useTranslation, type TFunction } from '../i18n';
 import { count, day, money, percent } from './format';
 import classes from './servicing.module.css';
@@ -12,6 +15,34 @@ import { TermList } from '../components/term-list';
 /* What the loan's screens (the loan, its schedule) show alike. */
 
 /** The loan's heading: number, status, company, project and fund. */
+/**
+ * A loan's screen whose schedule could not be read: the loader, the not-found page, or the way back and why (a
+ * loan without terms has no schedule).
+ */
+export function ScheduleUnavailable({
+  query,
+  back,
+}: {
+  query: { isPending: boolean; error: unknown };
+  back: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const noTerms = query.error instanceof ApiError && query.error.status === 422;
+  return (
+    <RecordUnavailable
+      query={query}
+      failed={
+        <Stack>
+          {back}
+          <Alert color="red.9" variant="outline" role="alert">
+            {t(noTerms ? 'servicing.loan.unavailable' : 'servicing.loan.loadFailed')}
+          </Alert>
+        </Stack>
+      }
+    />
+  );
+}
+
 export function LoanHeading({
   schedule,
   company,

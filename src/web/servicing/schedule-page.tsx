@@ -1,15 +1,15 @@
+import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { ServicingSchedule, WireInstallmentStatus } from '../../shared/schemas/servicing-answers';
-import { ApiError } from '../api/client';
-import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { TableOrCards, type Column } from '../components/table-or-cards';
 import { useTranslation } from '../i18n';
 import { useCompanyOf, useLoanSchedule } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
 import { Section } from '../components/section';
-import { LoanHeading, TermsTable } from './loan-parts';
+import { LoanHeading, ScheduleUnavailable, TermsTable } from './loan-parts';
+import { isNotFound } from '../components/query-state';
 import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
 import { ScheduleFigures, termsOf } from '../components/schedule-figures';
@@ -56,24 +56,14 @@ export default function SchedulePage() {
   const schedule = useLoanSchedule(companyId, contributionId, asOf);
   const company = useCompanyOf(companyId);
   const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
-  if (schedule.isPending) return <PageLoader />;
-  if (schedule.error instanceof ApiError && schedule.error.status === 404) return <NotFoundPage />;
   const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
   const back = (
     <Anchor component={Link} to={loanLink}>
       {t('servicing.titles.loan')}
     </Anchor>
   );
-  if (!schedule.data) {
-    const noTerms = schedule.error instanceof ApiError && schedule.error.status === 422;
-    return (
-      <Stack>
-        <div className={printable.noPrint}>{back}</div>
-        <Alert color="red.9" variant="outline" role="alert">
-          {t(noTerms ? 'servicing.loan.unavailable' : 'servicing.loan.loadFailed')}
-        </Alert>
-      </Stack>
-    );
+  if (!schedule.data || isNotFound(schedule.error)) {
+    return <ScheduleUnavailable query={schedule} back={<div className={printable.noPrint}>{back}</div>} />;
   }
   const data = schedule.data;
   return (
@@ -124,6 +114,11 @@ function Installments({ schedule }: { schedule: ServicingSchedule }) {
   const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
   const m = (value: number) => money(value, locale);
   const sum = (pick: (row: Row) => number) => schedule.rows.reduce((total, row) => total + pick(row), 0);
+  // A column of cents with its total under it.
+  const moneyColumn = (
+    key: 'payment' | 'interest' | 'principal' | 'paid' | 'due',
+    cell: (row: Row) => ReactNode = (row) => m(row[key]),
+  ): Column<Row> => ({ key, header: s(`columns.${key}`), cell, numeric: true, total: m(sum((row) => row[key])) });
   const agreedRate = schedule.originalTerms.rate;
   /** What makes an installment unlike a level payment at the agreed rate: its kind, its rate, a write-off. */
   const notes = (row: Row) =>
@@ -161,42 +156,10 @@ function Installments({ schedule }: { schedule: ServicingSchedule }) {
       cell: (row) => <InstallmentStatus row={row} />,
       head: true,
     },
-    {
-      key: 'payment',
-      header: s('columns.payment'),
-      cell: (row) => m(row.payment),
-      numeric: true,
-      total: m(sum((row) => row.payment)),
-    },
-    {
-      key: 'interest',
-      header: s('columns.interest'),
-      cell: (row) => m(row.interest),
-      numeric: true,
-      total: m(sum((row) => row.interest)),
-    },
-    {
-      key: 'principal',
-      header: s('columns.principal'),
-      cell: (row) => m(row.principal),
-      numeric: true,
-      total: m(sum((row) => row.principal)),
-    },
+    ...(['payment', 'interest', 'principal'] as const).map((key) => moneyColumn(key)),
     { key: 'balance', header: s('columns.balance'), cell: (row) => m(row.balance), numeric: true },
-    {
-      key: 'paid',
-      header: s('columns.paid'),
-      cell: (row) => m(row.paid),
-      numeric: true,
-      total: m(sum((row) => row.paid)),
-    },
-    {
-      key: 'due',
-      header: s('columns.due'),
-      cell: (row) => (row.due > 0 ? <strong>{m(row.due)}</strong> : m(row.due)),
-      numeric: true,
-      total: m(sum((row) => row.due)),
-    },
+    moneyColumn('paid'),
+    moneyColumn('due', (row) => (row.due > 0 ? <strong>{m(row.due)}</strong> : m(row.due))),
   ];
   return (
     <TableOrCards

@@ -7,7 +7,7 @@ import { formatMoney, numberFormat } from '../../shared/intl';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addMonths } from '../../shared/servicing/calendar';
 import { FUND_ACTIVITY_FIGURES, type FundActivity } from '../../shared/tasks/report';
-import { ApiError, api, downloadFile } from '../api/client';
+import { api, downloadFile } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
@@ -16,6 +16,7 @@ import { useLookup } from '../api/lookups';
 import type { Lookup } from '../../shared/companies';
 import printable from '../components/printable.module.css';
 import { loadChunk } from '../components/stale-build';
+import { failureText } from '../components/query-state';
 
 const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 
@@ -122,29 +123,23 @@ export default function ReportPage() {
             onChange={(event) => setDraft({ ...draft, fundId: event.currentTarget.value })}
             style={{ flex: '2 1 220px' }}
           />
-          <TextInput
-            label={r('from')}
-            type="date"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-            style={{ flex: '1 1 150px' }}
-          />
-          <TextInput
-            label={r('to')}
-            type="date"
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-            style={{ flex: '1 1 150px' }}
-          />
+          {(['from', 'to'] as const).map((bound) => (
+            <TextInput
+              key={bound}
+              label={r(bound)}
+              type="date"
+              value={draft[bound]}
+              onChange={(event) => setDraft({ ...draft, [bound]: event.currentTarget.value })}
+              style={{ flex: '1 1 150px' }}
+            />
+          ))}
           <Button type="submit">{r('show')}</Button>
         </Group>
       </Paper>
       {ready && report.isPending && <PageLoader />}
       {report.isError && (
         <Text role="alert" c="red.9">
-          {report.error instanceof ApiError && report.error.body.message
-            ? report.error.body.message
-            : t('errors.generic')}
+          {failureText(report.error, t('errors.generic'))}
         </Text>
       )}
       {report.data && (

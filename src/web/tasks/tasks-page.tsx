@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -8,14 +8,15 @@ import { DUE_GROUPS, type DueGroup } from '../../shared/tasks/rules';
 import { taskInputSchema, type Task, type TaskFormValues, type TaskInput } from '../../shared/tasks/schemas';
 import { subjectPath } from '../../shared/tasks/titles';
 import { DayInput } from '../components/day-input';
-import { fieldError } from '../components/form';
+import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
-import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n as appI18n, useTranslation } from '../i18n';
 import { useSession } from '../session/session';
 import { useCreateTask, useReturnToQueue, useSetTaskStatus, useTasks, type Whose } from './api';
+import { QueryState } from '../components/query-state';
+import { FormCard } from '../components/form-card';
 
 /** /tasks: My tasks by due group (docs/decisions/0041); administrators also see the unassigned ones. */
 export default function TasksPage() {
@@ -63,19 +64,15 @@ function TaskGroup({ whose, group }: { whose: Whose; group: DueGroup }) {
           </Badge>
         )}
       </Group>
-      {tasks.isPending ? (
-        <PageLoader />
-      ) : tasks.isError ? (
-        <Text role="alert">{t('errors.generic')}</Text>
-      ) : tasks.data.tasks.length === 0 ? (
-        <Text c="gray.7">{t('tasks.page.emptyGroup')}</Text>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {tasks.data.tasks.map((task) => (
-            <TaskItem key={task.id} task={task} offerQueue={whose === 'me' && session.isAdmin} />
-          ))}
-        </Stack>
-      )}
+      <QueryState query={tasks} empty={{ when: (data) => data.tasks.length === 0, text: t('tasks.page.emptyGroup') }}>
+        {(data) => (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.tasks.map((task) => (
+              <TaskItem key={task.id} task={task} offerQueue={whose === 'me' && session.isAdmin} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Paper>
   );
 }
@@ -199,17 +196,7 @@ function NewTask() {
     }),
   );
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="form"
-      aria-label={t('tasks.form.title')}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-    >
-      <Title order={2} size="h3" mb="sm">
-        {t('tasks.form.title')}
-      </Title>
+    <FormCard title={t('tasks.form.title')} onSubmit={submit}>
       {(companyId || contributionId || fundingRequestId) && (
         <Text size="sm" c="gray.7" mb="xs">
           {t(
@@ -222,13 +209,13 @@ function NewTask() {
         </Text>
       )}
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          {...form.register('title')}
+        <TextField
+          form={form}
+          name="title"
           label={t('tasks.form.taskTitle')}
           required
           autoComplete="off"
-          error={fieldError(form, 'title')}
-          style={{ flex: '2 1 260px' }}
+          flex="2 1 260px"
         />
         <div style={{ flex: '1 1 200px' }}>
           <DayInput form={form} name="dueOn" label={t('tasks.form.dueOn')} required />
@@ -237,6 +224,6 @@ function NewTask() {
       <Button type="submit" mt="sm" loading={create.isPending}>
         {t('tasks.form.save')}
       </Button>
-    </Paper>
+    </FormCard>
   );
 }
