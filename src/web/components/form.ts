@@ -21,3 +21,14 @@ export function fieldError<T extends FieldValues>(
   if (!serverSet && !isSubmitted && !at(touchedFields, name)) return undefined;
   return translateMessage(error.message);
 }
+
+/**
+ * What binds a text input to a form's field: its registration and the message to show under it, read for the same
+ * name, so a field never shows another field's message.
+ */
+export function boundField<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'formState' | 'register'>,
+  name: FieldPath<T>,
+) {
+  return { error: fieldError(form, name), ...form.register(name) };
+}
