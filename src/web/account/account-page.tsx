@@ -1,12 +1,13 @@
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { LOCALES } from '../../shared/constants';
 import { accountSchema, type AccountInput } from '../../shared/schemas/auth';
 import type { Account } from '../../shared/wire';
 import { api } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
+import { SubmitRow } from '../components/form-buttons';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
@@ -37,11 +38,7 @@ function AccountForm({ user }: { user: Account }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const session = useSession();
-  const form = useForm<AccountInput>({
-    mode: 'all',
-    resolver: zodResolver(accountSchema),
-    defaultValues: initialValues(user),
-  });
+  const form = useSchemaForm(accountSchema, initialValues(user));
   // A save remounts this form (key = lockVersion), so a saved form is never dirty.
   useUnsavedChanges(form.formState.isDirty);
 
@@ -79,37 +76,29 @@ function AccountForm({ user }: { user: Account }) {
               type="email"
               autoComplete="email"
               required
-              error={fieldError(form, 'email')}
-              {...form.register('email')}
+              {...boundField(form, 'email')}
             />
             {emailChanged && (
               <PasswordField
                 label={t('accountSecurity.currentPasswordForEmail')}
                 autoComplete="current-password"
                 required
-                error={fieldError(form, 'currentPassword')}
-                {...form.register('currentPassword')}
+                {...boundField(form, 'currentPassword')}
               />
             )}
             <TextInput
               label={t('account.firstName')}
               autoComplete="given-name"
               required
-              error={fieldError(form, 'firstName')}
-              {...form.register('firstName')}
+              {...boundField(form, 'firstName')}
             />
             <TextInput
               label={t('account.lastName')}
               autoComplete="family-name"
               required
-              error={fieldError(form, 'lastName')}
-              {...form.register('lastName')}
+              {...boundField(form, 'lastName')}
             />
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-                {t('account.save')}
-              </Button>
-            </Group>
+            <SubmitRow busy={save.isPending}>{t('account.save')}</SubmitRow>
           </Stack>
         </form>
       </Paper>

@@ -1,9 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { passkeyNameSchema, type PasskeyNameInput, type TwoFactorChange } from '../../shared/schemas/two-factor';
+import { passkeyNameSchema, type TwoFactorChange } from '../../shared/schemas/two-factor';
 import type { ApiResponse } from '../api/client';
 import { fieldError } from '../components/form';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
@@ -19,11 +18,7 @@ export function PasskeySetup({
   onAdded: (answer: ApiResponse<TwoFactorChange>) => void | Promise<void>;
 }) {
   const { t } = useTranslation();
-  const form = useForm<PasskeyNameInput>({
-    mode: 'all',
-    resolver: zodResolver(passkeyNameSchema),
-    defaultValues: { name: '' },
-  });
+  const form = useSchemaForm(passkeyNameSchema, { name: '' });
 
   const submit = form.handleSubmit(async ({ name }) => {
     try {

@@ -1,12 +1,13 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, type ChangePasswordInput } from '../../shared/schemas/users';
 import type { Account } from '../../shared/wire';
 import { api } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
+import { SubmitRow } from '../components/form-buttons';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordField } from '../components/password-field';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
@@ -16,11 +17,7 @@ const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', password
 /** ADR 0014: a new password while signed in. This session continues; the server ends the others. */
 export function PasswordForm() {
   const { t } = useTranslation();
-  const form = useForm<ChangePasswordInput>({
-    mode: 'all',
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: EMPTY,
-  });
+  const form = useSchemaForm(changePasswordSchema, EMPTY);
   const change = useMutation({
     mutationFn: (input: ChangePasswordInput) => api<Account>('POST', '/account/password', { body: input }),
     onSuccess: () => {
@@ -42,28 +39,14 @@ export function PasswordForm() {
             label={t('accountSecurity.password.current')}
             autoComplete="current-password"
             required
-            error={fieldError(form, 'currentPassword')}
-            {...form.register('currentPassword')}
+            {...boundField(form, 'currentPassword')}
           />
-          <PasswordField
+          <NewPasswordFields
+            form={form}
             label={t('accountSecurity.password.new')}
-            autoComplete="new-password"
-            required
-            error={fieldError(form, 'password')}
-            {...form.register('password')}
+            confirmationLabel={t('accountSecurity.password.confirmation')}
           />
-          <PasswordField
-            label={t('accountSecurity.password.confirmation')}
-            autoComplete="new-password"
-            required
-            error={fieldError(form, 'passwordConfirmation')}
-            {...form.register('passwordConfirmation')}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} disabled={change.isPending}>
-              {t('accountSecurity.password.submit')}
-            </Button>
-          </Group>
+          <SubmitRow busy={change.isPending}>{t('accountSecurity.password.submit')}</SubmitRow>
         </Stack>
       </form>
     </Paper>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, CopyButton, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { formatInstant } from '../../shared/intl';
 import {
   notificationSettingsSchema,
@@ -13,7 +12,9 @@ import {
 import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useConfirm } from '../components/confirm-dialog';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
+import { useSchemaForm } from '../components/schema-form';
+import { SubmitRow } from '../components/form-buttons';
 import { reportError } from '../components/server-errors';
 import { LoadingMark } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -52,10 +53,9 @@ export function RemindersSection() {
 function DigestForm({ saved }: { saved: NotificationSettings }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const form = useForm<NotificationSettingsInput>({
-    mode: 'all',
-    resolver: zodResolver(notificationSettingsSchema),
-    defaultValues: { digestEnabled: saved.digestEnabled, digestTime: saved.digestTime },
+  const form = useSchemaForm(notificationSettingsSchema, {
+    digestEnabled: saved.digestEnabled,
+    digestTime: saved.digestTime,
   });
   // A save remounts this form with what was saved (RemindersSection's key), so a saved form is never dirty.
   useUnsavedChanges(form.formState.isDirty);
@@ -93,14 +93,9 @@ function DigestForm({ saved }: { saved: NotificationSettings }) {
           label={t('tasks.reminders.digestTime')}
           required
           maw={200}
-          error={fieldError(form, 'digestTime')}
-          {...form.register('digestTime')}
+          {...boundField(form, 'digestTime')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-            {t('tasks.reminders.save')}
-          </Button>
-        </Group>
+        <SubmitRow busy={save.isPending}>{t('tasks.reminders.save')}</SubmitRow>
       </Stack>
     </form>
   );

@@ -3,21 +3,19 @@ import { useState } from 'react';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm, type FieldValues, type UseFormSetError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   confirmTotpSchema,
   recoveryCodeFormSchema,
-  type ConfirmTotpInput,
-  type RecoveryCodeFormInput,
   type SecondFactorChallenge,
   type TwoFactorChange,
 } from '../../shared/schemas/two-factor';
 import type { Account } from '../../shared/wire';
 import { api, ApiError, type ApiResponse } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
 import { GuestLayout } from '../components/guest-layout';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useTranslation } from '../i18n';
@@ -79,16 +77,8 @@ function SecondStep({ challenge, to, onExpired }: StepProps) {
   const methods = challenge.methods;
   const [recovering, setRecovering] = useState(!methods.includes('totp') && !methods.includes('passkey'));
   const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const codeForm = useForm<ConfirmTotpInput>({
-    mode: 'all',
-    resolver: zodResolver(confirmTotpSchema),
-    defaultValues: { code: '' },
-  });
-  const recoveryForm = useForm<RecoveryCodeFormInput>({
-    mode: 'all',
-    resolver: zodResolver(recoveryCodeFormSchema),
-    defaultValues: { recoveryCode: '' },
-  });
+  const codeForm = useSchemaForm(confirmTotpSchema, { code: '' });
+  const recoveryForm = useSchemaForm(recoveryCodeFormSchema, { recoveryCode: '' });
 
   const send = async (body: object, setError?: UseFormSetError<FieldValues>) => {
     try {
@@ -142,8 +132,7 @@ function SecondStep({ challenge, to, onExpired }: StepProps) {
                 required
                 // The only field of this screen, reached right after the password: the cursor waits in it.
                 autoFocus={!methods.includes('passkey')}
-                error={fieldError(codeForm, 'code')}
-                {...codeForm.register('code')}
+                {...boundField(codeForm, 'code')}
               />
               <Button type="submit" loading={codeForm.formState.isSubmitting}>
                 {t('twoFactor.signIn.submit')}
@@ -161,8 +150,7 @@ function SecondStep({ challenge, to, onExpired }: StepProps) {
                 spellCheck={false}
                 required
                 autoFocus
-                error={fieldError(recoveryForm, 'recoveryCode')}
-                {...recoveryForm.register('recoveryCode')}
+                {...boundField(recoveryForm, 'recoveryCode')}
               />
               <Button type="submit" loading={recoveryForm.formState.isSubmitting}>
                 {t('twoFactor.signIn.submit')}

@@ -2,16 +2,10 @@ import { LoadingMark } from '../components/status-pages';
 import { lazy, Suspense, useState } from 'react';
 import '@mantine/core/styles/Code.css';
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  confirmTotpSchema,
-  type ConfirmTotpInput,
-  type TotpSetup as Setup,
-  type TwoFactorChange,
-} from '../../shared/schemas/two-factor';
+import { confirmTotpSchema, type TotpSetup as Setup, type TwoFactorChange } from '../../shared/schemas/two-factor';
 import type { ApiResponse } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { useTranslation } from '../i18n';
 import { confirmTotp, startTotp } from './two-factor-api';
@@ -33,11 +27,7 @@ export function TotpSetup({
   const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [starting, setStarting] = useState(false);
-  const form = useForm<ConfirmTotpInput>({
-    mode: 'all',
-    resolver: zodResolver(confirmTotpSchema),
-    defaultValues: { code: '' },
-  });
+  const form = useSchemaForm(confirmTotpSchema, { code: '' });
 
   const start = async () => {
     setStarting(true);
@@ -89,8 +79,7 @@ export function TotpSetup({
           autoComplete="one-time-code"
           required
           maw={240}
-          error={fieldError(form, 'code')}
-          {...form.register('code')}
+          {...boundField(form, 'code')}
         />
         <Group>
           <Button type="submit" loading={form.formState.isSubmitting}>

@@ -1,8 +1,6 @@
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import {
@@ -12,9 +10,10 @@ import {
   type ResetPasswordFormInput,
 } from '../../shared/schemas/users';
 import { api, ApiError } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
 import { GuestLayout } from '../components/guest-layout';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { useSignInAnswer, type SignInAnswer } from '../session/sign-in-answer';
 
@@ -36,15 +35,70 @@ function tokenProblem(error: unknown): boolean {
   return error instanceof ApiError && error.body.code === 'invalid_token';
 }
 
+/**
+ * The signed-out card of a page opened from an emailed link: without a token, only why; with one, the form, the
+ * reason of a refusal, the submit; below, the way back to signing in and the way to a new link.
+ */
+function TokenCard({
+  title,
+  token,
+  missingToken,
+  onSubmit,
+  failure,
+  failureTestId,
+  submit,
+  busy,
+  links,
+  children,
+}: {
+  title: string;
+  token: string;
+  missingToken: string;
+  onSubmit(event: FormEvent<HTMLFormElement>): Promise<void>;
+  failure: string | null;
+  failureTestId?: string;
+  submit: string;
+  busy: boolean;
+  links: { to: string; label: string }[];
+  children: ReactNode;
+}) {
+  return (
+    <GuestLayout title={title}>
+      {!token ? (
+        <Alert color="red" role="alert">
+          {missingToken}
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <Stack>
+            {children}
+            {failure && (
+              <Alert color="red" role="alert" data-testid={failureTestId}>
+                {failure}
+              </Alert>
+            )}
+            <Button type="submit" loading={busy}>
+              {submit}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Group mt="md" justify="space-between">
+        {links.map(({ to, label }) => (
+          <Anchor key={to} component={Link} to={to} size="sm">
+            {label}
+          </Anchor>
+        ))}
+      </Group>
+    </GuestLayout>
+  );
+}
+
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const { token, mutation } = useTokenSubmit<ResetPasswordFormInput>('/passwords/reset');
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ResetPasswordFormInput>({
-    mode: 'all',
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', passwordConfirmation: '' },
-  });
+  const form = useSchemaForm(resetPasswordFormSchema, { password: '', passwordConfirmation: '' });
 
   const submit = form.handleSubmit((input) => {
     setFailure(null);
@@ -64,48 +118,26 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <GuestLayout title={t('passwords.reset.title')}>
-      {!token ? (
-        <Alert color="red" role="alert">
-          {t('passwords.reset.missingToken')}
-        </Alert>
-      ) : (
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <Stack>
-            <PasswordField
-              label={t('passwords.reset.password')}
-              autoComplete="new-password"
-              required
-              error={fieldError(form, 'password')}
-              {...form.register('password')}
-            />
-            <PasswordField
-              label={t('passwords.reset.passwordConfirmation')}
-              autoComplete="new-password"
-              required
-              error={fieldError(form, 'passwordConfirmation')}
-              {...form.register('passwordConfirmation')}
-            />
-            {failure && (
-              <Alert color="red" role="alert" data-testid="reset-failure">
-                {failure}
-              </Alert>
-            )}
-            <Button type="submit" loading={mutation.isPending}>
-              {t('passwords.reset.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-      <Group mt="md" justify="space-between">
-        <Anchor component={Link} to="/login" size="sm">
-          {t('passwords.reset.backToLogin')}
-        </Anchor>
-        <Anchor component={Link} to="/passwords/forgot" size="sm">
-          {t('passwords.reset.forgot')}
-        </Anchor>
-      </Group>
-    </GuestLayout>
+    <TokenCard
+      title={t('passwords.reset.title')}
+      token={token}
+      missingToken={t('passwords.reset.missingToken')}
+      onSubmit={submit}
+      failure={failure}
+      failureTestId="reset-failure"
+      submit={t('passwords.reset.submit')}
+      busy={mutation.isPending}
+      links={[
+        { to: '/login', label: t('passwords.reset.backToLogin') },
+        { to: '/passwords/forgot', label: t('passwords.reset.forgot') },
+      ]}
+    >
+      <NewPasswordFields
+        form={form}
+        label={t('passwords.reset.password')}
+        confirmationLabel={t('passwords.reset.passwordConfirmation')}
+      />
+    </TokenCard>
   );
 }
 
@@ -113,10 +145,11 @@ export function ConfirmInvitationPage() {
   const { t } = useTranslation();
   const { token, mutation } = useTokenSubmit<ConfirmInvitationFormInput>('/invitations/confirm');
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ConfirmInvitationFormInput>({
-    mode: 'all',
-    resolver: zodResolver(confirmInvitationFormSchema),
-    defaultValues: { password: '', passwordConfirmation: '', firstName: '', lastName: '' },
+  const form = useSchemaForm(confirmInvitationFormSchema, {
+    password: '',
+    passwordConfirmation: '',
+    firstName: '',
+    lastName: '',
   });
 
   const submit = form.handleSubmit((input) => {
@@ -130,62 +163,37 @@ export function ConfirmInvitationPage() {
   });
 
   return (
-    <GuestLayout title={t('invitations.confirm.title')}>
-      {!token ? (
-        <Alert color="red" role="alert">
-          {t('invitations.confirm.missingToken')}
-        </Alert>
-      ) : (
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <Stack>
-            <Text size="sm">{t('invitations.confirm.intro')}</Text>
-            <PasswordField
-              label={t('invitations.confirm.password')}
-              autoComplete="new-password"
-              required
-              error={fieldError(form, 'password')}
-              {...form.register('password')}
-            />
-            <PasswordField
-              label={t('invitations.confirm.passwordConfirmation')}
-              autoComplete="new-password"
-              required
-              error={fieldError(form, 'passwordConfirmation')}
-              {...form.register('passwordConfirmation')}
-            />
-            <TextInput
-              label={t('invitations.confirm.firstName')}
-              autoComplete="given-name"
-              required
-              error={fieldError(form, 'firstName')}
-              {...form.register('firstName')}
-            />
-            <TextInput
-              label={t('invitations.confirm.lastName')}
-              autoComplete="family-name"
-              required
-              error={fieldError(form, 'lastName')}
-              {...form.register('lastName')}
-            />
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Button type="submit" loading={mutation.isPending}>
-              {t('invitations.confirm.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-      <Group mt="md" justify="space-between">
-        <Anchor component={Link} to="/login" size="sm">
-          {t('invitations.resend.backToLogin')}
-        </Anchor>
-        <Anchor component={Link} to="/invitations/resend" size="sm">
-          {t('invitations.confirm.resend')}
-        </Anchor>
-      </Group>
-    </GuestLayout>
+    <TokenCard
+      title={t('invitations.confirm.title')}
+      token={token}
+      missingToken={t('invitations.confirm.missingToken')}
+      onSubmit={submit}
+      failure={failure}
+      submit={t('invitations.confirm.submit')}
+      busy={mutation.isPending}
+      links={[
+        { to: '/login', label: t('invitations.resend.backToLogin') },
+        { to: '/invitations/resend', label: t('invitations.confirm.resend') },
+      ]}
+    >
+      <Text size="sm">{t('invitations.confirm.intro')}</Text>
+      <NewPasswordFields
+        form={form}
+        label={t('invitations.confirm.password')}
+        confirmationLabel={t('invitations.confirm.passwordConfirmation')}
+      />
+      <TextInput
+        label={t('invitations.confirm.firstName')}
+        autoComplete="given-name"
+        required
+        {...boundField(form, 'firstName')}
+      />
+      <TextInput
+        label={t('invitations.confirm.lastName')}
+        autoComplete="family-name"
+        required
+        {...boundField(form, 'lastName')}
+      />
+    </TokenCard>
   );
 }

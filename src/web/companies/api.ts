@@ -1,36 +1,29 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
 import type { Company, CompanySummary } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
-import type { ListMeta } from '../../shared/wire';
 import { api } from '../api/client';
+import { listQuery, type PageParams } from '../api/list-query';
 import { queryKeys } from '../api/query-keys';
 
-export interface CompanyListParams {
-  page: number;
-  size: number;
-  search: string;
+export interface CompanyListParams extends PageParams {
   archived: boolean;
 }
 
 export function useCompaniesList(params: CompanyListParams) {
   // Status names come localized: another language is another answer.
   const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: queryKeys.companyList(params, i18n.language),
-    queryFn: async () => {
-      const { data, meta } = await api<CompanySummary[], ListMeta>('GET', '/companies', {
-        query: {
-          'page[number]': params.page + 1,
-          'page[size]': params.size,
-          'filter[search]': params.search,
-          'filter[archived]': params.archived ? 'true' : 'false',
-        },
-      });
-      return { companies: data, meta };
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    listQuery<'companies', CompanySummary>(
+      'companies',
+      queryKeys.companyList(params, i18n.language),
+      '/companies',
+      params,
+      {
+        'filter[archived]': params.archived ? 'true' : 'false',
+      },
+    ),
+  );
 }
 
 export function useCompany(id: string) {

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
-import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { Locale } from '../../shared/constants';
 import { useTranslation } from '../i18n';
-import { fieldError } from './form';
+import { useFieldControl } from './form';
 import { formatDay, parseDay } from './day';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,23 +31,18 @@ export function DayInput<T extends FieldValues>({
   /** What the date is, above the hint of how to type one. */
   note?: ReactNode;
 }) {
+  const { ref, field, error } = useFieldControl(form, name);
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <DayText
-          label={label}
-          required={required}
-          note={note}
-          name={field.name}
-          inputRef={field.ref}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldError(form, name)}
-        />
-      )}
+    <DayText
+      label={label}
+      required={required}
+      note={note}
+      name={field.name}
+      inputRef={ref}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
     />
   );
 }

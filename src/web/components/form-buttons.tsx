@@ -27,3 +27,14 @@ export function FormButtons({
     </Group>
   );
 }
+
+/** The submit button, alone at the end of a form without a Cancel (a section of a page), kept from a second press. */
+export function SubmitRow({ busy, children }: { busy: boolean; children: string }) {
+  return (
+    <Group justify="flex-end">
+      <Button type="submit" loading={busy} disabled={busy}>
+        {children}
+      </Button>
+    </Group>
+  );
+}

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { fieldError } from './form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useFieldControl } from './form';
 
 export type FormattedInputProps<T extends FieldValues> = Omit<
   TextInputProps,
@@ -26,29 +26,24 @@ export function FormattedInput<T extends FieldValues>({
   onBlurFormat,
   ...props
 }: FormattedInputProps<T>) {
+  const { ref, field, error } = useFieldControl(form, name);
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <TextInput
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : ''}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            field.onChange(onTypeFormat ? onTypeFormat(value) : value);
-          }}
-          onBlur={() => {
-            const value = typeof field.value === 'string' ? field.value : '';
-            const tidy = onBlurFormat?.(value);
-            if (tidy !== undefined && tidy !== value) field.onChange(tidy);
-            field.onBlur();
-          }}
-          error={fieldError(form, name)}
-        />
-      )}
+    <TextInput
+      {...props}
+      ref={ref}
+      name={field.name}
+      value={typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        field.onChange(onTypeFormat ? onTypeFormat(value) : value);
+      }}
+      onBlur={() => {
+        const value = typeof field.value === 'string' ? field.value : '';
+        const tidy = onBlurFormat?.(value);
+        if (tidy !== undefined && tidy !== value) field.onChange(tidy);
+        field.onBlur();
+      }}
+      error={error}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
-import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { fieldError } from './form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useFieldControl } from './form';
 
 type SelectFieldProps<T extends FieldValues, O> = Omit<SelectProps, 'name' | 'form' | 'value' | 'onBlur' | 'error'> & {
   form: UseFormReturn<T, unknown, O>;
@@ -28,24 +28,19 @@ export function SelectField<T extends FieldValues, O = T>({
   onChange,
   ...props
 }: SelectFieldProps<T, O>) {
+  const { ref, field, error } = useFieldControl(form, name);
   return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          allowDeselect={false}
-          {...props}
-          ref={field.ref}
-          value={shown(field.value)}
-          onChange={(choice, option) => {
-            field.onChange(stored ? stored(choice, option) : choice);
-            onChange?.(choice, option);
-          }}
-          onBlur={field.onBlur}
-          error={fieldError(form, name)}
-        />
-      )}
+    <Select
+      allowDeselect={false}
+      {...props}
+      ref={ref}
+      value={shown(field.value)}
+      onChange={(choice, option) => {
+        field.onChange(stored ? stored(choice, option) : choice);
+        onChange?.(choice, option);
+      }}
+      onBlur={field.onBlur}
+      error={error}
     />
   );
 }

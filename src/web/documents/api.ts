@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { toSnake } from '../../shared/case';
 import type { DocumentCategory } from '../../shared/companies';
 import {
@@ -8,8 +8,7 @@ import {
   type DocumentSort,
 } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
-import type { ListMeta } from '../../shared/wire';
-import { api } from '../api/client';
+import { listQuery, type PageParams } from '../api/list-query';
 import { useLookup } from '../api/lookups';
 import { queryKeys } from '../api/query-keys';
 import { companyRecordWrites } from '../api/company-records';
@@ -20,11 +19,7 @@ const documentsKey = queryKeys.documents;
 /** Categories with their children, named in the interface language; fetched once per language (docs/SPEC.md §7). */
 export const useDocumentCategories = () => useLookup<DocumentCategory>('/documents/categories');
 
-export interface DocumentListParams {
-  /** 0-based (docs/SPEC.md §9), sent 1-based. */
-  page: number;
-  size: number;
-  search: string;
+export interface DocumentListParams extends PageParams {
   sort: DocumentSort;
   categoryId: string | null;
 }
@@ -33,23 +28,15 @@ export interface DocumentListParams {
 const wireSort = (sort: DocumentSort) => (sort.startsWith('-') ? `-${toSnake(sort.slice(1))}` : toSnake(sort));
 
 export function useDocumentsList(companyId: string, params: DocumentListParams) {
-  return useQuery({
-    queryKey: [...documentsKey(companyId), 'list', params],
-    queryFn: async ({ signal }) => {
-      const { data, meta } = await api<CompanyDocument[], ListMeta>('GET', `/companies/${companyId}/documents`, {
-        query: {
-          'page[number]': params.page + 1,
-          'page[size]': params.size,
-          sort: wireSort(params.sort),
-          'filter[search]': params.search,
-          'filter[category_id]': params.categoryId,
-        },
-        signal,
-      });
-      return { documents: data, meta };
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(
+    listQuery<'documents', CompanyDocument>(
+      'documents',
+      [...documentsKey(companyId), 'list', params],
+      `/companies/${companyId}/documents`,
+      params,
+      { sort: wireSort(params.sort), 'filter[category_id]': params.categoryId },
+    ),
+  );
 }
 
 /** What a new document is saved with once its file is in storage (docs/SPEC.md §4). */

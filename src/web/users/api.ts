@@ -1,26 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '../../shared/constants';
 import type { SecuritySettings, SecuritySettingsInput, UserTwoFactor } from '../../shared/schemas/two-factor';
 import type { InviteInput, UserEditInput } from '../../shared/schemas/users';
-import type { ListMeta, User, UserListItem } from '../../shared/wire';
+import type { User, UserListItem } from '../../shared/wire';
 import { api } from '../api/client';
+import { listQuery, type PageParams } from '../api/list-query';
 import { queryKeys } from '../api/query-keys';
 
-export function useUsersList(params: { page: number; size: number; search: string }) {
-  return useQuery({
-    queryKey: queryKeys.userList(params),
-    queryFn: async () => {
-      const { data, meta } = await api<UserListItem[], ListMeta>('GET', '/users', {
-        query: {
-          'page[number]': params.page + 1,
-          'page[size]': params.size,
-          'filter[search]': params.search,
-        },
-      });
-      return { users: data, meta };
-    },
-    placeholderData: keepPreviousData,
-  });
+export function useUsersList(params: PageParams) {
+  return useQuery(listQuery<'users', UserListItem>('users', queryKeys.userList(params), '/users', params));
 }
 
 export function useUser(id: string) {

@@ -1,11 +1,10 @@
 import { Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../i18n';
-import { inviteSchema, type InviteInput } from '../../shared/schemas/users';
+import { inviteSchema } from '../../shared/schemas/users';
 import { ApiError } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
 import { RoleSelect } from './role-select';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
@@ -17,11 +16,7 @@ import { FormButtons } from '../components/form-buttons';
 export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const { t } = useTranslation();
   const invite = useInviteUser();
-  const form = useForm<InviteInput>({
-    mode: 'all',
-    resolver: zodResolver(inviteSchema),
-    defaultValues: { email: '', role: 'user' },
-  });
+  const form = useSchemaForm(inviteSchema, { email: '', role: 'user' });
   // On /invitations/invite leaving asks; in the modal of /users its close asks too (ADR 0017).
   const unsaved = useUnsavedChanges(form.formState.isDirty);
 
@@ -45,8 +40,7 @@ export function InviteForm({ onDone, onCancel }: { onDone(): void; onCancel(): v
           type="email"
           required
           data-autofocus
-          error={fieldError(form, 'email')}
-          {...form.register('email')}
+          {...boundField(form, 'email')}
         />
         <RoleSelect form={form} label={t('invitations.invite.role')} />
         <FormButtons

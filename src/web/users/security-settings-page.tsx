@@ -1,17 +1,14 @@
-import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/RadioCard.css';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { formatInstant } from '../../shared/intl';
-import {
-  securitySettingsSchema,
-  type SecuritySettings,
-  type SecuritySettingsInput,
-} from '../../shared/schemas/two-factor';
+import { securitySettingsSchema, type SecuritySettings } from '../../shared/schemas/two-factor';
 import { TWO_FACTOR_POLICIES } from '../../shared/two-factor';
 import { fieldError } from '../components/form';
+import { useSchemaForm } from '../components/schema-form';
+import { SubmitRow } from '../components/form-buttons';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -31,10 +28,9 @@ export default function SecuritySettingsPage() {
 function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
   const { t, i18n } = useTranslation();
   const save = useSaveSecuritySettings();
-  const form = useForm<SecuritySettingsInput>({
-    mode: 'all',
-    resolver: zodResolver(securitySettingsSchema),
-    defaultValues: { twoFactorRequired: settings.twoFactorRequired, lockVersion: settings.lockVersion },
+  const form = useSchemaForm(securitySettingsSchema, {
+    twoFactorRequired: settings.twoFactorRequired,
+    lockVersion: settings.lockVersion,
   });
   useUnsavedChanges(form.formState.isDirty);
 
@@ -80,11 +76,7 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
                   })
                 : t('twoFactor.settings.neverChanged')}
             </Text>
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-                {t('twoFactor.settings.save')}
-              </Button>
-            </Group>
+            <SubmitRow busy={save.isPending}>{t('twoFactor.settings.save')}</SubmitRow>
           </Stack>
         </form>
       </Paper>

@@ -1,13 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import { invitedUserEditSchema, userEditSchema, type UserEditInput } from '../../shared/schemas/users';
 import type { User } from '../../shared/wire';
 import { ApiError } from '../api/client';
-import { fieldError } from '../components/form';
+import { boundField } from '../components/form';
 import { RoleSelect } from './role-select';
+import { useSchemaForm } from '../components/schema-form';
 import { reportError } from '../components/server-errors';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
@@ -33,11 +32,11 @@ function UserEditForm({ user }: { user: User }) {
   const update = useUpdateUser(user.id);
   const actions = useUserActions();
   const invited = user.status === 'invited';
-  const form = useForm<UserEditInput>({
-    mode: 'all',
-    // An invited user's names are disabled: the invitee types them when accepting (docs/SPEC.md §2).
-    resolver: zodResolver(invited ? invitedUserEditSchema : userEditSchema) as never,
-    defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', role: user.role },
+  // An invited user's names are disabled: the invitee types them when accepting (docs/SPEC.md §2).
+  const form = useSchemaForm((invited ? invitedUserEditSchema : userEditSchema) as typeof userEditSchema, {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    role: user.role,
   });
   const guard = useUnsavedChanges(form.formState.isDirty);
   const back = () => void navigate('/users');
@@ -69,15 +68,13 @@ function UserEditForm({ user }: { user: User }) {
                 label={t('users.edit.firstName')}
                 required={!invited}
                 disabled={invited}
-                error={fieldError(form, 'firstName')}
-                {...form.register('firstName')}
+                {...boundField(form, 'firstName')}
               />
               <TextInput
                 label={t('users.edit.lastName')}
                 required={!invited}
                 disabled={invited}
-                error={fieldError(form, 'lastName')}
-                {...form.register('lastName')}
+                {...boundField(form, 'lastName')}
               />
             </Group>
             {invited && (
