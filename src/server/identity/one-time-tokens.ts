@@ -40,6 +40,21 @@ export async function issueToken(db: Db, userId: string, purpose: TokenPurpose):
   return token;
 }
 
+/**
+ * The public "mail me a link" routes (a password reset, an invitation again): only an account in `status` gets a
+ * fresh `purpose` token, which `send` mails; the caller gives the same answer in every case, so that the route tells
+ * no one who has an account.
+ */
+export async function mailTokenIf(
+  db: Db,
+  user: UserRow | undefined,
+  status: UserStatus,
+  purpose: TokenPurpose,
+  send: (user: UserRow, token: string) => void,
+): Promise<void> {
+  if (user && statusOf(user) === status) send(user, await issueToken(db, user.id, purpose));
+}
+
 /** Marks unused tokens as used: a voided link fails exactly like a used one. */
 export async function voidTokens(
   db: Db,

@@ -12,7 +12,7 @@ import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
-import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
+import { issueToken, mailTokenIf, redeemToken, voidTokens } from '../identity/one-time-tokens';
 import { relyingPartyOf } from '../two-factor/authenticators';
 import { afterPassword } from '../two-factor/password-step';
 import {
@@ -24,7 +24,6 @@ import {
   toUser,
   type UserRow,
 } from '../users/store';
-import { statusOf } from '../identity/accounts';
 
 const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
 const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
@@ -129,14 +128,10 @@ export const invitationRoutes: FeatureRoutes = async (app, { config, database, m
     { ...resend, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
       const input = request.body;
-      const user = await findUserByEmail(db, input.email);
-      if (user && statusOf(user) === 'invited') {
-        const token = await issueToken(db, user.id, 'invitation');
-        mail.sendLater(
-          invitationMail({ locale: request.locale, to: user.email, publicUrl: config.publicUrl, token }),
-          request.log,
-        );
-      }
+      await mailTokenIf(db, await findUserByEmail(db, input.email), 'invited', 'invitation', (user, token) => {
+        const message = invitationMail({ locale: request.locale, to: user.email, publicUrl: config.publicUrl, token });
+        mail.sendLater(message, request.log);
+      });
       return ok({ message: translate(request.locale, 'invitations.resend.success') });
     },
   );

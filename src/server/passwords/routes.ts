@@ -11,9 +11,8 @@ import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
-import { issueToken, redeemToken, voidTokens } from '../identity/one-time-tokens';
+import { mailTokenIf, redeemToken, voidTokens } from '../identity/one-time-tokens';
 import { bumpTokenVersion, findUserByEmail } from '../users/store';
-import { statusOf } from '../identity/accounts';
 import { relyingPartyOf } from '../two-factor/authenticators';
 import { afterPassword } from '../two-factor/password-step';
 
@@ -43,15 +42,11 @@ export const passwordRoutes: FeatureRoutes = async (app, { config, database, mai
     { ...forgot, config: { access: 'public' }, preValidation: limitedBy(limits.mailByAddress, limits.mailByAccount) },
     async (request) => {
       const input = request.body;
-      const user = await findUserByEmail(db, input.email);
       // Invited and archived people have no password to reset: they get nothing, and the same answer.
-      if (user && statusOf(user) === 'active') {
-        const token = await issueToken(db, user.id, 'reset');
-        mail.sendLater(
-          passwordResetMail({ locale: user.locale, to: user.email, publicUrl: config.publicUrl, token }),
-          request.log,
-        );
-      }
+      await mailTokenIf(db, await findUserByEmail(db, input.email), 'active', 'reset', (user, token) => {
+        const message = passwordResetMail({ locale: user.locale, to: user.email, publicUrl: config.publicUrl, token });
+        mail.sendLater(message, request.log);
+      });
       return ok({ message: translate(request.locale, 'passwords.forgot.success') });
     },
   );

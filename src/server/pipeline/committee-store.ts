@@ -8,7 +8,7 @@ import { tallyItem, type ItemMember, type VoteChoice } from '../../shared/pipeli
 import type { RequestState } from '../../shared/pipeline';
 import type { Committee, Meeting } from '../../shared/schemas/pipeline-answers';
 import type { Executor } from '../db/client';
-import { selectRows } from '../db/rows';
+import { selectRow, selectRows, type ReadOptions } from '../db/rows';
 import { personName } from './store';
 
 const dollars = (cents: number) => cents / 100;
@@ -86,16 +86,14 @@ export interface MeetingRow {
   location: string | null;
 }
 
-export async function findMeeting(
-  db: Executor,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<MeetingRow | null> {
-  const [row] = await selectRows<MeetingRow>(
+export async function findMeeting(db: Executor, id: string, options: ReadOptions = {}): Promise<MeetingRow | null> {
+  const row = await selectRow<MeetingRow>(
     db,
     sql`SELECT m.id, m.committee_id AS "committeeId", c.name AS "committeeName", c.quorum, m.date::text AS date, m.location
           FROM committee_meetings m JOIN committees c ON c.id = m.committee_id
-         WHERE m.id = ${id}${options.lock ? sql` FOR UPDATE OF m` : sql``}`,
+         WHERE m.id = ${id}`,
+    options,
+    'm',
   );
   return row ?? null;
 }

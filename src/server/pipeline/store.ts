@@ -10,7 +10,7 @@ import { toCents } from '../../shared/servicing/money';
 import type { FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
 import type { ChecklistItem, FundingRequest, FundingRequestSummary } from '../../shared/schemas/pipeline-answers';
 import type { Executor, Tx } from '../db/client';
-import { iso, selectRows } from '../db/rows';
+import { forUpdate, iso, selectRow, selectRows, type ReadOptions } from '../db/rows';
 import {
   checklistItems,
   fundingRequestAmounts,
@@ -38,17 +38,14 @@ export interface RequestRow {
   lockVersion: number;
 }
 
-export async function findRequest(
-  db: Executor,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<RequestRow | null> {
-  const [row] = await selectRows<RequestRow>(
+export async function findRequest(db: Executor, id: string, options: ReadOptions = {}): Promise<RequestRow | null> {
+  const row = await selectRow<RequestRow>(
     db,
     sql`SELECT id, company_id AS "companyId", project_name AS "projectName",
                project_cost_cents::float8 AS "projectCostCents", state, assignee_id AS "assigneeId",
                lock_version AS "lockVersion"
-          FROM funding_requests WHERE id = ${id}${options.lock ? sql` FOR UPDATE` : sql``}`,
+          FROM funding_requests WHERE id = ${id}`,
+    options,
   );
   return row ?? null;
 }
@@ -427,7 +424,7 @@ interface ItemRow {
   waivedReason: string | null;
 }
 
-export async function readItems(db: Executor, requestId: string, options: { lock?: boolean } = {}): Promise<ItemRow[]> {
+export async function readItems(db: Executor, requestId: string, options: ReadOptions = {}): Promise<ItemRow[]> {
   return selectRows<ItemRow>(
     db,
     sql`SELECT i.id, i.stage, i.category_id AS "categoryId", i.label_fr AS "labelFr", i.label_en AS "labelEn",
@@ -439,7 +436,7 @@ export async function readItems(db: Executor, requestId: string, options: { lock
           LEFT JOIN users u ON u.id = i.verified_by_id
          WHERE i.request_id = ${requestId}
          ORDER BY array_position(ARRAY['intake', 'analysis', 'before_disbursement'], i.stage), i.position
-         ${options.lock ? sql`FOR UPDATE OF i` : sql``}`,
+         ${forUpdate(options, 'i')}`,
   );
 }
 

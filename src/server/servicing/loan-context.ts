@@ -11,6 +11,7 @@ import type { ServicingSchedule } from '../../shared/schemas/servicing-answers';
 import { computeLoan, type AgingBucket, type LoanInput, type LoanTerms } from '../../shared/servicing';
 import { problemMessage, type EntryProblem } from '../../shared/servicing/entries';
 import type { Executor } from '../db/client';
+import type { ReadOptions } from '../db/rows';
 import { AppError, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
 import { keptKey } from '../platform/lists/kept-reads';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
@@ -41,7 +42,7 @@ export async function loanContext(
   db: Executor,
   params: { companyId: string; id: string },
   asOf: string,
-  options: { lock?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<LoanContext> {
   const found = options.lock
     ? await lockedLoan(db, params)

@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
-import { selectRows } from '../db/rows';
+import { forUpdate, selectRow, selectRows, type ReadOptions } from '../db/rows';
 import { loanStates } from '../db/schema';
 import {
   DEFAULT_BUCKETS,
@@ -86,14 +86,15 @@ export async function findLoan(
   db: Executor,
   companyId: string,
   id: string,
-  options: { lock?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<LoanRow | undefined> {
-  const [row] = await selectRows<RawLoan>(
+  const row = await selectRow<RawLoan>(
     db,
     sql`SELECT ${loanColumns}
           FROM ${loanSource}
-         WHERE f.id = ${id} AND f.company_id = ${companyId}
-         ${options.lock ? sql`FOR UPDATE OF f` : sql``}`,
+         WHERE f.id = ${id} AND f.company_id = ${companyId}`,
+    options,
+    'f',
   );
   return row && loanOf(row);
 }
@@ -111,14 +112,14 @@ export async function findCompanyLoans(db: Executor, companyId: string): Promise
 }
 
 /** The loans `where` names, in id order; with `lock`, locked until the transaction ends. */
-async function findLoans(db: Executor, where: SQL, options: { lock?: boolean } = {}): Promise<LoanRow[]> {
+async function findLoans(db: Executor, where: SQL, options: ReadOptions = {}): Promise<LoanRow[]> {
   const rows = await selectRows<RawLoan>(
     db,
     sql`SELECT ${loanColumns}
           FROM ${loanSource}
          WHERE ${where}
          ORDER BY f.id
-         ${options.lock ? sql`FOR UPDATE OF f` : sql``}`,
+         ${forUpdate(options, 'f')}`,
   );
   return rows.map(loanOf);
 }

@@ -9,7 +9,7 @@ import { dueGroup, dueRange, type DueGroup, type TaskKind, type TaskStatus } fro
 import type { Task } from '../../shared/tasks/schemas';
 import { taskTitle } from '../../shared/tasks/titles';
 import type { Executor } from '../db/client';
-import { iso, selectRows } from '../db/rows';
+import { iso, selectRow, selectRows, type ReadOptions } from '../db/rows';
 
 export interface TaskRow {
   id: string;
@@ -114,17 +114,8 @@ export async function listTasks(
   return { rows, totalCount: counts!.total, overdueCount: counts!.overdue };
 }
 
-export async function findTask(
-  db: Executor,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<TaskRow | undefined> {
-  const [row] = await selectRows<TaskRow>(
-    db,
-    sql`${SELECT} WHERE t.id = ${id} ${options.lock ? sql`FOR UPDATE OF t` : sql``}`,
-  );
-  return row;
-}
+export const findTask = (db: Executor, id: string, options: ReadOptions = {}): Promise<TaskRow | undefined> =>
+  selectRow<TaskRow>(db, sql`${SELECT} WHERE t.id = ${id}`, options, 't');
 
 export async function insertManualTask(
   db: Executor,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import {
   accountEvents,
@@ -180,18 +180,27 @@ export async function replaceRecoveryCodes(db: Executor, userId: string): Promis
 }
 
 /** Uses a recovery code (normalised as typed): true once, false ever after and for any other value. */
-export async function useRecoveryCode(db: Executor, userId: string, code: string): Promise<boolean> {
+export const useRecoveryCode = (db: Executor, userId: string, code: string): Promise<boolean> =>
+  useOnce(
+    db,
+    recoveryCodes,
+    and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashOf(normalizeRecoveryCode(code)))),
+  );
+
+/**
+ * Marks a single-use row (a recovery code, a challenge) used by one conditional UPDATE: true for the one request
+ * that found it unused, so two simultaneous uses cannot both succeed.
+ */
+async function useOnce(
+  db: Executor,
+  table: typeof recoveryCodes | typeof secondFactorChallenges,
+  which: SQL | undefined,
+): Promise<boolean> {
   const rows = await db
-    .update(recoveryCodes)
+    .update(table)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashOf(normalizeRecoveryCode(code))),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
+    .where(and(which, isNull(table.usedAt)))
+    .returning({ id: table.id });
   return rows.length === 1;
 }
 
@@ -285,20 +294,12 @@ export async function findOpenSignIn(
 }
 
 /** Closes a challenge: true for the one request that closed it. */
-export async function closeChallenge(db: Executor, id: string): Promise<boolean> {
-  const rows = await db
-    .update(secondFactorChallenges)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(secondFactorChallenges.id, id),
-        isNull(secondFactorChallenges.usedAt),
-        gt(secondFactorChallenges.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: secondFactorChallenges.id });
-  return rows.length === 1;
-}
+export const closeChallenge = (db: Executor, id: string): Promise<boolean> =>
+  useOnce(
+    db,
+    secondFactorChallenges,
+    and(eq(secondFactorChallenges.id, id), gt(secondFactorChallenges.expiresAt, sql`now()`)),
+  );
 
 /** Stores the challenge of a passkey registration; earlier unfinished ones of the user are dropped. */
 export async function openRegistration(db: Db, userId: string, webauthnChallenge: string): Promise<void> {

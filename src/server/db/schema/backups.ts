@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at } from './columns';
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from './columns';
 
 /**
  * One row per backup, whatever started it (docs/decisions/0024-backups.md). The row is the claim: a
@@ -10,7 +10,7 @@ import { at } from './columns';
 export const backups = pgTable(
   'backups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     trigger: text('trigger', { enum: ['schedule', 'manual'] }).notNull(),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] })
       .notNull()

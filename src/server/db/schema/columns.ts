@@ -9,11 +9,17 @@ import { type AnyPgColumn, bigint, check, timestamp, type UpdateDeleteAction, uu
 /** An instant: always with its time zone, so that every process reads the same moment. */
 export const at = (name: string) => timestamp(name, { withTimezone: true });
 
+/** The generated uuid key most tables are found by. */
+export const uuidKey = { id: uuid('id').primaryKey().defaultRandom() };
+
+/** When a row was written: all an append-only record (a move, a vote, a code) carries. */
+export const insertedStamp = { insertedAt: at('inserted_at').notNull().defaultNow() };
+
+/** When a row last changed. */
+export const updatedStamp = { updatedAt: at('updated_at').notNull().defaultNow() };
+
 /** The creation and last-change instants every record of the office carries. */
-export const timestamps = {
-  insertedAt: at('inserted_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-};
+export const timestamps = { ...insertedStamp, ...updatedStamp };
 
 /** Money: integer cents, as the computations (src/shared/servicing) count it. */
 export const cents = (name: string) => bigint(name, { mode: 'number' });

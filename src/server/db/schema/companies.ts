@@ -1,7 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { BLOCK_TYPES, RISK_RATINGS } from '../../../shared/companies';
-import { at, requiredRef, timestamps } from './columns';
+import { at, insertedStamp, requiredRef, timestamps, uuidKey } from './columns';
 import { contributionFunds, legalForms, activityAreas, municipalities, statuses, warranties } from './lookups';
 import { userRef, users } from './users';
 
@@ -15,7 +15,7 @@ export const companyReferenceNumberSeq = pgSequence('company_reference_number_se
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     name: text('name').notNull(),
     /** Readable and unique, e.g. C-2026-000123: the year of creation and the sequence number. */
     referenceNumber: text('reference_number')
@@ -86,9 +86,15 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
+/**
+ * A record of one company's, found by its uuid and deleted with the company. Companies are archived, not
+ * deleted; the cascade only serves a hard delete by an operator.
+ */
+export const companyRecord = { ...uuidKey, companyId: companyId() };
+
 /** docs/SPEC.md §3 address: exactly one per company. */
 export const companyAddresses = pgTable('company_addresses', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  ...uuidKey,
   companyId: companyId().unique(),
   address: text('address').notNull(),
   zipCode: text('zip_code').notNull(),
@@ -98,8 +104,7 @@ export const companyAddresses = pgTable('company_addresses', {
 export const owners = pgTable(
   'owners',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
+    ...companyRecord,
     /** Order of the rows in the form. */
     position: integer('position').notNull(),
     name: text('name').notNull(),
@@ -114,7 +119,7 @@ export const owners = pgTable(
 
 /** docs/SPEC.md §3 companyPresentation: at most one per company. */
 export const companyPresentations = pgTable('company_presentations', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  ...uuidKey,
   companyId: companyId().unique(),
   highlights: text('highlights'),
   products: text('products'),
@@ -130,14 +135,13 @@ const money = (name: string) => numeric(name, { precision: 15, scale: 2, mode: '
  */
 const insertionOrder = () => ({
   seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-  insertedAt: at('inserted_at').notNull().defaultNow(),
+  ...insertedStamp,
 });
 
 export const financialStatements = pgTable(
   'financial_statements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
+    ...companyRecord,
     year: integer('year'),
     sales: money('sales'),
     grossProfit: money('gross_profit'),
@@ -156,8 +160,7 @@ export const financialStatements = pgTable(
 export const financialContributions = pgTable(
   'financial_contributions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
+    ...companyRecord,
     contributionFundId: requiredRef('contribution_fund_id', () => contributionFunds.id),
     amount: money('amount'),
     /** Percent per year. */
@@ -195,8 +198,7 @@ export const financialContributions = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
+    ...companyRecord,
     blockType: text('block_type', { enum: BLOCK_TYPES }).notNull(),
     content: text('content'),
     /** Order chosen with the up/down buttons. */

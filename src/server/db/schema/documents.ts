@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CONTENT_STATUSES } from '../../../shared/documents';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { companies } from './companies';
+import { companyRecord } from './companies';
 import { documentCategories } from './lookups';
-import { at, requiredRef } from './columns';
+import { requiredRef, timestamps } from './columns';
 
 /** PostgreSQL's tsvector, only ever written by the database (a generated column) and matched in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -16,10 +16,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // Companies are archived, not deleted; the cascade only serves a hard delete by an operator, whose
-    // files the orphan sweep then removes (docs/decisions/0006-orphan-uploads.md).
-    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
+    // A company's hard delete takes its documents; the orphan sweep then removes their files
+    // (docs/decisions/0006-orphan-uploads.md).
+    ...companyRecord,
     categoryId: requiredRef('category_id', () => documentCategories.id, 'restrict'),
     name: text('name').notNull(),
     /** The document's own date (a calendar day), not the upload's. */
@@ -44,8 +43,7 @@ export const documents = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('public.atrium_fr'::regconfig, name), 'A') || setweight(to_tsvector('public.atrium_en'::regconfig, name), 'A') || setweight(to_tsvector('public.atrium_fr'::regconfig, coalesce(content_text, '')), 'B') || setweight(to_tsvector('public.atrium_en'::regconfig, coalesce(content_text, '')), 'B')`,
       ),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     // filter[search]: LIKE '%word%' on the folded name, answered by a trigram index.

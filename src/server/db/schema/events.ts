@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { EVENT_CATEGORY_SLUGS } from '../../../shared/events';
-import { companies } from './companies';
+import { companyRecord } from './companies';
 import { userRef } from './users';
-import { at, oneOf, requiredRef } from './columns';
+import { oneOf, timestamps } from './columns';
 
 /**
  * The event history of a company (docs/SPEC.md §3 event). A person's event has a typed `title`; a system event
@@ -13,9 +13,7 @@ import { at, oneOf, requiredRef } from './columns';
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // Companies are archived, not deleted; the cascade only serves a hard delete by an operator.
-    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
+    ...companyRecord,
     categorySlug: text('category_slug', { enum: EVENT_CATEGORY_SLUGS }).notNull(),
     title: text('title'),
     code: text('code'),
@@ -35,8 +33,7 @@ export const events = pgTable(
      * title rendered in both languages, so that "archivée" and "archived" both find it. Written by the store.
      */
     searchText: text('search_text').notNull().default(''),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     // The timeline (sort -date) of one company, newest first, with a total order for stable pages; also

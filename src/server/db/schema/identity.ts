@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
-import { at, requiredRef } from './columns';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { userRecord } from './users';
+import { at, insertedStamp } from './columns';
 
 /**
  * One row per signed-in session (its id is the token's `sid`). Ending a session sets `ended_at`, and
@@ -10,11 +10,10 @@ import { at, requiredRef } from './columns';
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userRecord,
     expiresAt: at('expires_at').notNull(),
     endedAt: at('ended_at'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { uuidKey } from './columns';
 
 /*
  * Reference data (docs/SPEC.md §3 lookups). Seeded from code on every start (lookups/seed.ts): rows are matched on
@@ -6,7 +7,7 @@ import { type AnyPgColumn, index, pgTable, text, uuid } from 'drizzle-orm/pg-cor
  * interface languages; the API answers the one the request asks for.
  */
 const lookupColumns = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
+  ...uuidKey,
   key: text('key').notNull().unique(),
   nameFr: text('name_fr').notNull(),
   nameEn: text('name_en').notNull(),

@@ -22,11 +22,11 @@ import {
   REQUEST_STATES,
 } from '../../../shared/pipeline/states';
 import { DECISION_OUTCOMES, VOTE_CHOICES } from '../../../shared/pipeline/committee';
-import { companies, financialContributions } from './companies';
+import { companyRecord, financialContributions } from './companies';
 import { documents } from './documents';
 import { contributionFunds, documentCategories, warranties } from './lookups';
 import { userRef, users } from './users';
-import { at, cents, oneOf, requiredRef } from './columns';
+import { at, cents, insertedStamp, oneOf, requiredRef, timestamps, updatedStamp, uuidKey } from './columns';
 
 /*
  * Funding requests, their checklists, the investment committee and its decisions (docs/decisions/0039). Money
@@ -37,8 +37,7 @@ import { at, cents, oneOf, requiredRef } from './columns';
 export const fundingRequests = pgTable(
   'funding_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
+    ...companyRecord,
     projectName: text('project_name').notNull(),
     projectCostCents: cents('project_cost_cents').notNull(),
     state: text('state', { enum: REQUEST_STATES }).notNull().default('draft'),
@@ -47,8 +46,7 @@ export const fundingRequests = pgTable(
     stateChangedAt: at('state_changed_at').notNull().defaultNow(),
     createdById: userRef('created_by_id'),
     lockVersion: integer('lock_version').notNull().default(0),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     index('funding_requests_company_idx').on(t.companyId, t.insertedAt),
@@ -79,7 +77,7 @@ export const fundingRequestAmounts = pgTable(
 export const fundingRequestSources = pgTable(
   'funding_request_sources',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     name: text('name').notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -98,12 +96,12 @@ export const fundingRequestSources = pgTable(
 export const fundingRequestMoves = pgTable(
   'funding_request_moves',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     fromState: text('from_state', { enum: REQUEST_STATES }),
     toState: text('to_state', { enum: REQUEST_STATES }).notNull(),
     authorId: userRef('author_id'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [index('funding_request_moves_request_idx').on(t.requestId, t.seq)],
@@ -113,7 +111,7 @@ export const fundingRequestMoves = pgTable(
 export const checklistTemplates = pgTable(
   'checklist_templates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     fundId: requiredRef('fund_id', () => contributionFunds.id, 'cascade'),
     stage: text('stage', { enum: CHECKLIST_STAGES }).notNull(),
     categoryId: requiredRef('category_id', () => documentCategories.id, 'restrict'),
@@ -132,7 +130,7 @@ export const checklistTemplates = pgTable(
 export const checklistItems = pgTable(
   'checklist_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     stage: text('stage', { enum: CHECKLIST_STAGES }).notNull(),
     categoryId: requiredRef('category_id', () => documentCategories.id, 'restrict'),
@@ -145,7 +143,7 @@ export const checklistItems = pgTable(
     verifiedAt: at('verified_at'),
     waivedReason: text('waived_reason'),
     updatedById: userRef('updated_by_id'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
     position: integer('position').notNull(),
   },
   (t) => [
@@ -166,7 +164,7 @@ export const fundAidCeilings = pgTable(
       .references(() => contributionFunds.id, { onDelete: 'cascade' }),
     ceilingPercent: numeric('ceiling_percent', { precision: 6, scale: 3, mode: 'number' }).notNull(),
     updatedById: userRef('updated_by_id'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
   },
   (t) => [check('fund_aid_ceilings_check', sql`${t.ceilingPercent} >= 0 and ${t.ceilingPercent} <= 100`)],
 );
@@ -178,12 +176,12 @@ export const fundAidCeilings = pgTable(
 export const fundAidCeilingChanges = pgTable(
   'fund_aid_ceiling_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     fundId: requiredRef('fund_id', () => contributionFunds.id, 'cascade'),
     before: numeric('ceiling_percent_before', { precision: 6, scale: 3, mode: 'number' }),
     after: numeric('ceiling_percent_after', { precision: 6, scale: 3, mode: 'number' }),
     authorId: userRef('author_id'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [index('fund_aid_ceiling_changes_fund_idx').on(t.fundId, t.insertedAt)],
 );
@@ -191,10 +189,10 @@ export const fundAidCeilingChanges = pgTable(
 export const committees = pgTable(
   'committees',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     name: text('name').notNull().unique(),
     quorum: integer('quorum').notNull(),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [check('committees_quorum_check', sql`${t.quorum} >= 1`)],
 );
@@ -203,7 +201,7 @@ export const committees = pgTable(
 export const committeeMembers = pgTable(
   'committee_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     committeeId: requiredRef('committee_id', () => committees.id, 'cascade'),
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     externalName: text('external_name'),
@@ -224,11 +222,11 @@ export const committeeMembers = pgTable(
 export const committeeMeetings = pgTable(
   'committee_meetings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     committeeId: requiredRef('committee_id', () => committees.id, 'restrict'),
     date: date('date', { mode: 'string' }).notNull(),
     location: text('location'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [index('committee_meetings_committee_idx').on(t.committeeId, t.date)],
 );
@@ -246,7 +244,7 @@ export const meetingAttendance = pgTable(
 export const agendaItems = pgTable(
   'agenda_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     meetingId: requiredRef('meeting_id', () => committeeMeetings.id, 'cascade'),
     requestId: requiredRef('request_id', () => fundingRequests.id, 'restrict'),
     position: integer('position').notNull(),
@@ -262,7 +260,7 @@ export const agendaConflicts = pgTable(
     memberId: requiredRef('member_id', () => committeeMembers.id, 'restrict'),
     reason: text('reason').notNull(),
     authorId: userRef('author_id'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [primaryKey({ columns: [t.agendaItemId, t.memberId] })],
 );
@@ -276,7 +274,7 @@ export const agendaVotes = pgTable(
     /** Who entered it: the member, or the administrator for an external member. */
     enteredById: userRef('entered_by_id'),
     enteredByAdministrator: boolean('entered_by_administrator').notNull().default(false),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
   },
   (t) => [
     primaryKey({ columns: [t.agendaItemId, t.memberId] }),
@@ -288,7 +286,7 @@ export const agendaVotes = pgTable(
 export const committeeDecisions = pgTable(
   'committee_decisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     agendaItemId: uuid('agenda_item_id')
       .notNull()
       .unique()
@@ -308,7 +306,7 @@ export const committeeDecisions = pgTable(
     votesAgainst: integer('votes_against').notNull(),
     votesAbstain: integer('votes_abstain').notNull(),
     authorId: userRef('author_id'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [
     index('committee_decisions_request_idx').on(t.requestId),
@@ -334,7 +332,7 @@ export const decisionAmounts = pgTable(
 export const decisionConditions = pgTable(
   'decision_conditions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     decisionId: requiredRef('decision_id', () => committeeDecisions.id, 'cascade'),
     requestId: requiredRef('request_id', () => fundingRequests.id, 'cascade'),
     text: text('text').notNull(),
@@ -344,7 +342,7 @@ export const decisionConditions = pgTable(
     note: text('note'),
     position: integer('position').notNull(),
     updatedById: userRef('updated_by_id'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
   },
   (t) => [
     index('decision_conditions_request_idx').on(t.requestId, t.position),

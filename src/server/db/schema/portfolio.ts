@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { contributionFunds } from './lookups';
 import { userRef } from './users';
-import { at } from './columns';
+import { updatedStamp } from './columns';
 
 /*
  * The portfolio's settings (docs/decisions/0037): the aging buckets an administrator sets, with a
@@ -27,7 +27,7 @@ export const delinquencyBuckets = pgTable(
     /** Percent of the bucket's outstanding principal set aside; null: none. */
     provisionRate: numeric('provision_rate', { precision: 6, scale: 3, mode: 'number' }),
     updatedById: userRef('updated_by_id'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
   },
   (t) => [
     check(
@@ -54,7 +54,7 @@ export const fundCapitals = pgTable(
       .references(() => contributionFunds.id, { onDelete: 'cascade' }),
     capitalCents: bigint('capital_cents', { mode: 'number' }).notNull(),
     updatedById: userRef('updated_by_id'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
   },
   (t) => [check('fund_capitals_capital_check', sql`${t.capitalCents} >= 0`)],
 );

@@ -18,7 +18,7 @@ import { DISBURSEMENT_METHODS, REPAYMENT_METHODS } from '../../../shared/schemas
 import { financialContributions } from './companies';
 import { contributionFunds } from './lookups';
 import { userRef } from './users';
-import { at, cents, oneOf, requiredRef } from './columns';
+import { at, cents, insertedStamp, oneOf, requiredRef, updatedStamp, uuidKey } from './columns';
 
 /*
  * Loan servicing (docs/decisions/0036): money paid out and received, term amendments and
@@ -38,7 +38,7 @@ const figure = (name: string) => cents(name).notNull().default(0);
 /** When it was recorded; `seq` keeps the order of entries recorded in one instant (one transaction). */
 const recorded = () => ({
   authorId: userRef('author_id'),
-  insertedAt: at('inserted_at').notNull().defaultNow(),
+  ...insertedStamp,
   seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 });
 
@@ -56,7 +56,7 @@ const reversalCheck = (t: { reversedAt: AnyPgColumn; reversalReason: AnyPgColumn
 export const disbursements = pgTable(
   'disbursements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     contributionId: loanId(),
     date: date('date', { mode: 'string' }).notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -78,7 +78,7 @@ export const disbursements = pgTable(
 export const repaymentImports = pgTable(
   'repayment_imports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     fileName: text('file_name').notNull(),
     /** SHA-256 of the file's bytes, hex. */
     fileSha256: text('file_sha256').notNull(),
@@ -86,7 +86,7 @@ export const repaymentImports = pgTable(
     postedCount: integer('posted_count').notNull(),
     postedCents: cents('posted_cents').notNull(),
     authorId: userRef('author_id'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [index('repayment_imports_file_idx').on(t.fileSha256)],
 );
@@ -95,7 +95,7 @@ export const repaymentImports = pgTable(
 export const repayments = pgTable(
   'repayments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     contributionId: loanId(),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -128,7 +128,7 @@ export const repayments = pgTable(
 
 /** One amendment given to every active loan of a fund at once (a blanket deferral). */
 export const bulkTermAmendments = pgTable('bulk_term_amendments', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  ...uuidKey,
   fundId: requiredRef('fund_id', () => contributionFunds.id),
   effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
   kind: text('kind', { enum: AMENDMENT_KINDS }).notNull(),
@@ -137,14 +137,14 @@ export const bulkTermAmendments = pgTable('bulk_term_amendments', {
   reason: text('reason').notNull(),
   loansCount: integer('loans_count').notNull(),
   authorId: userRef('author_id'),
-  insertedAt: at('inserted_at').notNull().defaultNow(),
+  ...insertedStamp,
 });
 
 /** A change of a loan's terms from its effective date; the agreed terms stay on the contribution. */
 export const termAmendments = pgTable(
   'term_amendments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     contributionId: loanId(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: AMENDMENT_KINDS }).notNull(),
@@ -174,7 +174,7 @@ export const termAmendments = pgTable(
 export const writeOffs = pgTable(
   'write_offs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     contributionId: loanId(),
     date: date('date', { mode: 'string' }).notNull(),
     /** What the loan's figures wrote off that day. */
@@ -182,7 +182,7 @@ export const writeOffs = pgTable(
     interestCents: cents('interest_cents').notNull(),
     reason: text('reason').notNull(),
     authorId: userRef('author_id'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
     undoneAt: at('undone_at'),
     undoneById: userRef('undone_by_id'),
     undoReason: text('undo_reason'),
@@ -244,7 +244,7 @@ export const loanStates = pgTable(
     overdueSince: date('overdue_since', { mode: 'string' }),
     /** The aging bucket's key as of `as_of` (the buckets in force when written). */
     bucket: text('bucket'),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
   },
   (t) => [
     index('loan_states_status_idx').on(t.status, t.overdueSince),

@@ -13,10 +13,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TASK_KINDS, TASK_STATUSES } from '../../../shared/tasks/rules';
-import { at, oneOf, requiredRef, timestamps } from './columns';
-import { companies, financialContributions } from './companies';
+import { at, oneOf, timestamps, uuidKey } from './columns';
+import { companies, companyRecord, financialContributions } from './companies';
 import { checklistItems, decisionConditions, fundingRequests } from './pipeline';
-import { userRef, users } from './users';
+import { userOwned, userRef, users } from './users';
 
 /**
  * What someone has to do (docs/decisions/0041): typed by hand, or generated from a cause Atrium knows, with a
@@ -26,7 +26,7 @@ import { userRef, users } from './users';
 export const tasks = pgTable(
   'tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     kind: text('kind', { enum: TASK_KINDS }).notNull(),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
     /** A manual task's title; a generated one's is written from its kind in the reader's language. */
@@ -81,8 +81,7 @@ export const tasks = pgTable(
 export const companyEmployeeCounts = pgTable(
   'company_employee_counts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: requiredRef('company_id', () => companies.id, 'cascade'),
+    ...companyRecord,
     employeeCount: integer('employee_count'),
     /** The Québec day of the change. */
     recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
@@ -115,7 +114,7 @@ export const DIGEST_DELIVERY_STATUSES = ['pending', 'sent', 'empty', 'failed'] a
 export const digestDeliveries = pgTable(
   'digest_deliveries',
   {
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned,
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status', { enum: DIGEST_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { TWO_FACTOR_POLICIES } from '../../../shared/two-factor';
-import { userRef, users } from './users';
-import { at, requiredRef } from './columns';
+import { userRecord, userRef, users } from './users';
+import { at, insertedStamp, updatedStamp } from './columns';
 
 /*
  * Second factors of staff sign-in (docs/decisions/0035-two-factor-sign-in.md): an authenticator app (TOTP),
@@ -20,15 +20,14 @@ export const totpAuthenticators = pgTable('totp_authenticators', {
   confirmedAt: at('confirmed_at'),
   /** The 30-second step of the last accepted code: a code of that step or an earlier one is refused. */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  insertedAt: at('inserted_at').notNull().defaultNow(),
+  ...insertedStamp,
 });
 
 /** A registered WebAuthn credential, named by its owner. */
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userRecord,
     /** The credential id, base64url, as the authenticator gives it back when asserting. */
     credentialId: text('credential_id').notNull(),
     /** COSE public key, base64url. */
@@ -37,7 +36,7 @@ export const passkeys = pgTable(
     transports: jsonb('transports').$type<string[]>().notNull().default([]),
     name: text('name').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
     lastUsedAt: at('last_used_at'),
   },
   (t) => [uniqueIndex('passkeys_credential_id_unique').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
@@ -47,11 +46,10 @@ export const passkeys = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userRecord,
     codeHash: text('code_hash').notNull(),
     usedAt: at('used_at'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [uniqueIndex('recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );
@@ -65,15 +63,14 @@ export const CHALLENGE_PURPOSES = ['sign_in', 'passkey_registration'] as const;
 export const secondFactorChallenges = pgTable(
   'second_factor_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userRecord,
     purpose: text('purpose', { enum: CHALLENGE_PURPOSES }).notNull(),
     /** SHA-256 of the proof handed to the client (sign-in only). */
     proofHash: text('proof_hash'),
     webauthnChallenge: text('webauthn_challenge'),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [
     uniqueIndex('second_factor_challenges_proof_unique').on(t.proofHash),
@@ -92,7 +89,7 @@ export const securitySettings = pgTable(
     id: integer('id').primaryKey().default(1),
     twoFactorRequired: text('two_factor_required', { enum: TWO_FACTOR_POLICIES }).notNull().default('nobody'),
     lockVersion: integer('lock_version').notNull().default(0),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    ...updatedStamp,
     updatedBy: userRef('updated_by'),
   },
   (t) => [
@@ -108,13 +105,12 @@ export const securitySettings = pgTable(
 export const accountEvents = pgTable(
   'account_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userRecord,
     /** Who did it: the user themselves, an administrator, or null once that account is gone. */
     actorId: userRef('actor_id'),
     code: text('code').notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [index('account_events_user_idx').on(t.userId, t.insertedAt.desc())],
 );

@@ -1,6 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from './users';
-import { at, requiredRef } from './columns';
+import { userOwned } from './users';
+import { at } from './columns';
 
 /**
  * Upload URLs handed out and not yet attached to a record (ADR 0034 §7): a row per presign, removed when its
@@ -11,7 +11,7 @@ export const pendingUploads = pgTable(
   'pending_uploads',
   {
     key: text('key').primaryKey(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userOwned,
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('pending_uploads_user_idx').on(t.userId, t.createdAt)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, requiredRef, timestamps } from './columns';
+import { at, insertedStamp, requiredRef, timestamps, uuidKey } from './columns';
 
 /**
  * Staff accounts (docs/SPEC.md §3 user). Status is derived, never stored (docs/SPEC.md §4):
@@ -9,7 +9,7 @@ import { at, requiredRef, timestamps } from './columns';
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...uuidKey,
     /** Always stored lower-cased; uniqueness is on this column. */
     email: text('email').notNull().unique(),
     /** Null until the invitation is confirmed. argon2id PHC string. */
@@ -41,6 +41,12 @@ export const users = pgTable(
   ],
 );
 
+/** A row that belongs to one account and goes when the account is deleted. */
+export const userOwned = { userId: requiredRef('user_id', () => users.id, 'cascade') };
+
+/** A record of one account's (a token, a session, a second factor), found by its uuid, deleted with the account. */
+export const userRecord = { ...uuidKey, ...userOwned };
+
 /** A user as stored; the users feature and the auth plugin both read it. */
 export type UserRow = typeof users.$inferSelect;
 
@@ -48,13 +54,12 @@ export type UserRow = typeof users.$inferSelect;
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...userRecord,
     purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
-    insertedAt: at('inserted_at').notNull().defaultNow(),
+    ...insertedStamp,
   },
   (t) => [
     index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
