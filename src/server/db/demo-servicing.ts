@@ -22,6 +22,7 @@ import {
   loanTerms,
   type Amendment,
   type Disbursement,
+  type ContributionTerms,
   type Installment,
   type LoanInput,
   type LoanTerms,
@@ -30,18 +31,13 @@ import {
 import type { RepaymentMethod } from '../../shared/schemas/servicing';
 
 /** A demo loan as the seed wrote it. */
-interface DemoLoan {
+interface DemoLoan extends ContributionTerms {
   id: string;
   /** The company's number in the demo set, and the loan's position in it (1, 2, 3). */
   g: number;
   k: number;
   fundKey: string;
   authorId: string | null;
-  amount: number | null;
-  rate: number | null;
-  amortization: number | null;
-  moratorium: number | null;
-  authorizationDate: string | null;
 }
 
 interface NewDisbursement {

@@ -102,6 +102,9 @@ const vote = (meeting: Json, memberIndex: number, choice: string, auth?: Auth) =
   call('PUT', itemUrl(meeting, 'votes'), auth ?? members[memberIndex]?.auth ?? admin, {
     votes: [{ member_id: committee.members[memberIndex].id, choice }],
   });
+/** The administrator's (or `auth`'s) decision on the meeting's first item, in English unless asked otherwise. */
+const decide = (meeting: Json, body: Json, auth: Auth = admin, locale: 'en' | 'fr' = 'en') =>
+  call('POST', itemUrl(meeting, 'decision').replace('locale=en', `locale=${locale}`), auth, body);
 const approval = (overrides: Json = {}) => ({
   outcome: 'approved_with_conditions',
   resolution_number: `CI-${randomUUID().slice(0, 8)}`,
@@ -208,24 +211,14 @@ describe('from ready for committee to disbursed', () => {
     ]);
 
     // Only an administrator decides; a decline goes against these votes; an approval is recorded once.
-    expect((await call('POST', itemUrl(meeting, 'decision'), analyst, approval())).statusCode).toBe(403);
-    const against = await call(
-      'POST',
-      itemUrl(meeting, 'decision'),
-      admin,
-      approval({ outcome: 'declined', conditions: [] }),
-    );
+    expect((await decide(meeting, approval(), analyst)).statusCode).toBe(403);
+    const against = await decide(meeting, approval({ outcome: 'declined', conditions: [] }));
     expect(against.statusCode).toBe(409);
     expect(against.json().errors.message).toBe('The votes do not decline: 2 for, 1 against, 0 abstaining.');
-    const declinedWithConditions = await call(
-      'POST',
-      itemUrl(meeting, 'decision'),
-      admin,
-      approval({ outcome: 'declined' }),
-    );
+    const declinedWithConditions = await decide(meeting, approval({ outcome: 'declined' }));
     expect(declinedWithConditions.statusCode).toBe(422);
     expect(Object.keys(declinedWithConditions.json().errors.detail)).toEqual(['conditions']);
-    const decided = await call('POST', itemUrl(meeting, 'decision'), admin, approval());
+    const decided = await decide(meeting, approval());
     expect(decided.statusCode, decided.body).toBe(201);
     const decision = decided.json().data.agenda[0].decision;
     expect(decision).toMatchObject({
@@ -234,7 +227,7 @@ describe('from ready for committee to disbursed', () => {
       rate: 6.5,
       votes_for: 2,
     });
-    const second = await call('POST', itemUrl(meeting, 'decision'), admin, approval());
+    const second = await decide(meeting, approval());
     expect(second.statusCode).toBe(409);
     expect(second.json().errors.code).toBe('already_decided');
     expect((await vote(meeting, 0, 'against')).statusCode).toBe(409);
@@ -298,34 +291,21 @@ describe('from ready for committee to disbursed', () => {
             FROM financial_contributions f JOIN disbursements d ON d.contribution_id = f.id
            WHERE f.company_id = ${companyId} ORDER BY f.amount`,
     );
-    expect(loans).toEqual([
-      {
-        amount: 20000,
-        rate: 6.5,
-        amortization: 60,
-        moratorium: 6,
-        warranty_id: ids.warranty,
-        authorized: '2026-11-20',
-        project_name: 'Four à pain',
-        project_cost: 200000,
-        disbursed: 2000000,
-        reference: 'VIR-9',
-        date: '2026-11-21',
-      },
-      {
-        amount: 45000,
-        rate: 6.5,
-        amortization: 60,
-        moratorium: 6,
-        warranty_id: ids.warranty,
-        authorized: '2026-11-20',
-        project_name: 'Four à pain',
-        project_cost: 200000,
-        disbursed: 4500000,
-        reference: 'VIR-9',
-        date: '2026-11-21',
-      },
-    ]);
+    // Each fund's amount as decided, on the decided terms, all of it paid out by the one disbursement (in cents).
+    const decidedLoan = (amount: number) => ({
+      amount,
+      rate: 6.5,
+      amortization: 60,
+      moratorium: 6,
+      warranty_id: ids.warranty,
+      authorized: '2026-11-20',
+      project_name: 'Four à pain',
+      project_cost: 200000,
+      disbursed: amount * 100,
+      reference: 'VIR-9',
+      date: '2026-11-21',
+    });
+    expect(loans).toEqual([decidedLoan(20000), decidedLoan(45000)]);
     const servicing = (await call('GET', `/api/companies/${companyId}/loans`, analyst)).json().data;
     const created = done.json().data.contribution_ids as string[];
     expect(servicing.filter((l: Json) => created.includes(l.contribution_id)).map((l: Json) => l.status)).toEqual([
@@ -356,23 +336,13 @@ describe('refusals', () => {
     const meeting = await meetingWith([request.id], [0, 1]);
     await vote(meeting, 0, 'for');
     await vote(meeting, 1, 'for');
-    const res = await call(
-      'POST',
-      itemUrl(meeting, 'decision'),
-      admin,
-      approval({ outcome: 'approved', conditions: [] }),
-    );
+    const res = await decide(meeting, approval({ outcome: 'approved', conditions: [] }));
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toMatchObject({
       code: 'no_quorum',
       message: 'No quorum on this item: 2 members may vote (2 present, 0 recused), the quorum is 3.',
     });
-    const french = await call(
-      'POST',
-      itemUrl(meeting, 'decision').replace('locale=en', 'locale=fr'),
-      admin,
-      approval({ outcome: 'approved', conditions: [] }),
-    );
+    const french = await decide(meeting, approval({ outcome: 'approved', conditions: [] }), admin, 'fr');
     expect(french.json().errors.message).toBe(
       'Pas de quorum sur ce point : 2 membres peuvent voter (2 présents, 0 en conflit d’intérêts), le quorum est de 3.',
     );
@@ -382,10 +352,7 @@ describe('refusals', () => {
     );
     expect(decisions!.n).toBe(0);
     // Deferring is always allowed.
-    const deferred = await call('POST', itemUrl(meeting, 'decision'), admin, {
-      outcome: 'deferred',
-      resolution_number: 'CI-REPORT-1',
-    });
+    const deferred = await decide(meeting, { outcome: 'deferred', resolution_number: 'CI-REPORT-1' });
     expect(deferred.statusCode, deferred.body).toBe(201);
     const after = (await call('GET', `/api/funding_requests/${request.id}`, analyst)).json().data;
     expect(after.state).toBe('deferred');

@@ -16,6 +16,7 @@ import {
 } from '../../shared/portfolio/dashboard';
 import type { Locale } from '../../shared/constants';
 import type { RiskRating } from '../../shared/companies';
+import type { ContributionTerms } from '../../shared/servicing/terms';
 
 export interface DashboardFilter {
   fundId: string | null;
@@ -293,16 +294,11 @@ export async function* exportCompanies(
   }
 }
 
-export interface PortfolioExportRow {
+export interface PortfolioExportRow extends ContributionTerms {
   companyReference: string;
   companyName: string;
   fundName: string;
   projectName: string | null;
-  amount: number | null;
-  rate: number | null;
-  amortization: number | null;
-  moratorium: number | null;
-  authorizationDate: string | null;
   followupDate: string | null;
   expectedEndDate: string | null;
 }

@@ -18,6 +18,7 @@ import {
 import type { Bilingual } from '../../shared/history';
 import type { DisbursementMethod, RepaymentMethod } from '../../shared/schemas/servicing';
 import type { AmendmentKind, RepaymentKind } from '../../shared/servicing/types';
+import type { ContributionTerms } from '../../shared/servicing/terms';
 
 /*
  * Loan servicing's SQL (docs/decisions/0036): a loan locked for a write, its recorded entries, and its row of
@@ -29,19 +30,14 @@ import type { AmendmentKind, RepaymentKind } from '../../shared/servicing/types'
  * A loan and its entries.
  * ---------------------------------------------------------------------------------------------- */
 
-export interface LoanRow {
+/** A loan with its contribution's terms as stored (dollars, possibly missing). */
+export interface LoanRow extends ContributionTerms {
   id: string;
   companyId: string;
   loanNumber: string;
   fundId: string;
   fund: Bilingual;
   projectName: string | null;
-  /** The contribution's fields as stored (dollars, possibly missing). */
-  amount: number | null;
-  rate: number | null;
-  amortization: number | null;
-  moratorium: number | null;
-  authorizationDate: string | null;
 }
 
 export type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null; rate: string | null };
@@ -590,13 +586,7 @@ const returningId = async (tx: Tx, query: SQL): Promise<string> => {
 
 export const insertDisbursement = (
   tx: Tx,
-  values: {
-    contributionId: string;
-    date: string;
-    amountCents: number;
-    method: DisbursementMethod;
-    reference: string | null;
-    note: string | null;
+  values: Pick<DisbursementRow, 'contributionId' | 'date' | 'amountCents' | 'method' | 'reference' | 'note'> & {
     authorId: string;
   },
 ) =>
@@ -608,13 +598,10 @@ export const insertDisbursement = (
         RETURNING id`,
   );
 
-export interface NewRepayment {
-  contributionId: string;
-  receivedOn: string;
-  amountCents: number;
-  method: RepaymentMethod;
-  kind: RepaymentKind;
-  reference: string | null;
+export interface NewRepayment extends Pick<
+  RepaymentRow,
+  'contributionId' | 'receivedOn' | 'amountCents' | 'method' | 'kind' | 'reference'
+> {
   authorId: string;
   importId?: string | null;
   importKey?: string | null;

@@ -147,14 +147,19 @@ export const disbursementSchema = z.object({
   ...moneyEntry,
 });
 
-export const repaymentSchema = z.object({
-  id: z.string(),
+/** What a repayment says of itself, as recorded and as an import's matched row shows it before it is posted. */
+const repaymentFields = {
   contributionId: z.string(),
   receivedOn: day(),
   amount: money(),
   method: z.enum(REPAYMENT_METHODS),
   kind: z.enum(REPAYMENT_KINDS),
   reference: z.string().nullable(),
+};
+
+export const repaymentSchema = z.object({
+  id: z.string(),
+  ...repaymentFields,
   /** The import it came from; null when recorded by hand. */
   importId: z.string().nullable(),
   ...moneyEntry,
@@ -366,12 +371,7 @@ export const importMatchedRowSchema = z.object({
   loanNumber: z.string(),
   companyId: z.string(),
   companyName: z.string(),
-  contributionId: z.string(),
-  receivedOn: day(),
-  amount: money(),
-  method: z.enum(REPAYMENT_METHODS),
-  kind: z.enum(REPAYMENT_KINDS),
-  reference: z.string().nullable(),
+  ...repaymentFields,
   /** Imported before (the same file, or the same row in another): skipped, never posted twice. */
   alreadyImported: z.boolean(),
 });

@@ -9,7 +9,7 @@ import type { Locale } from '../constants';
 import { formatDay, formatMoney } from '../intl';
 import { addMonths } from './calendar';
 import { computeLoan } from './loan';
-import { MAX_SCHEDULE_MONTHS } from './terms';
+import { MAX_SCHEDULE_MONTHS, type ContributionTerms } from './terms';
 import type { Amendment, Disbursement, LoanInput, LoanServicing, Repayment, RepaymentKind } from './types';
 
 /**
@@ -287,14 +287,8 @@ export function problemMessage(
 }
 
 /** The contribution's fields the recorded money depends on, as the company file holds them. */
-export interface LockedTerms {
+export interface LockedTerms extends ContributionTerms {
   contributionFundId: string;
-  /** Dollars. */
-  amount: number | null;
-  rate: number | null;
-  amortization: number | null;
-  moratorium: number | null;
-  authorizationDate: string | null;
 }
 
 /**
