@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { riskRatingKey, type Company } from '../../shared/companies';
@@ -70,85 +71,87 @@ function CompanyFile({ company }: { company: Company }) {
         <Title order={1}>{company.name}</Title>
       </div>
 
-      <section aria-labelledby="file-profile">
-        <Title order={2} size="h3" id="file-profile" mb="xs">
-          {f('profile')}
-        </Title>
+      <FileSection name="profile" title={f('profile')}>
         <TermList items={profile} className={classes.terms} />
-      </section>
+      </FileSection>
 
-      <section aria-labelledby="file-owners">
-        <Title order={2} size="h3" id="file-owners" mb="xs">
-          {f('owners')}
-        </Title>
-        {company.owners.length === 0 ? (
-          <Text c="gray.7">{f('noOwners')}</Text>
-        ) : (
-          <Table withTableBorder>
-            <Table.Tbody>
-              {company.owners.map((owner) => (
-                <Table.Tr key={owner.id}>
-                  <Table.Th scope="row" fw={500}>
-                    {owner.name}
-                  </Table.Th>
-                  <Table.Td>{owner.phoneNumber ? formatPhone(owner.phoneNumber) : ''}</Table.Td>
-                  <Table.Td>
-                    {owner.sharesPercentage === null
-                      ? ''
-                      : `${f('shares')} ${numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(owner.sharesPercentage / 100)}`}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </section>
+      <FileSection name="owners" title={f('owners')} empty={company.owners.length === 0 && f('noOwners')}>
+        <Table withTableBorder>
+          <Table.Tbody>
+            {company.owners.map((owner) => (
+              <Table.Tr key={owner.id}>
+                <Table.Th scope="row" fw={500}>
+                  {owner.name}
+                </Table.Th>
+                <Table.Td>{owner.phoneNumber ? formatPhone(owner.phoneNumber) : ''}</Table.Td>
+                <Table.Td>
+                  {owner.sharesPercentage === null
+                    ? ''
+                    : `${f('shares')} ${numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(owner.sharesPercentage / 100)}`}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </FileSection>
 
       {/* The three most recent years are what a committee reads. */}
       <AnalysisSection statements={company.financialStatements} withChart={false} latestYears={3} />
 
-      <section aria-labelledby="file-contributions">
-        <Title order={2} size="h3" id="file-contributions" mb="xs">
-          {f('contributions')}
-        </Title>
-        {company.financialContributions.length === 0 ? (
-          <Text c="gray.7">{f('noContributions')}</Text>
-        ) : (
-          <Stack>
-            {company.financialContributions.map((contribution, index) => {
-              const result = computeSchedule(termsOf(contribution), today);
-              return (
-                <div key={contribution.id}>
-                  <Title order={3} size="h4" mb={4}>
-                    {contribution.projectName || t('portfolio.schedule.noProject', { number: index + 1 })}
-                  </Title>
-                  <ScheduleFigures
-                    contribution={contribution}
-                    schedule={result.ok ? result.schedule : null}
-                    fundName={funds.data?.find((fund) => fund.id === contribution.contributionFundId)?.name}
-                  />
-                  {!result.ok && <ScheduleProblems contribution={contribution} t={t} />}
-                </div>
-              );
-            })}
-          </Stack>
-        )}
-      </section>
+      <FileSection
+        name="contributions"
+        title={f('contributions')}
+        empty={company.financialContributions.length === 0 && f('noContributions')}
+      >
+        <Stack>
+          {company.financialContributions.map((contribution, index) => {
+            const result = computeSchedule(termsOf(contribution), today);
+            return (
+              <div key={contribution.id}>
+                <Title order={3} size="h4" mb={4}>
+                  {contribution.projectName || t('portfolio.schedule.noProject', { number: index + 1 })}
+                </Title>
+                <ScheduleFigures
+                  contribution={contribution}
+                  schedule={result.ok ? result.schedule : null}
+                  fundName={funds.data?.find((fund) => fund.id === contribution.contributionFundId)?.name}
+                />
+                {!result.ok && <ScheduleProblems contribution={contribution} t={t} />}
+              </div>
+            );
+          })}
+        </Stack>
+      </FileSection>
 
-      <section aria-labelledby="file-notes">
-        <Title order={2} size="h3" id="file-notes" mb="xs">
-          {f('notes')}
-        </Title>
-        {notes.length === 0 ? (
-          <Text c="gray.7">{f('noNotes')}</Text>
-        ) : (
-          notes.map((block) => (
-            <Text key={block.id} style={{ whiteSpace: 'pre-wrap' }} mb="xs">
-              {block.content}
-            </Text>
-          ))
-        )}
-      </section>
+      <FileSection name="notes" title={f('notes')} empty={notes.length === 0 && f('noNotes')}>
+        {notes.map((block) => (
+          <Text key={block.id} style={{ whiteSpace: 'pre-wrap' }} mb="xs">
+            {block.content}
+          </Text>
+        ))}
+      </FileSection>
     </Stack>
+  );
+}
+
+/** A section of the printed file: its heading, then what it holds, or the words saying it holds nothing. */
+function FileSection({
+  name,
+  title,
+  empty = false,
+  children,
+}: {
+  name: string;
+  title: string;
+  empty?: string | false;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`file-${name}`}>
+      <Title order={2} size="h3" id={`file-${name}`} mb="xs">
+        {title}
+      </Title>
+      {empty ? <Text c="gray.7">{empty}</Text> : children}
+    </section>
   );
 }

@@ -6,9 +6,26 @@ import { useCompanyLoans } from '../api/loans';
 import { useTranslation } from '../i18n';
 
 /**
- * Filled, so the words are white on a dark shade (≥ 4.5:1): a light badge draws a shade on itself, which axe
- * leaves unmeasured (ADR 0032's lesson on badges). The words say the status; the colour only repeats it.
+ * A status in words on a badge of its colour. Filled, so the words are white on a dark shade (≥ 4.5:1): a light
+ * badge draws a shade on itself, which axe leaves unmeasured (ADR 0032's lesson on badges). The words say the
+ * status; the colour only repeats it, for a glance down a column.
  */
+export function StatusBadge<S extends string>({
+  status,
+  colors,
+  label,
+}: {
+  status: S;
+  colors: Record<S, string>;
+  label: string;
+}) {
+  return (
+    <Badge variant="filled" color={colors[status]} radius="sm">
+      {label}
+    </Badge>
+  );
+}
+
 const STATUS_COLORS: Record<LoanStatus, string> = {
   not_disbursed: 'gray.7',
   active: 'blue.8',
@@ -19,11 +36,7 @@ const STATUS_COLORS: Record<LoanStatus, string> = {
 /** A loan's status (`servicing.loanStatus`), as the company file and the loan's screens show it. */
 export function LoanStatusBadge({ status }: { status: LoanStatus }) {
   const { t } = useTranslation();
-  return (
-    <Badge variant="filled" color={STATUS_COLORS[status]} radius="sm">
-      {t(`servicing.loanStatus.${status}`)}
-    </Badge>
-  );
+  return <StatusBadge status={status} colors={STATUS_COLORS} label={t(`servicing.loanStatus.${status}`)} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Company } from '../../shared/companies';
 import type { Locale } from '../../shared/constants';
 import type {
@@ -11,10 +11,10 @@ import type {
   LoanSummary,
 } from '../../shared/schemas/servicing-answers';
 import { useTranslation, type TFunction } from '../i18n';
-import { useBuckets, useCompanyOf, useDisbursements, useLoanSchedule, useRepayments, useTermAmendments } from './api';
+import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
-import { amendmentText, LoanHeading, ScheduleUnavailable, TermsTable } from './loan-parts';
+import { amendmentText, LoanHeading, ScheduleUnavailable, TermsTable, useLoanScreen } from './loan-parts';
 import { isNotFound } from '../components/query-state';
 import { EntryModal, type EntryDialog } from './entry-forms';
 import { bucketName, count, day, money } from './format';
@@ -28,11 +28,8 @@ import classes from './servicing.module.css';
  * unless the page's `as_of` says otherwise.
  */
 export default function LoanPage() {
-  const { id: companyId = '', contributionId = '' } = useParams();
+  const { companyId, contributionId, schedule, company } = useLoanScreen();
   const { t } = useTranslation();
-  const [asOf] = useAsOf();
-  const schedule = useLoanSchedule(companyId, contributionId, asOf);
-  const company = useCompanyOf(companyId);
   const back = (
     <Anchor
       component={Link}

@@ -11,8 +11,20 @@ import { useTranslation, type TFunction } from '../i18n';
 import { count, day, money, percent } from './format';
 import classes from './servicing.module.css';
 import { TermList } from '../components/term-list';
+import { useParams } from 'react-router';
+import { useCompanyOf, useLoanSchedule } from './api';
+import { useAsOf } from './as-of';
 
 /* What the loan's screens (the loan, its schedule) show alike. */
+
+/** What a loan's screen reads: the company and loan of its address, the day it is shown as of, its schedule and company. */
+export function useLoanScreen() {
+  const { id: companyId = '', contributionId = '' } = useParams();
+  const [asOf] = useAsOf();
+  const schedule = useLoanSchedule(companyId, contributionId, asOf);
+  const company = useCompanyOf(companyId);
+  return { companyId, contributionId, asOf, schedule, company };
+}
 
 /** The loan's heading: number, status, company, project and fund. */
 /**

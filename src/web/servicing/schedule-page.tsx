@@ -1,26 +1,23 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ServicingSchedule, WireInstallmentStatus } from '../../shared/schemas/servicing-answers';
 import { TableOrCards, type Column } from '../components/table-or-cards';
 import { useTranslation } from '../i18n';
-import { useCompanyOf, useLoanSchedule } from './api';
-import { AsOfField, useAsOf } from './as-of';
+import type { useCompanyOf } from './api';
+import { AsOfField } from './as-of';
 import { day, money, percent } from './format';
 import { Section } from '../components/section';
-import { LoanHeading, ScheduleUnavailable, TermsTable } from './loan-parts';
+import { LoanHeading, ScheduleUnavailable, TermsTable, useLoanScreen } from './loan-parts';
 import { isNotFound } from '../components/query-state';
 import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
 import { ScheduleFigures, termsOf } from '../components/schedule-figures';
+import { StatusBadge } from '../components/loan-status';
 import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 
 type Row = ServicingSchedule['rows'][number];
 
-/**
- * Filled badges: white words on a dark shade, ≥ 4.5:1 (a light badge's shade on its own tint is what axe
- * cannot measure). The word says the status; the colour repeats it for a glance down the column.
- */
 const STATUS_COLORS: Record<WireInstallmentStatus, string> = {
   paid: 'teal.9',
   partial: 'blue.8',
@@ -32,9 +29,11 @@ export function InstallmentStatus({ row }: { row: Row }) {
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap" component="span">
-      <Badge variant="filled" color={STATUS_COLORS[row.status]} radius="sm">
-        {t(`servicing.scheduleView.status.${row.status}`)}
-      </Badge>
+      <StatusBadge
+        status={row.status}
+        colors={STATUS_COLORS}
+        label={t(`servicing.scheduleView.status.${row.status}`)}
+      />
       {row.dueOnAsOf && (
         <Text component="span" size="xs" fw={600}>
           {t('servicing.scheduleView.dueToday')}
@@ -50,11 +49,8 @@ export function InstallmentStatus({ row }: { row: Row }) {
  * and on paper, a card per installment on a phone.
  */
 export default function SchedulePage() {
-  const { id: companyId = '', contributionId = '' } = useParams();
+  const { companyId, contributionId, asOf, schedule, company } = useLoanScreen();
   const { t } = useTranslation();
-  const [asOf] = useAsOf();
-  const schedule = useLoanSchedule(companyId, contributionId, asOf);
-  const company = useCompanyOf(companyId);
   const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
   const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
   const back = (
