@@ -259,7 +259,7 @@ function historyOf(loan: DemoLoan, ctx: Context): LoanHistory | null {
     loan.g === LONG_HISTORY_COMPANY && loan.k === 3 ? { kind: 'split' } : (designatedLate(loan) ?? behaviourOf(random));
   const method = METHODS[between(random, 0, METHODS.length - 1)]!;
   // One borrower in three pays by pre-authorized debit every two weeks, with their pay: half of each installment two
-  // weeks ahead, the rest on the day (held in advance until it falls due). Issue 24's histories of about a dozen
+  // weeks ahead, the rest on the day (held in advance until it falls due). The seeded histories of about a dozen
   // repayments per active loan come from them and from the loans' ages (demo-seed.ts).
   const biweekly = behaviour.kind !== 'split' && method === 'pad' && random() < BIWEEKLY_SHARE_OF_PAD;
   const repayments: Repayment[] = [];
