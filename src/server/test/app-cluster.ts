@@ -104,7 +104,10 @@ export async function startRoundRobinProxy(ports: number[]): Promise<RoundRobinP
     });
     request.pipe(upstream);
   });
-  server.keepAliveTimeout = 5_000;
+  // Longer than any client keeps an idle connection, as a load balancer's idle timeout is (60 s is common): at 5 s, a
+  // client reusing a connection the proxy was closing lost a POST as a transport error (a two-process soak on CI,
+  // with the machine's timers late under 200 clients).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
