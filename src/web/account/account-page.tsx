@@ -5,6 +5,7 @@ import { LOCALES } from '../../shared/constants';
 import { accountSchema, type AccountInput } from '../../shared/schemas/auth';
 import type { Account } from '../../shared/wire';
 import { api } from '../api/client';
+import { PersonNameFields } from '../components/person-name-fields';
 import { boundField } from '../components/form';
 import { SubmitRow } from '../components/form-buttons';
 import { useSchemaForm } from '../components/schema-form';
@@ -86,17 +87,10 @@ function AccountForm({ user }: { user: Account }) {
                 {...boundField(form, 'currentPassword')}
               />
             )}
-            <TextInput
-              label={t('account.firstName')}
-              autoComplete="given-name"
-              required
-              {...boundField(form, 'firstName')}
-            />
-            <TextInput
-              label={t('account.lastName')}
-              autoComplete="family-name"
-              required
-              {...boundField(form, 'lastName')}
+            <PersonNameFields
+              form={form}
+              firstNameLabel={t('account.firstName')}
+              lastNameLabel={t('account.lastName')}
             />
             <SubmitRow busy={save.isPending}>{t('account.save')}</SubmitRow>
           </Stack>

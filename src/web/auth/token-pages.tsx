@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n';
@@ -10,7 +10,7 @@ import {
   type ResetPasswordFormInput,
 } from '../../shared/schemas/users';
 import { api, ApiError } from '../api/client';
-import { boundField } from '../components/form';
+import { PersonNameFields } from '../components/person-name-fields';
 import { GuestLayout } from '../components/guest-layout';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { useSchemaForm } from '../components/schema-form';
@@ -182,17 +182,10 @@ export function ConfirmInvitationPage() {
         label={t('invitations.confirm.password')}
         confirmationLabel={t('invitations.confirm.passwordConfirmation')}
       />
-      <TextInput
-        label={t('invitations.confirm.firstName')}
-        autoComplete="given-name"
-        required
-        {...boundField(form, 'firstName')}
-      />
-      <TextInput
-        label={t('invitations.confirm.lastName')}
-        autoComplete="family-name"
-        required
-        {...boundField(form, 'lastName')}
+      <PersonNameFields
+        form={form}
+        firstNameLabel={t('invitations.confirm.firstName')}
+        lastNameLabel={t('invitations.confirm.lastName')}
       />
     </TokenCard>
   );
