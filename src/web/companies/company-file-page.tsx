@@ -72,7 +72,7 @@ function CompanyFile({ company }: { company: Company }) {
       </div>
 
       <FileSection name="profile" title={f('profile')}>
-        <TermList items={profile} className={classes.terms} />
+        <TermList items={profile} className={printable.terms} />
       </FileSection>
 
       <FileSection name="owners" title={f('owners')} empty={company.owners.length === 0 && f('noOwners')}>

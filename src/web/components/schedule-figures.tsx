@@ -5,6 +5,7 @@ import { agreementDifferences, computeSchedule, todayIso, type Schedule } from '
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { useTranslation, type TFunction } from '../i18n';
 import classes from './schedule-figures.module.css';
+import printable from './printable.module.css';
 import { numberFormat } from '../../shared/intl';
 import { TermList } from './term-list';
 
@@ -25,7 +26,7 @@ function FigureGroup({ label, items }: { label: string; items: [string, string][
       <Text id={id} fw={600} size="sm" mb={4}>
         {label}
       </Text>
-      <TermList items={items} className={classes.terms} />
+      <TermList items={items} className={printable.terms} />
     </div>
   );
 }
