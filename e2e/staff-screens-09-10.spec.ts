@@ -42,7 +42,7 @@ staffScreens(() => {
     });
     // Accents and case: "montreal" marks "Montréal".
     const accented = await createCompany(page, `Café Montréal ${stamp}`, where);
-    const marks = (option: Locator) => option.locator('mark').allTextContents();
+    const marks = (option: Locator) => option.locator('mark');
 
     await onEachScreen(page, async ({ locale, w }) => {
       const city = (
@@ -65,9 +65,10 @@ staffScreens(() => {
       await expect(companies.nth(2)).toContainText(loose.name);
       await expect(companies.nth(3)).toContainText(byOwner.name);
       // The one-letter word marks a word that starts with it, never a b inside a word.
-      expect(await marks(companies.nth(0))).toEqual(['Atelier', 'B', stamp]);
-      expect(await marks(companies.nth(1))).toEqual(['Atelier', 'B', stamp, 'B']);
-      expect(await marks(companies.nth(2))).toEqual(['B', 'B', stamp, 'Atelier']);
+      // Retried: the four options are already those of "atelier b" while the stamp is still being typed.
+      await expect(marks(companies.nth(0))).toHaveText(['Atelier', 'B', stamp]);
+      await expect(marks(companies.nth(1))).toHaveText(['Atelier', 'B', stamp, 'B']);
+      await expect(marks(companies.nth(2))).toHaveText(['B', 'B', stamp, 'Atelier']);
       // Each name once, with what tells it apart under it: its municipality.
       for (const [index, company] of [exact, starting, loose].entries()) {
         const option = companies.nth(index);
@@ -77,14 +78,14 @@ staffScreens(() => {
       }
       // A company found through its owner says so: the owner, marked, on its second line.
       await expect(companies.nth(3)).toContainText('Atelier Robert');
-      expect(await marks(companies.nth(3))).toEqual([stamp, 'Atelier']);
+      await expect(marks(companies.nth(3))).toHaveText([stamp, 'Atelier']);
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
 
       await input.fill(`montreal ${stamp}`);
       await expect(companies).toHaveCount(1);
       await expect(companies.first()).toContainText(accented.name);
-      expect(await marks(companies.first())).toEqual(['Montréal', stamp]);
+      await expect(marks(companies.first())).toHaveText(['Montréal', stamp]);
       await expectAccessible(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

@@ -221,6 +221,11 @@ test('the administrator requires a second factor of administrators, one sets it 
     expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expectAccessible(phone);
     await phone.getByRole('button', { name: 'Configurer une application d’authentification' }).click();
+    // The person scans the code before typing one: the QR code (a chunk of its own) is there, and nothing moves
+    // the Confirmer button any more.
+    await expect(
+      phone.getByRole('img', { name: 'Code QR à balayer avec l’application d’authentification' }),
+    ).toBeVisible();
     const secret = (await phone.getByLabel('Clé à taper à la main').innerText()).replace(/\s/g, '');
     await expectAccessible(phone);
     await phone.getByRole('textbox', { name: 'Code affiché par l’application' }).fill(codeOf(secret));
