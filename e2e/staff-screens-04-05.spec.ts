@@ -57,15 +57,26 @@ staffScreens(() => {
       const close = dialog.getByRole('button', { name: w('Fermer', 'Close') });
       const title = dialog.getByRole('heading', { name: w('Recherche', 'Search') });
       await expect(saved).toBeVisible();
-      const message = await saved.boundingBox();
-      for (const part of [close, title]) {
-        const box = (await part.boundingBox())!;
-        const overlap =
-          box.x < message!.x + message!.width &&
-          message!.x < box.x + box.width &&
-          box.y < message!.y + message!.height &&
-          message!.y < box.y + box.height;
-        expect(overlap, `${phone ? 'phone' : 'desktop'}: the message covers ${await part.textContent()}`).toBe(false);
+      // Polled: the dialog and the message each slide into place; what counts is where they come to rest.
+      for (const [part, name] of [
+        [close, 'the close button'],
+        [title, 'the title'],
+      ] as const) {
+        await expect
+          .poll(
+            async () => {
+              const message = (await saved.boundingBox())!;
+              const box = (await part.boundingBox())!;
+              return (
+                box.x < message.x + message.width &&
+                message.x < box.x + box.width &&
+                box.y < message.y + message.height &&
+                message.y < box.y + box.height
+              );
+            },
+            { message: `${phone ? 'phone' : 'desktop'}: the message covers ${name}` },
+          )
+          .toBe(false);
       }
       await expectAccessible(page);
       await close.click();
