@@ -1,7 +1,7 @@
 import { LoadingMark } from '../components/status-pages';
 import { lazy, Suspense, useState } from 'react';
 import '@mantine/core/styles/Code.css';
-import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Center, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { confirmTotpSchema, type TotpSetup as Setup, type TwoFactorChange } from '../../shared/schemas/two-factor';
 import type { ApiResponse } from '../api/client';
 import { boundField } from '../components/form';
@@ -12,6 +12,8 @@ import { confirmTotp, startTotp } from './two-factor-api';
 import { loadChunk } from '../components/stale-build';
 
 const QrCode = lazy(() => loadChunk(() => import('./qr-code')));
+/** The QR code's side in CSS pixels; its place is kept while its chunk loads, so that nothing below it moves. */
+const QR_SIZE = 200;
 
 /**
  * Setting up an authenticator app: a button, then the QR code with the key written out, and the first code to
@@ -62,9 +64,17 @@ export function TotpSetup({
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack>
         <Text size="sm">{t('twoFactor.totp.scan')}</Text>
-        <Suspense fallback={<LoadingMark size="sm" />}>
-          <QrCode value={setup.uri} label={t('twoFactor.totp.qrLabel')} />
-        </Suspense>
+        <Box w={QR_SIZE} h={QR_SIZE}>
+          <Suspense
+            fallback={
+              <Center h="100%">
+                <LoadingMark size="sm" />
+              </Center>
+            }
+          >
+            <QrCode value={setup.uri} label={t('twoFactor.totp.qrLabel')} size={QR_SIZE} />
+          </Suspense>
+        </Box>
         <div>
           <Text size="sm" fw={500} id="totp-secret-label">
             {t('twoFactor.totp.secret')}
