@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
@@ -16,17 +17,29 @@ export type CsvCell = string | number | boolean | null;
 /** Excel runs a cell that starts with these as a formula (CSV injection): such text gets a leading quote. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cell(value: CsvCell, locale: Locale, yesNo: [string, string]): string {
+/** A cell's text before quoting: the locale's yes/no, numbers without grouping, formulas disarmed. */
+function cellText(value: CsvCell, locale: Locale, yesNo: [string, string]): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? yesNo[0] : yesNo[1];
   // Numbers without grouping, so that Excel reads them as numbers: 1234,56 in French, 1234.56 in English.
   if (typeof value === 'number') return locale === 'fr' ? String(value).replace('.', ',') : String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return text.includes(CSV_SEPARATORS[locale]) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Quoting, separators and line ends are csv-stringify's (ADR 0054): a cell holding the separator, a quote,
+ * CR or LF is quoted with its quotes doubled. `quote_record_delimiter` must be said: with a record delimiter
+ * of its own, the library would otherwise quote a cell only for a whole CRLF, not a lone CR or LF.
+ */
+function csvLines(rows: readonly (readonly CsvCell[])[], locale: Locale, yesNo: [string, string]): string {
+  return stringify(
+    rows.map((cells) => cells.map((value) => cellText(value, locale, yesNo))),
+    { delimiter: CSV_SEPARATORS[locale], record_delimiter: 'windows', quote_record_delimiter: true },
+  );
 }
 
 export function csvLine(cells: readonly CsvCell[], locale: Locale, yesNo: [string, string] = ['yes', 'no']): string {
-  return `${cells.map((value) => cell(value, locale, yesNo)).join(CSV_SEPARATORS[locale])}\r\n`;
+  return csvLines([cells], locale, yesNo);
 }
 
 /** Money with its two decimals, as a number Excel reads (`1234,50`). */
@@ -46,7 +59,7 @@ export function csvStream<Row>(
 ): Readable {
   async function* lines() {
     yield CSV_BOM + csvLine(header, locale, yesNo);
-    for await (const batch of batches) yield batch.map((row) => csvLine(toCells(row), locale, yesNo)).join('');
+    for await (const batch of batches) if (batch.length > 0) yield csvLines(batch.map(toCells), locale, yesNo);
   }
   return Readable.from(lines(), { objectMode: false });
 }
