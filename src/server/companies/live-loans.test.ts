@@ -114,7 +114,7 @@ describe('archiving a company with a live loan', () => {
     expect(
       (await t.inject({ method: 'POST', url: `/api/companies/${loan.companyId}/restore`, headers: auth })).statusCode,
     ).toBe(200);
-    expect(((await get(`/api/companies/${loan.companyId}/loans`)).data as Json[])[0].company_archived).toBe(false);
+    expect(((await get(`/api/companies/${loan.companyId}/loans`)).data as Json[])[0]!.company_archived).toBe(false);
   });
 
   it('archives at once a company whose loans hold no money, and its loans leave the figures', async () => {
