@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { asForm } from '../test/company-fixtures';
 import { createLoan, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
 import { TRANSACTION_ATTEMPTS } from '../db/transaction';
+import { registerErrorHandling } from '../platform/errors/handler';
+import { registerWire } from '../platform/http/wire';
 
 /*
  * One lock order for every write that touches a company and its loans (docs/decisions/0060): a company save and
@@ -159,5 +162,29 @@ describe('the retry of a transaction', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     expect(tries).toBe(1);
+  });
+});
+
+describe('a conflict still there after the retries', () => {
+  it('is answered 409 write_conflict in the language asked, never a 500 nor the SQL', async () => {
+    const app = Fastify();
+    registerWire(app);
+    registerErrorHandling(app);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    app.post('/write', async () => {
+      throw new Error('Failed query: UPDATE companies SET …', { cause: deadlock });
+    });
+    await app.ready();
+    for (const [locale, message] of [
+      ['fr', /Veuillez réessayer/],
+      ['en', /Please try again/],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url: `/write?locale=${locale}` });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors.code).toBe('write_conflict');
+      expect(res.json().errors.message).toMatch(message);
+      expect(res.body).not.toMatch(/UPDATE|deadlock/);
+    }
+    await app.close();
   });
 });
