@@ -4,11 +4,14 @@
  * say) rolls the write back instead of answering 5xx for a write that was kept — which a client retrying would
  * then make twice. The routes hold no SQL and no transaction.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../shared/intl';
 import type { Locale } from '../../shared/constants';
 import type { CompanyLiveLoan } from '../../shared/companies';
 import type { Db, Executor, Tx } from '../db/client';
 import { AppError, notFound } from '../platform/errors/app-error';
+import type { Storage } from '../platform/storage/storage';
+import { discardUnreferenced } from '../documents/orphan-sweep';
 import { liveLoansOf, type LiveLoan } from './hooks';
 import { LiveLoansError, setArchived } from './store';
 
@@ -69,4 +72,34 @@ export async function archiveOrRestore<T>(
       count: loans.length,
     });
   }
+}
+
+/**
+ * Runs a save with its sealed avatar (ADR 0015): the record names the sealed copy. Once saved, the
+ * upload (whose URL may still be live) and the avatar it replaces are deleted; if not, the copy is.
+ */
+export async function saveWithSealedAvatar<T>(
+  deps: { db: Db; storage: Storage; log: FastifyBaseLogger },
+  avatar: { input: { avatarFileName: string | null }; sealedAvatar: string | undefined; previous: string | null },
+  save: (avatarFileName: string | null) => Promise<T>,
+): Promise<T> {
+  const { db, storage, log } = deps;
+  const { input, sealedAvatar, previous } = avatar;
+  let saved: T;
+  try {
+    saved = await save(sealedAvatar ?? input.avatarFileName);
+  } catch (error) {
+    // Should this delete fail, the orphan sweep takes the copy in a day.
+    if (sealedAvatar) await storage.delete(sealedAvatar).catch(() => undefined);
+    throw error;
+  }
+  const stale = sealedAvatar ? [input.avatarFileName, previous] : [previous !== input.avatarFileName && previous];
+  for (const key of stale) {
+    if (!key) continue;
+    // The save is done and answered as done; a file left behind is the orphan sweep's (ADR 0006).
+    await discardUnreferenced(db, storage, key).catch((error: unknown) =>
+      log.warn({ err: error, key }, 'replaced avatar or upload left for the orphan sweep'),
+    );
+  }
+  return saved;
 }

@@ -15,11 +15,10 @@ import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../pl
 import { listContract, listMeta, pageWindow } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
-import { discardUnreferenced } from '../documents/orphan-sweep';
 import { checkCompanyInput } from './checks';
 import { findCompanyGraph, findCompanyHead, toCompany } from './graph';
 import { insertCompany, StaleCompanyError, updateCompany } from './store';
-import { archiveOrRestore, companyLiveLoans, writeThenAnswer } from './actions';
+import { archiveOrRestore, companyLiveLoans, saveWithSealedAvatar, writeThenAnswer } from './actions';
 import { listCompanies } from './list-store';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from './list-params';
 
@@ -78,35 +77,13 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     async (request) => ok(await answer(request.params.id)),
   );
 
-  /**
-   * Runs a save with its sealed avatar (ADR 0015): the record names the sealed copy. Once saved, the
-   * upload (whose URL may still be live) and the avatar it replaces are deleted; if not, the copy is.
-   */
-  async function saveWithAvatar<T>(
+  const saveWithAvatar = <T>(
     input: { avatarFileName: string | null },
     sealedAvatar: string | undefined,
     previous: string | null,
     save: (avatarFileName: string | null) => Promise<T>,
     log: FastifyBaseLogger,
-  ): Promise<T> {
-    let saved: T;
-    try {
-      saved = await save(sealedAvatar ?? input.avatarFileName);
-    } catch (error) {
-      // Should this delete fail, the orphan sweep takes the copy in a day.
-      if (sealedAvatar) await storage.delete(sealedAvatar).catch(() => undefined);
-      throw error;
-    }
-    const stale = sealedAvatar ? [input.avatarFileName, previous] : [previous !== input.avatarFileName && previous];
-    for (const key of stale) {
-      if (!key) continue;
-      // The save is done and answered as done; a file left behind is the orphan sweep's (ADR 0006).
-      await discardUnreferenced(db, storage, key).catch((error: unknown) =>
-        log.warn({ err: error, key }, 'replaced avatar or upload left for the orphan sweep'),
-      );
-    }
-    return saved;
-  }
+  ) => saveWithSealedAvatar({ db, storage, log }, { input, sealedAvatar, previous }, save);
 
   // The whole graph travels on each save: the limit follows from the schema's maxima (ADR 0016).
   const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
