@@ -58,4 +58,7 @@ export const ACCOUNTS = {
   // e2e/checklist-templates.spec.ts: an administrator who makes a fund's document optional, desktop and phone.
   templates: { email: 'templates@e2e.test', role: 'admin', firstName: 'Thérèse', lastName: 'Gabarit' },
   templatesPhone: { email: 'templates-phone@e2e.test', role: 'admin', firstName: 'Thérèse', lastName: 'Mobile' },
+  // e2e/archive-live-loans.spec.ts: a company archived with a live loan, in French on a desktop and in English on a phone.
+  archiveLive: { email: 'archive-live@e2e.test', role: 'user', firstName: 'Armand', lastName: 'Archive' },
+  archiveLivePhone: { email: 'archive-live-phone@e2e.test', role: 'user', firstName: 'Armand', lastName: 'Mobile' },
 } as const;

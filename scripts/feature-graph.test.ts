@@ -27,6 +27,16 @@ describe('server features (docs/decisions/0031)', () => {
     expect(routeToRoute).toEqual([]);
   });
 
+  it('companies, the oldest room, needs only what is older than itself: newer features register hooks into it', () => {
+    // docs/decisions/0060: tasks, servicing, pipeline… add what they do on a company's save through
+    // companies/hooks.ts; a feature added here must be older than companies (and need nothing of it).
+    const COMPANIES_MAY_NEED = ['users', 'documents'];
+    const newer = edges
+      .filter((_, i) => featurePairs[i]![0] === 'companies' && !COMPANIES_MAY_NEED.includes(featurePairs[i]![1]))
+      .map(({ from, to }) => `${relative(from)} → ${relative(to)}`);
+    expect(newer).toEqual([]);
+  });
+
   it('are found by the reading of imports (the test would pass on nothing otherwise)', () => {
     expect(featurePairs).toContainEqual(['companies', 'users']);
     expect(

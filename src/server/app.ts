@@ -27,6 +27,9 @@ import { accountRoutes } from './account/routes';
 import { healthRoutes } from './health/routes';
 import { lookupRoutes } from './lookups/routes';
 import { companyRoutes } from './companies/routes';
+import { registerCompanyHooks } from './companies/hooks';
+import { servicingCompanyHooks } from './servicing/company-guard';
+import { taskCompanyHooks } from './tasks/company-hooks';
 import { assetRoutes } from './assets/routes';
 import { eventRoutes } from './events/routes';
 import { documentRoutes } from './documents/routes';
@@ -255,6 +258,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // Started once every feature has added its handlers; stopped (waiting for the job in progress) on close.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  // What newer features do on a company's save and archiving, run by the companies feature (ADR 0060).
+  registerCompanyHooks('servicing', servicingCompanyHooks);
+  registerCompanyHooks('tasks', taskCompanyHooks);
   const routeDeps: RouteDeps = {
     ...deps,
     mail,

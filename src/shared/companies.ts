@@ -7,6 +7,7 @@ import type {
   blockSchema,
   companyAddressSchema,
   companyAnswerSchema,
+  companyLiveLoanSchema,
   companyPresentationSchema,
   companySummarySchema,
   financialContributionSchema,
@@ -75,6 +76,8 @@ export type Block = z.infer<typeof blockSchema>;
 export type Company = z.infer<typeof companyAnswerSchema>;
 /** One card of `GET /companies`. */
 export type CompanySummary = z.infer<typeof companySummarySchema>;
+/** A loan still holding money, which archiving its company names first (`GET /companies/:id/live_loans`). */
+export type CompanyLiveLoan = z.infer<typeof companyLiveLoanSchema>;
 
 /** `POST /assets/s3_presigned_url`: PUT the file to `url` with header `content-type: contentType`. */
 export type PresignedUpload = z.infer<typeof presignedUploadSchema>;

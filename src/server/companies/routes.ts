@@ -1,20 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { companyAnswerSchema, companySummarySchema } from '../../shared/schemas/companies-answers';
+import {
+  companyAnswerSchema,
+  companyLiveLoanSchema,
+  companySummarySchema,
+} from '../../shared/schemas/companies-answers';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { FeatureRoutes } from '../platform/route-deps';
-import type { Executor, Tx } from '../db/client';
+import type { Executor } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, conflict, notFound } from '../platform/errors/app-error';
-import { envelopeContract, uuid } from '../platform/http/contract';
+import { conflict, notFound } from '../platform/errors/app-error';
+import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { listContract, listMeta, pageWindow } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { Storage } from '../platform/storage/storage';
-import { discardUnreferenced } from '../documents/orphan-sweep';
 import { checkCompanyInput } from './checks';
 import { findCompanyGraph, findCompanyHead, toCompany } from './graph';
-import { insertCompany, setArchived, StaleCompanyError, updateCompany } from './store';
+import { insertCompany, StaleCompanyError, updateCompany } from './store';
+import { archiveOrRestore, companyLiveLoans, saveWithSealedAvatar, writeThenAnswer } from './actions';
 import { listCompanies } from './list-store';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from './list-params';
 
@@ -33,18 +37,6 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     if (!graph) throw notFound();
     return toCompany(graph, await avatarUrlOf(storage, graph.avatarFileName));
   }
-
-  /**
-   * A write and the graph it answers with, in one transaction: the answer is read before the commit,
-   * so that a failure to read it (no connection free in time, say) rolls the write back instead of
-   * answering 5xx for a write that was kept — which a client retrying would then make twice.
-   */
-  const writeThenAnswer = (write: (tx: Tx) => Promise<string | false>) =>
-    db.transaction(async (tx) => {
-      const id = await write(tx);
-      if (!id) throw notFound();
-      return answer(id, tx);
-    });
 
   app.get(
     '/companies',
@@ -85,35 +77,13 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     async (request) => ok(await answer(request.params.id)),
   );
 
-  /**
-   * Runs a save with its sealed avatar (ADR 0015): the record names the sealed copy. Once saved, the
-   * upload (whose URL may still be live) and the avatar it replaces are deleted; if not, the copy is.
-   */
-  async function saveWithAvatar<T>(
+  const saveWithAvatar = <T>(
     input: { avatarFileName: string | null },
     sealedAvatar: string | undefined,
     previous: string | null,
     save: (avatarFileName: string | null) => Promise<T>,
     log: FastifyBaseLogger,
-  ): Promise<T> {
-    let saved: T;
-    try {
-      saved = await save(sealedAvatar ?? input.avatarFileName);
-    } catch (error) {
-      // Should this delete fail, the orphan sweep takes the copy in a day.
-      if (sealedAvatar) await storage.delete(sealedAvatar).catch(() => undefined);
-      throw error;
-    }
-    const stale = sealedAvatar ? [input.avatarFileName, previous] : [previous !== input.avatarFileName && previous];
-    for (const key of stale) {
-      if (!key) continue;
-      // The save is done and answered as done; a file left behind is the orphan sweep's (ADR 0006).
-      await discardUnreferenced(db, storage, key).catch((error: unknown) =>
-        log.warn({ err: error, key }, 'replaced avatar or upload left for the orphan sweep'),
-      );
-    }
-    return saved;
-  }
+  ) => saveWithSealedAvatar({ db, storage, log }, { input, sealedAvatar, previous }, save);
 
   // The whole graph travels on each save: the limit follows from the schema's maxima (ADR 0016).
   const saveOptions = { bodyLimit: COMPANY_BODY_LIMIT_BYTES };
@@ -138,7 +108,7 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
         sealedAvatar,
         null,
         (avatarFileName) =>
-          writeThenAnswer((tx) => insertCompany(tx, { ...input, avatarFileName }, userOf(request).id)),
+          writeThenAnswer(db, (tx) => insertCompany(tx, { ...input, avatarFileName }, userOf(request).id), answer),
         request.log,
       );
       return reply.code(201).send(ok(company));
@@ -173,8 +143,10 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
             current.avatarFileName,
             (avatarFileName) =>
               writeThenAnswer(
+                db,
                 async (tx) =>
                   (await updateCompany(tx, id, { ...input, avatarFileName }, userOf(request).id, request.locale)) && id,
+                answer,
               ),
             request.log,
           ),
@@ -186,27 +158,50 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
     },
   );
 
-  /** Archive (`true`) or restore (`false`); refused with 422 when the company is already so (docs/SPEC.md §4). */
-  const archiveOrRestore = (id: string, archived: boolean, authorId: string) =>
-    writeThenAnswer(async (tx) => {
-      const outcome = await setArchived(tx, id, archived, authorId);
-      if (outcome === 'unchanged') {
-        throw archived
-          ? new AppError(422, 'already_archived', 'companies.errors.alreadyArchived')
-          : new AppError(422, 'not_archived', 'companies.errors.notArchived');
-      }
-      return outcome === 'done' && id;
-    });
+  app.get(
+    '/companies/:id/live_loans',
+    envelopeContract({
+      summary: 'The loans of a company still holding money, which archiving it names first (docs/decisions/0060)',
+      tags,
+      params: idParams,
+      answer: z.array(companyLiveLoanSchema),
+    }),
+    async (request) => {
+      if (!(await findCompanyHead(db, request.params.id))) throw notFound();
+      return ok(await companyLiveLoans(db, request.params.id));
+    },
+  );
 
   app.delete(
     '/companies/:id',
-    envelopeContract({
-      summary: 'Archives a company (422 when it already is)',
+    contract({
+      summary:
+        'Archives a company (422 when it already is; 409 company_has_live_loans naming its loans still holding ' +
+        'money, unless confirm_live_loans=true: they stay counted in the portfolio)',
       tags,
       params: idParams,
-      answer: companyAnswerSchema,
+      querystring: localeQuery.extend({
+        confirm_live_loans: z
+          .enum(['true', 'false'])
+          .optional()
+          .describe('true: archive even though loans still hold money (they stay counted)'),
+      }),
+      response: { 200: envelopeOf(companyAnswerSchema) },
     }),
-    async (request) => ok(await archiveOrRestore(request.params.id, true, userOf(request).id)),
+    async (request) =>
+      ok(
+        await archiveOrRestore(
+          db,
+          {
+            id: request.params.id,
+            archived: true,
+            authorId: userOf(request).id,
+            liveLoansConfirmed: request.query.confirm_live_loans === 'true',
+            locale: request.locale,
+          },
+          answer,
+        ),
+      ),
   );
 
   app.post(
@@ -217,6 +212,19 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
       params: idParams,
       answer: companyAnswerSchema,
     }),
-    async (request) => ok(await archiveOrRestore(request.params.id, false, userOf(request).id)),
+    async (request) =>
+      ok(
+        await archiveOrRestore(
+          db,
+          {
+            id: request.params.id,
+            archived: false,
+            authorId: userOf(request).id,
+            liveLoansConfirmed: false,
+            locale: request.locale,
+          },
+          answer,
+        ),
+      ),
   );
 };

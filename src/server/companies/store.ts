@@ -13,13 +13,11 @@ import {
 import { COMPANY_MAPS as MAPS, type CompanyInput, type CompanyUpdateInput } from '../../shared/schemas/company';
 import { pickFields, type FieldsMatchColumns } from '../../shared/schemas/record-fields';
 import { recordSystemEvent } from '../platform/history/record';
-import { generateFromCompany } from '../tasks/generators';
-import { todayIso } from '../../shared/portfolio/schedule';
 import { recordCompanySave } from './history';
 import { refreshSearchText } from './search-text';
 import { findCompanyGraph, findCompanyHead } from './graph';
-import { guardLoanTerms } from '../servicing/company-guard';
 import type { Locale } from '../../shared/constants';
+import { liveLoansOf, runCompanyHooks, type LiveLoan } from './hooks';
 
 /*
  * Company writes (docs/SPEC.md §4): the checks before a save and the whole graph written in one transaction. Reading
@@ -238,7 +236,7 @@ export async function insertCompany(db: Db, input: CompanyInput, authorId: strin
     await insertParts(tx, id, input);
     await refreshSearchText(tx, eq(companies.id, id));
     await recordSystemEvent(tx, { companyId: id, code: 'companyCreated', params: { name: input.name }, authorId });
-    await generateFromCompany(tx, todayIso(), { companyId: id });
+    await runCompanyHooks('afterSave', (hook) => hook(tx, id));
     return id;
   });
 }
@@ -266,16 +264,9 @@ export async function updateCompany(
     if (!locked) return false;
     const before = await findCompanyGraph(tx, id);
     if (!before) return false;
-    // Loans with recorded money keep the terms that money depends on (docs/decisions/0036).
-    await guardLoanTerms(
-      tx,
-      id,
-      before.financialContributions.map((stored) => {
-        const index = input.financialContributions.findIndex((sent) => sent.id === stored.id);
-        return { stored, sent: index < 0 ? null : { index, terms: input.financialContributions[index]! } };
-      }),
-      locale,
-    );
+    // What newer features refuse of a save (loans with recorded money keep their terms, ADR 0036), the
+    // company locked first and nothing written yet (docs/decisions/0060).
+    await runCompanyHooks('beforeUpdate', (hook) => hook(tx, { companyId: id, before, input, locale }));
     // The version check and the row lock in one statement: a concurrent save waits here, then fails it.
     const [updated] = await tx
       .update(companies)
@@ -311,23 +302,31 @@ export async function updateCompany(
     await refreshSearchText(tx, eq(companies.id, id));
 
     await recordCompanySave(tx, { companyId: id, authorId, before, input });
-    // Its follow-up dates and statements' tasks, as the save leaves them (ADR 0041); the save's own writes
-    // closed those whose cause it removed (triggers of migration 0029).
-    await generateFromCompany(tx, todayIso(), { companyId: id });
+    // What newer features derive from the saved graph (its tasks, ADR 0041), in the same transaction.
+    await runCompanyHooks('afterSave', (hook) => hook(tx, id));
     return true;
   });
+}
+
+/** Archiving refused until confirmed: the company still has loans holding money (docs/decisions/0060). */
+export class LiveLoansError extends Error {
+  constructor(readonly loans: LiveLoan[]) {
+    super('company_has_live_loans');
+  }
 }
 
 /**
  * DELETE archives and restore undoes it (docs/SPEC.md §4). Archiving an archived company or restoring an active
  * one changes nothing (no version bump, no history): it answers 'unchanged' and the route refuses it, so
- * that a form left open elsewhere does not get a false conflict. 'notFound' when no such company.
+ * that a form left open elsewhere does not get a false conflict. 'notFound' when no such company. Archiving a
+ * company whose loans still hold money throws LiveLoansError unless `liveLoansConfirmed` (its loans stay counted).
  */
 export async function setArchived(
   db: Db,
   id: string,
   archived: boolean,
   authorId: string,
+  liveLoansConfirmed = false,
 ): Promise<'done' | 'unchanged' | 'notFound'> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -337,6 +336,10 @@ export async function setArchived(
       .for('update');
     if (!before) return 'notFound';
     if ((before.archivedAt !== null) === archived) return 'unchanged';
+    if (archived && !liveLoansConfirmed) {
+      const loans = await liveLoansOf(tx, id);
+      if (loans.length > 0) throw new LiveLoansError(loans);
+    }
     await tx
       .update(companies)
       .set({

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema';
+import { retryingTransactions } from './transaction';
 
 /** One type for both drivers: stores never know which one they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,7 +114,7 @@ export async function openDatabase(options: {
     });
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryingTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -133,7 +134,7 @@ export async function openDatabase(options: {
     extensions: { pg_trgm, unaccent },
     ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = retryingTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',

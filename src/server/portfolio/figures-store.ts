@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { selectRows } from '../db/rows';
 import {
+  LIVE_LOAN,
   computeState,
   freshLoanStates,
   loanColumns,
@@ -33,7 +34,14 @@ import {
  * entries, batch by batch, on any other day. Both give the same tally; what is done with it is figures.ts's.
  */
 
-/** Which loans: of active companies (as the dashboard counts them), mine when asked, of one fund when chosen. */
+/**
+ * The one rule of which loans the portfolio's money figures count (docs/decisions/0060): every loan of an active
+ * company, and a live loan (holding money now) whatever its company — archiving a company leaves its money lent
+ * out. On `financial_contributions f JOIN companies c`.
+ */
+export const COUNTED_LOAN = sql`(c.archived_at IS NULL OR ${LIVE_LOAN})`;
+
+/** Which loans: those counted (COUNTED_LOAN), mine when asked, of one fund when chosen. */
 export interface PortfolioScope {
   fundId: string | null;
   /** Only the loans of the companies this user oversees. */
@@ -44,7 +52,7 @@ export interface PortfolioScope {
 export function loanScope(scope: PortfolioScope): SQL {
   return sql.join(
     [
-      sql`c.archived_at IS NULL`,
+      COUNTED_LOAN,
       scope.mineUserId ? sql`c.overseeing_user_id = ${scope.mineUserId}` : undefined,
       scope.fundId ? sql`f.contribution_fund_id = ${scope.fundId}` : undefined,
     ].filter((part): part is SQL => part !== undefined),
@@ -282,6 +290,7 @@ export function readPar(
 export interface AgingLoanRow {
   companyId: string;
   companyName: string;
+  companyArchived: boolean;
   contributionId: string;
   loanNumber: string;
   fundId: string;
@@ -346,7 +355,8 @@ async function agingLoansOfLoanStates(
   const rows = await selectRows<AgingLoanRow & { nameKey: string }>(
     db,
     sql`SELECT * FROM (
-          SELECT c.id AS "companyId", c.name AS "companyName", c.name_key AS "nameKey", f.id AS "contributionId",
+          SELECT c.id AS "companyId", c.name AS "companyName", c.archived_at IS NOT NULL AS "companyArchived",
+                 c.name_key AS "nameKey", f.id AS "contributionId",
                  f.loan_number AS "loanNumber", f.contribution_fund_id AS "fundId", ${fundName(query.locale)} AS "fundName",
                  f.project_name AS "projectName", s.status, ${daysPastDueOn(query.asOf)} AS "daysPastDue",
                  s.overdue_since::text AS "overdueSince", s.arrears_principal_cents::float8 AS "arrearsPrincipal",
@@ -384,9 +394,9 @@ export async function agingLoansComputed(
   buckets: readonly AgingBucket[],
 ): Promise<AgingLoanRow[]> {
   const found: (AgingLoanRow & { nameKey: string })[] = [];
-  const names = new Map<string, { companyName: string; nameKey: string }>();
+  const names = new Map<string, { companyName: string; companyArchived: boolean; nameKey: string }>();
   for await (const batch of loansInScope(db, query.scope)) {
-    const matched: { loan: LoanRow; row: Omit<AgingLoanRow, 'companyName'> }[] = [];
+    const matched: { loan: LoanRow; row: Omit<AgingLoanRow, 'companyName' | 'companyArchived'> }[] = [];
     for (const { loan, entries } of batch) {
       const { status, figures } = computeState(loan, entries, query.asOf, buckets);
       if (status !== 'active' || !figures) continue;
@@ -412,9 +422,10 @@ export async function agingLoansComputed(
     }
     const missing = [...new Set(matched.map(({ loan }) => loan.companyId).filter((id) => !names.has(id)))];
     if (missing.length > 0) {
-      const rows = await selectRows<{ id: string; companyName: string; nameKey: string }>(
+      const rows = await selectRows<{ id: string; companyName: string; companyArchived: boolean; nameKey: string }>(
         db,
-        sql`SELECT id, name AS "companyName", name_key AS "nameKey" FROM companies
+        sql`SELECT id, name AS "companyName", archived_at IS NOT NULL AS "companyArchived", name_key AS "nameKey"
+              FROM companies
              WHERE id = ANY(ARRAY[${sql.join(
                missing.map((id) => sql`${id}`),
                sql`, `,

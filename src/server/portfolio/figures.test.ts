@@ -47,6 +47,9 @@ beforeAll(async () => {
 const get = (url: string, headers = admin) => t.inject({ method: 'GET', url, headers });
 const put = (url: string, payload: object, headers = admin) => t.inject({ method: 'PUT', url, headers, payload });
 const cents = (dollars: number) => Math.round(dollars * 100);
+/** The loans the figures count (docs/decisions/0060): every loan of an active company, and any loan still active. */
+const COUNTED = sql`(c.archived_at IS NULL
+  OR EXISTS (SELECT 1 FROM loan_states live WHERE live.contribution_id = f.id AND live.status = 'active'))`;
 
 /** Every loan of active companies computed by the shared module as of `asOf` (default buckets). */
 async function computedLoans(asOf: string, where = sql`TRUE`) {
@@ -55,7 +58,7 @@ async function computedLoans(asOf: string, where = sql`TRUE`) {
       t.database.db,
       sql`SELECT ${loanColumns} FROM financial_contributions f JOIN companies c ON c.id = f.company_id
             JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
-           WHERE c.archived_at IS NULL AND ${where}`,
+           WHERE ${COUNTED} AND ${where}`,
     )
   ).map(loanOf);
   const entries = await readEntries(
@@ -132,7 +135,7 @@ describe('GET /api/portfolio/arrears_aging', () => {
                          s.arrears_principal_cents + s.arrears_interest_cents AS a
                     FROM loan_states s JOIN financial_contributions f ON f.id = s.contribution_id
                     JOIN companies c ON c.id = f.company_id
-                   WHERE s.status = 'active' AND c.archived_at IS NULL) x
+                   WHERE s.status = 'active' AND ${COUNTED}) x
            GROUP BY 1`,
     );
     const answered = answeredAging(data.rows);
@@ -257,7 +260,7 @@ describe('GET /api/portfolio/par', () => {
                          s.arrears_principal_cents + s.arrears_interest_cents AS a
                     FROM loan_states s JOIN financial_contributions f ON f.id = s.contribution_id
                     JOIN companies c ON c.id = f.company_id
-                   WHERE s.status = 'active' AND c.archived_at IS NULL) x`,
+                   WHERE s.status = 'active' AND ${COUNTED}) x`,
     );
     expect(data.par.map((p: Json) => p.days)).toEqual([30, 60, 90]);
     for (const [index, numerator] of [expected!.p30, expected!.p60, expected!.p90].entries()) {
@@ -336,7 +339,7 @@ describe('GET /api/portfolio/collections', () => {
       t.database.db,
       sql`SELECT coalesce(sum(p.amount_cents), 0)::float8 AS cents FROM repayments p
             JOIN financial_contributions f ON f.id = p.contribution_id JOIN companies c ON c.id = f.company_id
-           WHERE c.archived_at IS NULL AND p.received_on BETWEEN ${from} AND ${to} AND p.reversed_at IS NULL`,
+           WHERE ${COUNTED} AND p.received_on BETWEEN ${from} AND ${to} AND p.reversed_at IS NULL`,
     );
     expect(sum!.cents).toBe(received);
   });
@@ -434,7 +437,7 @@ describe('GET /api/portfolio/funds and PUT /api/portfolio/funds/:fund_id', () =>
                  coalesce(sum(s.undisbursed_cents), 0)::float8 AS undisbursed
             FROM loan_states s JOIN financial_contributions f ON f.id = s.contribution_id
             JOIN companies c ON c.id = f.company_id
-           WHERE c.archived_at IS NULL AND f.contribution_fund_id = ${fund.fund_id}`,
+           WHERE ${COUNTED} AND f.contribution_fund_id = ${fund.fund_id}`,
     );
     expect(cents(fund.outstanding_principal)).toBe(expected!.outstanding);
     expect(cents(fund.undisbursed)).toBe(expected!.undisbursed);

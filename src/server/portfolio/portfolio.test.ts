@@ -162,6 +162,7 @@ describe('GET /api/dashboard', () => {
       {
         company_id: companyA.id,
         company_name: 'Alpha Inc.',
+        company_archived: false,
         contribution_id: companyA.financial_contributions[0]!.id,
         project_name: 'Cave',
         fund_name: 'Local Investment Fund (LIF)',

@@ -131,13 +131,15 @@ async function buildDashboard(db: Db, snapshots: ListSnapshots, filter: Dashboar
     list: 'followup' | 'ending';
     companyId: string;
     companyName: string;
+    companyArchived: boolean;
     contributionId: string;
     projectName: string | null;
     fundName: string;
     day: string;
   }>(
     db,
-    sql`(SELECT 'followup' AS list, c.id AS "companyId", c.name AS "companyName", f.id AS "contributionId",
+    sql`(SELECT 'followup' AS list, c.id AS "companyId", c.name AS "companyName",
+                c.archived_at IS NOT NULL AS "companyArchived", f.id AS "contributionId",
                 f.project_name AS "projectName", fu.${name(filter.locale)} AS "fundName", f.followup_date::text AS day
            FROM financial_contributions f
            JOIN companies c ON c.id = f.company_id
@@ -146,7 +148,7 @@ async function buildDashboard(db: Db, snapshots: ListSnapshots, filter: Dashboar
           ORDER BY f.followup_date, c.name_key, f.id
           LIMIT ${DASHBOARD_LIST_LIMIT})
         UNION ALL
-        (SELECT 'ending', c.id, c.name, f.id, f.project_name, fu.${name(filter.locale)}, f.expected_end_date::text
+        (SELECT 'ending', c.id, c.name, c.archived_at IS NOT NULL, f.id, f.project_name, fu.${name(filter.locale)}, f.expected_end_date::text
            FROM financial_contributions f
            JOIN companies c ON c.id = f.company_id
            JOIN contribution_funds fu ON fu.id = f.contribution_fund_id
@@ -155,9 +157,17 @@ async function buildDashboard(db: Db, snapshots: ListSnapshots, filter: Dashboar
           LIMIT ${DASHBOARD_LIST_LIMIT})`,
   );
 
-  const loan = ({ companyId, companyName, contributionId, projectName, fundName }: (typeof lists)[number]) => ({
+  const loan = ({
     companyId,
     companyName,
+    companyArchived,
+    contributionId,
+    projectName,
+    fundName,
+  }: (typeof lists)[number]) => ({
+    companyId,
+    companyName,
+    companyArchived,
     contributionId,
     projectName,
     fundName,

@@ -99,6 +99,7 @@ export function loanSummary(loan: LoanRow, state: LoanState, asOf: string, entri
   const writeOff = writeOffInForce(entries);
   return {
     companyId: loan.companyId,
+    companyArchived: loan.companyArchived,
     contributionId: loan.id,
     loanNumber: loan.loanNumber,
     asOf,

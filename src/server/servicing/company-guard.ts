@@ -1,15 +1,18 @@
 /**
  * The company form and recorded money (docs/decisions/0036): a company save runs this in its transaction,
- * after locking the company. The company's loans are locked too (in id order, as every servicing write locks
- * them), so a disbursement recorded meanwhile is either seen here or waits for the save.
+ * after locking the company (a hook the companies feature runs, docs/decisions/0060). The company's loans are
+ * locked too, after their company and in id order as every servicing write locks them, so a disbursement
+ * recorded meanwhile is either seen here or waits for the save.
  */
 import { sql } from 'drizzle-orm';
 import { snakePath } from '../../shared/case';
 import type { Locale } from '../../shared/constants';
 import { lockedTermsProblems, problemMessage, type LockedTerms } from '../../shared/servicing/entries';
-import type { Tx } from '../db/client';
+import type { CompanyHooks, LiveLoan } from '../companies/hooks';
+import type { Executor, Tx } from '../db/client';
 import { selectRows } from '../db/rows';
 import { invalid, type ErrorDetail } from '../platform/errors/app-error';
+import { LIVE_LOAN } from './store';
 
 /** A loan of the company as stored, and as the save sends it (its place in the form; absent: removed). */
 export interface GuardedLoan {
@@ -57,3 +60,29 @@ export async function guardLoanTerms(tx: Tx, companyId: string, loans: GuardedLo
   }
   if (Object.keys(detail).length > 0) throw invalid(detail);
 }
+
+/** A company's loans holding money now (docs/decisions/0060), by loan number. */
+export function liveLoans(db: Executor, companyId: string): Promise<LiveLoan[]> {
+  return selectRows<LiveLoan>(
+    db,
+    sql`SELECT f.id, f.loan_number AS "loanNumber", s.outstanding_principal_cents::float8 AS "outstandingCents"
+          FROM financial_contributions f JOIN loan_states s ON s.contribution_id = f.id
+         WHERE f.company_id = ${companyId} AND ${LIVE_LOAN}
+         ORDER BY f.loan_number`,
+  );
+}
+
+/** What servicing asks of a company's saves and archiving (registered at start-up, docs/decisions/0060). */
+export const servicingCompanyHooks: CompanyHooks = {
+  beforeUpdate: (tx, { companyId, before, input, locale }) =>
+    guardLoanTerms(
+      tx,
+      companyId,
+      before.financialContributions.map((stored) => {
+        const index = input.financialContributions.findIndex((sent) => sent.id === stored.id);
+        return { stored, sent: index < 0 ? null : { index, terms: input.financialContributions[index]! } };
+      }),
+      locale,
+    ),
+  liveLoans,
+};

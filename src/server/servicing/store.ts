@@ -34,6 +34,8 @@ import type { ContributionTerms } from '../../shared/servicing/terms';
 export interface LoanRow extends ContributionTerms {
   id: string;
   companyId: string;
+  /** Its company is archived (its live loans still count, docs/decisions/0060). */
+  companyArchived: boolean;
   loanNumber: string;
   fundId: string;
   fund: Bilingual;
@@ -46,6 +48,7 @@ export type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null
 const loanFields = {
   id: sql`f.id`,
   companyId: sql`f.company_id`,
+  companyArchived: sql`EXISTS (SELECT 1 FROM companies ca WHERE ca.id = f.company_id AND ca.archived_at IS NOT NULL)`,
   loanNumber: sql`f.loan_number`,
   fundId: sql`f.contribution_fund_id`,
   fund: sql`json_build_object('fr', fu.name_fr, 'en', fu.name_en)`,
@@ -84,6 +87,7 @@ export async function findLoan(
   id: string,
   options: ReadOptions = {},
 ): Promise<LoanRow | undefined> {
+  if (options.lock) await lockCompanies(db, sql`SELECT ${companyId}::uuid`);
   const row = await selectRow<RawLoan>(
     db,
     sql`SELECT ${loanColumns}
@@ -107,8 +111,23 @@ export async function findCompanyLoans(db: Executor, companyId: string): Promise
   return rows.map(loanOf);
 }
 
-/** The loans `where` names, in id order; with `lock`, locked until the transaction ends. */
+/**
+ * The one lock order of every write that touches a company and its loans (docs/decisions/0060): the companies
+ * first, in id order, then the loans, in id order. A company save locks its company then its loans; a servicing
+ * write, which reaches its company through the foreign keys of what it inserts, takes the company's key-share
+ * lock here before its loans', so neither holds a loan while waiting for a company the other holds.
+ */
+async function lockCompanies(db: Executor, ids: SQL): Promise<void> {
+  await selectRows(db, sql`SELECT id FROM companies WHERE id IN (${ids}) ORDER BY id FOR KEY SHARE`);
+}
+
+/** A loan holding money now (its figures say active), on `financial_contributions f`: docs/decisions/0060. */
+export const LIVE_LOAN = sql`EXISTS (SELECT 1 FROM loan_states live
+                                      WHERE live.contribution_id = f.id AND live.status = 'active')`;
+
+/** The loans `where` names, in id order; with `lock`, locked until the transaction ends (their companies first). */
 async function findLoans(db: Executor, where: SQL, options: ReadOptions = {}): Promise<LoanRow[]> {
+  if (options.lock) await lockCompanies(db, sql`SELECT f.company_id FROM ${loanSource} WHERE ${where}`);
   const rows = await selectRows<RawLoan>(
     db,
     sql`SELECT ${loanColumns}
@@ -123,7 +142,7 @@ async function findLoans(db: Executor, where: SQL, options: ReadOptions = {}): P
 /** The loans named, in id order, not locked (a read that writes nothing). */
 export const findLoansWhere = (db: Executor, where: SQL): Promise<LoanRow[]> => findLoans(db, where);
 
-/** The loans named, locked in id order (the order every many-loan write takes, so none waits on another in a circle). */
+/** The loans named, locked in id order after their companies (the order every write takes, so none waits on another in a circle). */
 export const lockLoans = (tx: Tx, where: SQL): Promise<LoanRow[]> => findLoans(tx, where, { lock: true });
 
 /**

@@ -73,6 +73,7 @@ export const en = {
       routeNotFound: 'There is no such address in the API.',
       unauthorized: 'Your session has ended. Please sign in again.',
       forbidden: 'You are not allowed to do this.',
+      writeConflict: 'Someone else was saving related records at the same moment. Please try again.',
       conflict: 'Someone else changed this record since you opened it. Reload it to see their changes.',
       payloadTooLarge: 'The request is too large.',
       validationFailed: 'Some fields are invalid.',

@@ -67,6 +67,7 @@ export const fr = {
       routeNotFound: 'Cette adresse n’existe pas dans l’API.',
       unauthorized: 'Votre session a pris fin. Veuillez vous reconnecter.',
       forbidden: 'Vous n’êtes pas autorisé à faire cela.',
+      writeConflict: 'Quelqu’un d’autre enregistrait des fiches liées au même moment. Veuillez réessayer.',
       conflict:
         'Quelqu’un d’autre a modifié cette fiche depuis que vous l’avez ouverte. Rechargez-la pour voir ses changements.',
       payloadTooLarge: 'La requête est trop volumineuse.',

@@ -101,6 +101,7 @@ export const signedIn = {
     },
     empty: 'No company matches your search.',
     emptyArchived: 'There is no archived company.',
+    archivedCompany: 'Archived company',
     onboarding: {
       title: 'Welcome to {{appName}}',
       text: 'Start by creating your first client company: you will then be able to keep its file, documents and event history.',
@@ -260,6 +261,10 @@ export const signedIn = {
         restore: 'Restore',
       },
       confirmArchive: 'Archive {{name}}? It will be hidden from the company list until it is restored.',
+      confirmArchiveLiveLoans:
+        'Archive {{name}}? These loans still have money outstanding: they will keep taking payments and stay in every portfolio figure.',
+      liveLoansLabel: 'Loans with money outstanding',
+      liveLoansFailed: 'The company’s loans could not be read. Try again.',
       confirmRestore: 'Restore {{name}}? It will be shown in the company list again.',
       invalid: 'Some fields are invalid. Please check the highlighted fields.',
       conflict:
@@ -280,6 +285,9 @@ export const signedIn = {
     errors: {
       alreadyArchived: 'This company is already archived.',
       notArchived: 'This company is not archived, there is nothing to restore.',
+      hasLiveLoans:
+        'This company still has loans with money outstanding ({{count}}). Confirm to archive it: they keep taking payments and stay in every portfolio figure.',
+      liveLoan: 'Loan {{loanNumber}}: {{outstanding}} outstanding',
     },
   },
   documents: {

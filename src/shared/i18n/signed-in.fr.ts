@@ -99,6 +99,7 @@ export const signedIn = {
     },
     empty: 'Aucune entreprise ne correspond à votre recherche.',
     emptyArchived: 'Il n’y a aucune entreprise archivée.',
+    archivedCompany: 'Entreprise archivée',
     onboarding: {
       title: 'Bienvenue dans {{appName}}',
       text: 'Commencez par créer votre première entreprise cliente : vous pourrez ensuite tenir son dossier, ses documents et son historique.',
@@ -258,6 +259,10 @@ export const signedIn = {
         restore: 'Restaurer',
       },
       confirmArchive: 'Archiver {{name}} ? L’entreprise sera masquée de la liste jusqu’à ce qu’elle soit restaurée.',
+      confirmArchiveLiveLoans:
+        'Archiver {{name}} ? Ces prêts ont encore un solde à rembourser : ils continueront de recevoir des paiements et resteront dans tous les chiffres du portefeuille.',
+      liveLoansLabel: 'Prêts avec un solde à rembourser',
+      liveLoansFailed: 'Les prêts de l’entreprise n’ont pas pu être lus. Réessayez.',
       confirmRestore: 'Restaurer {{name}} ? L’entreprise sera de nouveau affichée dans la liste.',
       invalid: 'Certains champs sont invalides. Veuillez vérifier les champs en évidence.',
       conflict:
@@ -279,6 +284,9 @@ export const signedIn = {
     errors: {
       alreadyArchived: 'Cette entreprise est déjà archivée.',
       notArchived: 'Cette entreprise n’est pas archivée, il n’y a rien à restaurer.',
+      hasLiveLoans:
+        'Cette entreprise a encore des prêts avec un solde à rembourser ({{count}}). Confirmez pour l’archiver : ils continuent de recevoir des paiements et restent dans tous les chiffres du portefeuille.',
+      liveLoan: 'Prêt {{loanNumber}} : solde de {{outstanding}}',
     },
   },
   documents: {

@@ -56,3 +56,14 @@ export const companySummarySchema = z.object({
   status: companyStatusSchema,
   archivedAt: text(),
 });
+
+/**
+ * `GET /companies/:id/live_loans`: the company's loans still holding money, which archiving it names first
+ * (docs/decisions/0060). Money in dollars, like every amount of the API.
+ */
+export const companyLiveLoanSchema = z.object({
+  id: z.string(),
+  loanNumber: z.string(),
+  /** Outstanding principal today. */
+  outstanding: z.number(),
+});

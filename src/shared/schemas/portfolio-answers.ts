@@ -5,6 +5,8 @@ import { RISK_RATINGS } from '../companies';
 export const dashboardLoanSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
+  /** Its company is archived: the loan still holds money, so it stays listed (docs/decisions/0060). */
+  companyArchived: z.boolean(),
   contributionId: z.string(),
   projectName: z.string().nullable(),
   fundName: z.string(),

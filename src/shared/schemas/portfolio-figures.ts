@@ -158,6 +158,8 @@ export type AgingLoanSortField = (typeof AGING_LOAN_SORT_FIELDS)[number];
 export const agingLoanSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
+  /** Its company is archived: the loan still holds money, so it stays counted (docs/decisions/0060). */
+  companyArchived: z.boolean(),
   contributionId: z.string(),
   loanNumber: z.string(),
   fundId: z.string(),

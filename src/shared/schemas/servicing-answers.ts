@@ -119,6 +119,8 @@ export const writeOffSchema = z.object({
 /** A loan as the servicing screens head it: its number, status and figures. */
 export const loanSummarySchema = z.object({
   companyId: z.string(),
+  /** Its company is archived: the loan still takes payments and counts in the portfolio (docs/decisions/0060). */
+  companyArchived: z.boolean(),
   contributionId: z.string(),
   /** The loan's number, as a bank file and the statement of account name it (e.g. C-2026-000123-01). */
   loanNumber: z.string(),

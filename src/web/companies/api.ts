@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
-import type { Company, CompanySummary } from '../../shared/companies';
+import type { Company, CompanyLiveLoan, CompanySummary } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
 import { api } from '../api/client';
 import { listQuery, type PageParams } from '../api/list-query';
@@ -65,9 +65,23 @@ export const useUpdateCompany = (id: string) =>
     async (input: CompanyUpdateInput) => (await api<Company>('PATCH', `/companies/${id}`, { body: input })).data,
   );
 
-/** DELETE archives (docs/SPEC.md §7). */
+/**
+ * DELETE archives (docs/SPEC.md §7); `confirmLiveLoans`: its loans still holding money were named to the user,
+ * who archives it all the same (docs/decisions/0060).
+ */
 export const useArchiveCompany = () =>
-  useCompanyMutation(async (id: string) => (await api<Company>('DELETE', `/companies/${id}`)).data);
+  useCompanyMutation(
+    async ({ id, confirmLiveLoans }: { id: string; confirmLiveLoans: boolean }) =>
+      (
+        await api<Company>('DELETE', `/companies/${id}`, {
+          query: confirmLiveLoans ? { confirm_live_loans: 'true' } : {},
+        })
+      ).data,
+  );
+
+/** The company's loans still holding money, read when its archiving is asked (not kept: it is about to change). */
+export const fetchLiveLoans = async (id: string): Promise<CompanyLiveLoan[]> =>
+  (await api<CompanyLiveLoan[]>('GET', `/companies/${id}/live_loans`)).data;
 
 export const useRestoreCompany = () =>
   useCompanyMutation(async (id: string) => (await api<Company>('POST', `/companies/${id}/restore`)).data);

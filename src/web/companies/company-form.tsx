@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { Company } from '../../shared/companies';
+import type { Company, CompanyLiveLoan } from '../../shared/companies';
+import { formatMoney } from '../../shared/intl';
 import { ApiError } from '../api/client';
 import { useConfirm } from '../components/confirm-dialog';
 import { reportError } from '../components/server-errors';
@@ -10,7 +11,7 @@ import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { currentLocale, useTranslation } from '../i18n';
 import { setCurrentCompanyId } from '../session/current-company';
-import { useArchiveCompany, useCreateCompany, useRestoreCompany, useUpdateCompany } from './api';
+import { fetchLiveLoans, useArchiveCompany, useCreateCompany, useRestoreCompany, useUpdateCompany } from './api';
 import { BlocksSection } from './blocks-section';
 import { FROM_COMPANY_FORM } from './list-arrival';
 import { ContributionsSection } from './contributions-section';
@@ -109,10 +110,39 @@ export function CompanyForm({
   };
 
   const archived = Boolean(company?.archivedAt);
-  const archiveOrRestore = () => {
+  const archiveOrRestore = async () => {
     if (!company) return;
+    // Loans still holding money are named before the company is archived: they stay counted (ADR 0060).
+    let live: CompanyLiveLoan[] = [];
+    if (!archived) {
+      try {
+        live = await fetchLiveLoans(company.id);
+      } catch (error) {
+        reportError(error, { fallbackKey: 'companies.form.liveLoansFailed' });
+        return;
+      }
+    }
+    const locale = currentLocale();
     confirm({
-      text: t(archived ? 'companies.form.confirmRestore' : 'companies.form.confirmArchive', { name: company.name }),
+      text: t(
+        archived
+          ? 'companies.form.confirmRestore'
+          : live.length > 0
+            ? 'companies.form.confirmArchiveLiveLoans'
+            : 'companies.form.confirmArchive',
+        { name: company.name },
+      ),
+      ...(live.length > 0 && {
+        list: {
+          label: t('companies.form.liveLoansLabel'),
+          items: live.map((loan) =>
+            t('companies.errors.liveLoan', {
+              loanNumber: loan.loanNumber,
+              outstanding: formatMoney(loan.outstanding, locale),
+            }),
+          ),
+        },
+      }),
       confirmLabel: t(archived ? 'companies.form.actions.restore' : 'companies.form.actions.archive'),
       danger: !archived,
       onConfirm: async () => {
@@ -121,7 +151,7 @@ export function CompanyForm({
             await restore.mutateAsync(company.id);
             toast('success', t('companies.toasts.restored'));
           } else {
-            await archive.mutateAsync(company.id);
+            await archive.mutateAsync({ id: company.id, confirmLiveLoans: live.length > 0 });
             toast('success', t('companies.toasts.archived'));
           }
           done();
@@ -179,7 +209,11 @@ export function CompanyForm({
               </Button>
               <Group>
                 {company && (
-                  <Button variant="outline" color={archived ? undefined : 'red.9'} onClick={archiveOrRestore}>
+                  <Button
+                    variant="outline"
+                    color={archived ? undefined : 'red.9'}
+                    onClick={() => void archiveOrRestore()}
+                  >
                     {archived ? t('companies.form.actions.restore') : t('companies.form.actions.archive')}
                   </Button>
                 )}

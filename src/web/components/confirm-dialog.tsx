@@ -5,6 +5,8 @@ const ConfirmModal = lazy(() => loadChunk(() => import('./confirm-modal')));
 
 export interface ConfirmRequest {
   text: string;
+  /** What the action reaches, named one per line under the text (the loans an archiving leaves counted…). */
+  list?: { label: string; items: string[] };
   /** Defaults to the "are you sure" label (docs/SPEC.md §2 Confirmation dialog). */
   title?: string;
   /** Runs only on the confirm button. */

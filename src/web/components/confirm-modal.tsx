@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, getDefaultZIndex, Group, Modal, Text } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, List, Modal, Text } from '@mantine/core';
 import { useTranslation } from '../i18n';
 import type { ConfirmRequest } from './confirm-dialog';
 
@@ -30,6 +30,13 @@ export default function ConfirmModal({
       zIndex={getDefaultZIndex('modal') + 1}
     >
       <Text mb="lg">{shown?.text}</Text>
+      {shown?.list && (
+        <List mb="lg" aria-label={shown.list.label}>
+          {shown.list.items.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={running}>
           {t('common.cancel')}

@@ -11,6 +11,7 @@ import { useTranslation } from '../i18n';
 import { bucketName } from './figure-sections';
 import { useAgingLoans, useBuckets } from './figures-api';
 import { TableHead } from '../components/table-head';
+import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 import { QueryState, failureText } from '../components/query-state';
 
 /** The sorts offered, as the API spells them; the first is the default. */
@@ -109,6 +110,7 @@ function LoanTable({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
                 <Anchor component={Link} to={loanLink(loan)}>
                   {loan.companyName}
                 </Anchor>
+                {loan.companyArchived && <ArchivedCompanyBadge ml="xs" />}
               </Table.Th>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{loan.loanNumber}</Table.Td>
               <Table.Td>{loan.fundName}</Table.Td>
@@ -147,6 +149,7 @@ function LoanCards({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
           <Anchor component={Link} to={loanLink(loan)} fw={600} style={{ overflowWrap: 'anywhere' }}>
             {loan.companyName}
           </Anchor>
+          {loan.companyArchived && <ArchivedCompanyBadge ml="xs" />}
           <Text size="sm" c="gray.8">
             {loan.loanNumber} · {loan.fundName}
           </Text>

@@ -37,6 +37,7 @@ import classes from './dashboard.module.css';
 import { formatCompactMoney, numberFormat } from '../../shared/intl';
 import { loadChunk } from '../components/stale-build';
 import { TableHead } from '../components/table-head';
+import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 
 const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 /** Figures in dollars: a whole row each on a phone (dashboard.module.css). */
@@ -125,13 +126,16 @@ export default function DashboardPage() {
     count: dashboard?.byRisk.find((r) => r.riskRating === rating)?.companiesCount ?? 0,
   }));
   const loanLink = (row: DashboardFollowup | DashboardEndingSoon) => (
-    <Anchor
-      component={Link}
-      to={`/companies/${row.companyId}#contribution-${row.contributionId}`}
-      aria-label={t('portfolio.dashboard.followups.open', { company: row.companyName })}
-    >
-      {row.companyName}
-    </Anchor>
+    <>
+      <Anchor
+        component={Link}
+        to={`/companies/${row.companyId}#contribution-${row.contributionId}`}
+        aria-label={t('portfolio.dashboard.followups.open', { company: row.companyName })}
+      >
+        {row.companyName}
+      </Anchor>
+      {row.companyArchived && <ArchivedCompanyBadge ml="xs" />}
+    </>
   );
   const loanColumns: Array<Column<DashboardFollowup | DashboardEndingSoon>> = [
     {

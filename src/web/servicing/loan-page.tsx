@@ -11,6 +11,7 @@ import type {
   LoanSummary,
 } from '../../shared/schemas/servicing-answers';
 import { useTranslation, type TFunction } from '../i18n';
+import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
@@ -84,6 +85,7 @@ function Loan({
     <Stack className={classes.page}>
       {back}
       <LoanHeading schedule={schedule} company={company} contributionId={contributionId} />
+      {(loan?.companyArchived ?? Boolean(company?.archivedAt)) && <ArchivedCompanyBadge w="fit-content" />}
       <AsOfField />
       <Group component="nav" aria-label={l('views')} gap="lg">
         <Anchor component={Link} to={`${base}/schedule${viewQuery}`}>

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/constants';
 import { translate } from '../../../shared/i18n';
+import { isRetryableConflict } from '../../db/transaction';
 import { contractError } from '../http/contract';
 import { AppError } from './app-error';
 
@@ -87,6 +88,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (!known && isOutOfRange(error)) {
       request.log.warn({ err: error }, 'number out of range reached the database');
       known = new AppError(422, 'validation_failed', 'files.outOfRange');
+    }
+    if (!known && isRetryableConflict(error)) {
+      // Deadlock or serialization failure still there after the transaction's retries (db/transaction.ts).
+      request.log.warn({ err: error }, 'write conflict after retries');
+      known = new AppError(409, 'write_conflict', 'errors.api.writeConflict');
     }
     if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
