@@ -47,6 +47,7 @@ import {
   findMeeting,
   itemMembers,
   listMeetings,
+  meetingHasDecision,
   readCommittees,
   readConditions,
   readMeeting,
@@ -247,7 +248,10 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
     },
     async (request, reply) => {
       const input = request.body;
-      const [committee] = await selectRows(db, sql`SELECT 1 FROM committees WHERE id = ${input.committeeId}`);
+      const [committee] = await selectRows<{ quorum: number }>(
+        db,
+        sql`SELECT quorum FROM committees WHERE id = ${input.committeeId}`,
+      );
       if (!committee) throw fieldRefused('committee_id', 'unknownCommittee');
       const id = await db.transaction(async (tx) => {
         const detail: ErrorDetail = {};
@@ -263,7 +267,12 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
         if (Object.keys(detail).length > 0) throw invalid(detail);
         const [row] = await tx
           .insert(committeeMeetings)
-          .values({ committeeId: input.committeeId, date: input.date, location: input.location })
+          .values({
+            committeeId: input.committeeId,
+            date: input.date,
+            location: input.location,
+            quorum: committee.quorum,
+          })
           .returning({ id: committeeMeetings.id });
         if (input.requestIds.length > 0)
           await tx
@@ -292,6 +301,7 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
       await db.transaction(async (tx) => {
         const meeting = await findMeeting(tx, request.params.id, { lock: true });
         if (!meeting) throw notFound();
+        if (await meetingHasDecision(tx, meeting.id)) throw refused('attendance_frozen', 'attendanceFrozen');
         const members = await selectRows<{ id: string }>(
           tx,
           sql`SELECT id FROM committee_members WHERE committee_id = ${meeting.committeeId}`,

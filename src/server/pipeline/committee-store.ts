@@ -81,6 +81,7 @@ export interface MeetingRow {
   id: string;
   committeeId: string;
   committeeName: string;
+  /** The quorum in force at this meeting: the committee's when it was scheduled. */
   quorum: number;
   date: string;
   location: string | null;
@@ -89,13 +90,23 @@ export interface MeetingRow {
 export async function findMeeting(db: Executor, id: string, options: ReadOptions = {}): Promise<MeetingRow | null> {
   const row = await selectRow<MeetingRow>(
     db,
-    sql`SELECT m.id, m.committee_id AS "committeeId", c.name AS "committeeName", c.quorum, m.date::text AS date, m.location
+    sql`SELECT m.id, m.committee_id AS "committeeId", c.name AS "committeeName", m.quorum, m.date::text AS date, m.location
           FROM committee_meetings m JOIN committees c ON c.id = m.committee_id
          WHERE m.id = ${id}`,
     options,
     'm',
   );
   return row ?? null;
+}
+
+/** Whether the committee decided any item of this meeting's agenda (its attendance is then frozen). */
+export async function meetingHasDecision(db: Executor, meetingId: string): Promise<boolean> {
+  const rows = await selectRows(
+    db,
+    sql`SELECT 1 FROM agenda_items a JOIN committee_decisions d ON d.agenda_item_id = a.id
+         WHERE a.meeting_id = ${meetingId} LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 export async function listMeetings(db: Executor, committeeId: string | undefined, limit: number, offset: number) {

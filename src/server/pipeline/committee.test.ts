@@ -403,3 +403,96 @@ describe('refusals', () => {
     expect((await call('GET', '/api/committee_meetings?filter[committee_id]=x', analyst)).statusCode).toBe(400);
   });
 });
+
+describe('a meeting’s records once it decides', () => {
+  it('freezes the attendance once an item of the meeting is decided, in both languages, and keeps it as it was', async () => {
+    const first = await readyRequest('Présences 1');
+    const second = await readyRequest('Présences 2');
+    const meeting = await meetingWith([first.id, second.id], [0, 1, 2]);
+    // Before any decision the attendance may still be corrected.
+    const corrected = await call('PUT', `/api/committee_meetings/${meeting.id}/attendance?locale=en`, admin, {
+      present_member_ids: [0, 1, 2, 3].map((i) => committee.members[i].id),
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    for (const i of [0, 1, 2]) expect((await vote(meeting, i, 'for')).statusCode).toBe(200);
+    expect((await decide(meeting, approval({ outcome: 'approved', conditions: [] }))).statusCode).toBe(201);
+
+    const replace = (locale: 'en' | 'fr') =>
+      call('PUT', `/api/committee_meetings/${meeting.id}/attendance?locale=${locale}`, admin, {
+        present_member_ids: [committee.members[0].id],
+      });
+    const refused = await replace('en');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toMatchObject({
+      code: 'attendance_frozen',
+      message:
+        'Attendance at this meeting can no longer change: the committee has already decided an item on its agenda.',
+    });
+    expect((await replace('fr')).json().errors.message).toBe(
+      'Les présences de cette réunion ne peuvent plus changer : le comité a déjà décidé d’un point de son ordre du jour.',
+    );
+    const after = (await call('GET', `/api/committee_meetings/${meeting.id}`, analyst)).json().data;
+    expect(after.members.filter((m: Json) => m.present)).toHaveLength(4);
+    expect(after.agenda[0].tally).toMatchObject({ present: 4, for: 3 });
+  });
+
+  it('keeps the quorum in force when the meeting was scheduled, whatever the committee’s quorum becomes', async () => {
+    const created = await call('POST', '/api/committees?locale=en', admin, {
+      name: `Comité du quorum ${randomUUID().slice(0, 6)}`,
+      quorum: 3,
+      members: [
+        { user_id: members[0]!.row.id, is_chair: true },
+        { user_id: members[1]!.row.id },
+        { user_id: members[2]!.row.id },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const own = created.json().data;
+    const request = await readyRequest('Quorum figé');
+    const scheduled = await call('POST', '/api/committee_meetings?locale=en', admin, {
+      committee_id: own.id,
+      date: '2026-11-20',
+      request_ids: [request.id],
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const meeting = scheduled.json().data;
+    await call('PUT', `/api/committee_meetings/${meeting.id}/attendance`, admin, {
+      present_member_ids: [own.members[0].id, own.members[1].id],
+    });
+    const ownVote = (i: number) =>
+      call('PUT', itemUrl(meeting, 'votes'), members[i]!.auth, {
+        votes: [{ member_id: own.members[i].id, choice: 'for' }],
+      });
+    expect((await ownVote(0)).statusCode).toBe(200);
+    expect((await ownVote(1)).statusCode).toBe(200);
+    const body = approval({ outcome: 'approved', conditions: [] });
+    const refused = await decide(meeting, body);
+    expect(refused.json().errors).toMatchObject({ code: 'no_quorum' });
+
+    // The committee lowers its quorum: the meeting already scheduled keeps 3, a later one has 2.
+    const lowered = await call('PUT', `/api/committees/${own.id}`, admin, {
+      name: own.name,
+      quorum: 2,
+      members: own.members.map((m: Json) => ({ id: m.id, user_id: m.user_id, is_chair: m.is_chair })),
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const again = await decide(meeting, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toMatchObject({
+      code: 'no_quorum',
+      message: 'No quorum on this item: 2 members may vote (2 present, 0 recused), the quorum is 3.',
+    });
+    const shown = (await call('GET', `/api/committee_meetings/${meeting.id}`, analyst)).json().data;
+    expect(shown.agenda[0].tally).toMatchObject({ quorum: 3, has_quorum: false });
+    const later = await call('POST', '/api/committee_meetings?locale=en', admin, {
+      committee_id: own.id,
+      date: '2026-11-21',
+      request_ids: [],
+    });
+    const [row] = await selectRows<{ quorum: number }>(
+      t.database.db,
+      sql`SELECT quorum FROM committee_meetings WHERE id = ${later.json().data.id}`,
+    );
+    expect(row!.quorum).toBe(2);
+  });
+});
