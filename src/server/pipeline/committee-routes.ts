@@ -1,7 +1,17 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
-import { STATE_AFTER_DECISION, decisionRefusal, mayVote, moveRefusal, tallyItem } from '../../shared/pipeline';
+import type { Locale } from '../../shared/constants';
+import { formatDay } from '../../shared/intl';
+import {
+  STATE_AFTER_DECISION,
+  decisionRefusal,
+  mayVote,
+  meetingDayRefusal,
+  moveRefusal,
+  tallyItem,
+} from '../../shared/pipeline';
+import { todayIso } from '../../shared/portfolio/schedule';
 import { toCents } from '../../shared/servicing/money';
 import {
   attendanceInputSchema,
@@ -51,9 +61,10 @@ import {
   readCommittees,
   readConditions,
   readMeeting,
+  type MeetingRow,
 } from './committee-store';
 import { fieldRefused, refuseMove, requireWorker } from './errors';
-import { findRequest, moveRequest } from './store';
+import { findRequest, moveRequest, submissionDays, type RequestRow } from './store';
 
 const tags = ['pipeline'];
 const meetingParams = z.object({ id: uuid() });
@@ -248,6 +259,7 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
     },
     async (request, reply) => {
       const input = request.body;
+      const locale = request.locale;
       const [committee] = await selectRows<{ quorum: number }>(
         db,
         sql`SELECT quorum FROM committees WHERE id = ${input.committeeId}`,
@@ -264,6 +276,14 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
             detail[`request_ids.${index}`] = [{ key: 'pipeline.errors.notReady', params: {} }];
           seen.add(requestId);
         }
+        const submitted = await submissionDays(tx, input.requestIds);
+        input.requestIds.forEach((requestId, index) => {
+          const day = submitted.get(requestId);
+          if (!detail[`request_ids.${index}`] && day && input.date < day)
+            detail[`request_ids.${index}`] = [
+              { key: 'pipeline.errors.dateBeforeSubmission', params: { submitted: formatDay(day, locale) } },
+            ];
+        });
         if (Object.keys(detail).length > 0) throw invalid(detail);
         const [row] = await tx
           .insert(committeeMeetings)
@@ -334,6 +354,20 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
     return { meeting, item, request: found! };
   }
 
+  /** 409 unless this meeting's day allows votes and a decision on the request (a day not ahead, not before its submission). */
+  async function checkMeetingDay(tx: Executor, meeting: MeetingRow, found: RequestRow, locale: Locale) {
+    const submitted = (await submissionDays(tx, [found.id])).get(found.id) ?? null;
+    const refusal = meetingDayRefusal(meeting.date, todayIso(), submitted);
+    const day = (value: string) => formatDay(value, locale);
+    if (refusal === 'meeting_ahead') throw refused('meeting_ahead', 'meetingAhead', { date: day(meeting.date) });
+    if (refusal === 'before_submission')
+      throw refused('meeting_before_submission', 'meetingBeforeSubmission', {
+        date: day(meeting.date),
+        project: found.projectName,
+        submitted: day(submitted!),
+      });
+  }
+
   app.post(
     '/committee_meetings/:id/agenda_items/:itemId/conflicts',
     envelopeContract({
@@ -395,6 +429,7 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
         }
         if (Object.keys(detail).length > 0) throw invalid(detail);
         if (item.decisionId) throw refused('already_decided', 'alreadyDecided');
+        await checkMeetingDay(tx, meeting, found, request.locale);
         for (const vote of votes) {
           const member = members.find((m) => m.id === vote.memberId)!;
           const values = {
@@ -440,6 +475,7 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
       await db.transaction(async (tx) => {
         const { meeting, item, request: found } = await onItem(tx, request.params);
         if (item.decisionId) throw refused('already_decided', 'alreadyDecided');
+        await checkMeetingDay(tx, meeting, found, locale);
         const to = STATE_AFTER_DECISION[input.outcome];
         const move = moveRefusal({ state: found.state, items: [], conditions: [] }, to, 'decision');
         if (move) throw refuseMove(move, found.state, to, locale, () => '');

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { createCompany } from '../test/document-fixtures';
+import { todayIso } from '../../shared/portfolio/schedule';
+import { addDays } from '../../shared/servicing/calendar';
 import { selectRows } from '../db/rows';
 import type { UserRow } from '../db/schema';
 
@@ -77,6 +79,11 @@ async function readyRequest(name = 'Four à pain'): Promise<Json> {
     expect(res.statusCode, res.body).toBe(200);
     request = res.json().data;
   }
+  // Submitted on the first of the month, so that the meetings of these stories (the 20th) come after it.
+  await t.database.db.execute(
+    sql`UPDATE funding_request_moves SET inserted_at = '2026-11-01T15:00:00Z'
+         WHERE request_id = ${request.id} AND to_state = 'submitted'`,
+  );
   return request;
 }
 
@@ -494,5 +501,66 @@ describe('a meeting’s records once it decides', () => {
       sql`SELECT quorum FROM committee_meetings WHERE id = ${later.json().data.id}`,
     );
     expect(row!.quorum).toBe(2);
+  });
+});
+
+describe('the meeting’s day', () => {
+  it('records votes and decisions only once the meeting’s day has come, in both languages', async () => {
+    const request = await readyRequest('Réunion à venir');
+    const tomorrow = addDays(todayIso(), 1);
+    const scheduled = await call('POST', '/api/committee_meetings?locale=en', admin, {
+      committee_id: committee.id,
+      date: tomorrow,
+      request_ids: [request.id],
+    });
+    // A meeting is scheduled ahead, and its attendance may be prepared.
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const meeting = scheduled.json().data;
+    const attendance = await call('PUT', `/api/committee_meetings/${meeting.id}/attendance`, admin, {
+      present_member_ids: [0, 1, 2].map((i) => committee.members[i].id),
+    });
+    expect(attendance.statusCode).toBe(200);
+    const early = await vote(meeting, 0, 'for');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errors.code).toBe('meeting_ahead');
+    expect(early.json().errors.message).toMatch(
+      /^This meeting is dated .+: votes and decisions are recorded on the meeting’s day or after\.$/,
+    );
+    const decision = await decide(meeting, { outcome: 'deferred', resolution_number: 'CI-AVANCE' }, admin, 'fr');
+    expect(decision.statusCode).toBe(409);
+    expect(decision.json().errors.message).toMatch(
+      /^Cette réunion est datée du .+ : les votes et les décisions s’inscrivent le jour de la réunion ou après\.$/,
+    );
+    const after = (await call('GET', `/api/funding_requests/${request.id}`, analyst)).json().data;
+    expect(after.state).toBe('ready_for_committee');
+  });
+
+  it('refuses a meeting dated before its agenda’s requests were submitted, and its decision', async () => {
+    const request = await readyRequest('Réunion de 1990');
+    const old = await call('POST', '/api/committee_meetings?locale=en', admin, {
+      committee_id: committee.id,
+      date: '1990-03-01',
+      request_ids: [request.id],
+    });
+    expect(old.statusCode).toBe(422);
+    expect(old.json().errors.detail).toEqual({
+      'request_ids.0': ['This request was submitted on November 1, 2026, after the meeting’s date.'],
+    });
+
+    // A meeting recorded before this rule, dated before the submission, records no decision either.
+    const meeting = await meetingWith([request.id], [0, 1, 2]);
+    for (const i of [0, 1, 2]) expect((await vote(meeting, i, 'for')).statusCode).toBe(200);
+    await t.database.db.execute(sql`UPDATE committee_meetings SET date = '2026-10-15' WHERE id = ${meeting.id}`);
+    const res = await decide(meeting, approval({ outcome: 'approved', conditions: [] }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toMatchObject({
+      code: 'meeting_before_submission',
+      message: expect.stringMatching(/^The meeting of .+ is earlier than the submission of “Réunion de 1990” \(.+\)/),
+    });
+    const [decisions] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM committee_decisions WHERE request_id = ${request.id}`,
+    );
+    expect(decisions!.n).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import type { FieldChange } from '../../shared/history';
 import { nextStates, type ChecklistStage, type ItemStatus, type RequestState } from '../../shared/pipeline';
+import { QUEBEC_TIME_ZONE } from '../../shared/portfolio/schedule';
 import { toCents } from '../../shared/servicing/money';
 import type { FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
 import type { ChecklistItem, FundingRequest, FundingRequestSummary } from '../../shared/schemas/pipeline-answers';
@@ -493,6 +494,18 @@ export async function readConditionStates(db: Executor, requestId: string) {
     status: 'open' | 'met' | 'waived' | 'breached';
     text: string;
   }>(db, sql`SELECT id, kind, status, text FROM decision_conditions WHERE request_id = ${requestId} ORDER BY position`);
+}
+
+/** The Québec day each of these requests was submitted; a request never submitted is absent. */
+export async function submissionDays(db: Executor, requestIds: readonly string[]): Promise<Map<string, string>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await selectRows<{ requestId: string; day: string }>(
+    db,
+    sql`SELECT request_id AS "requestId", min((inserted_at AT TIME ZONE ${QUEBEC_TIME_ZONE})::date)::text AS day
+          FROM funding_request_moves WHERE to_state = 'submitted' AND request_id IN ${requestIds}
+         GROUP BY request_id`,
+  );
+  return new Map(rows.map((row) => [row.requestId, row.day]));
 }
 
 export const documentCompany = async (db: Executor, documentId: string): Promise<string | null> =>

@@ -94,3 +94,16 @@ export const STATE_AFTER_DECISION = {
   declined: 'declined',
   deferred: 'deferred',
 } as const satisfies Record<DecisionOutcome, string>;
+
+export type MeetingDayRefusal = 'meeting_ahead' | 'before_submission';
+
+/**
+ * Why a meeting dated `date` may not record votes or a decision on a request first submitted on `submittedOn`
+ * (null: it may). A decision is dated by its meeting: a meeting still ahead has not sat, and a meeting dated
+ * before the request reached the committee's staff cannot have decided it. Days are YYYY-MM-DD, in Québec.
+ */
+export function meetingDayRefusal(date: string, today: string, submittedOn: string | null): MeetingDayRefusal | null {
+  if (date > today) return 'meeting_ahead';
+  if (submittedOn !== null && date < submittedOn) return 'before_submission';
+  return null;
+}
