@@ -2,9 +2,10 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
-import { formatDay } from '../../shared/intl';
+import { formatDay, formatMoney } from '../../shared/intl';
 import {
   STATE_AFTER_DECISION,
+  decidedAmountProblems,
   decisionRefusal,
   mayVote,
   meetingDayRefusal,
@@ -64,7 +65,7 @@ import {
   type MeetingRow,
 } from './committee-store';
 import { fieldRefused, refuseMove, requireWorker } from './errors';
-import { findRequest, moveRequest, submissionDays, type RequestRow } from './store';
+import { findRequest, moveRequest, requestAmounts, submissionDays, type RequestRow } from './store';
 
 const tags = ['pipeline'];
 const meetingParams = z.object({ id: uuid() });
@@ -508,6 +509,25 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
           if (!known.some((k) => k.id === a.fundId))
             detail[`amounts.${index}.fund_id`] = [{ key: 'pipeline.errors.unknownFund', params: {} }];
         });
+        if (Object.keys(detail).length > 0) throw invalid(detail);
+        const asked = (await requestAmounts(tx, found.id)).map((a) => ({ fundId: a.fundId, cents: a.amountCents }));
+        const granted = input.amounts.map((a) => ({ fundId: a.fundId, cents: toCents(a.amount) }));
+        const money = (cents: number) => formatMoney(cents / 100, locale);
+        for (const problem of decidedAmountProblems(asked, granted, found.projectCostCents)) {
+          if (problem.problem === 'fund_not_asked')
+            detail[`amounts.${problem.index}.fund_id`] = [{ key: 'pipeline.errors.fundNotAsked', params: {} }];
+          else if (problem.problem === 'over_asked')
+            detail[`amounts.${problem.index}.amount`] = [
+              { key: 'pipeline.errors.amountOverAsked', params: { asked: money(problem.askedCents) } },
+            ];
+          else
+            detail['amounts'] = [
+              {
+                key: 'pipeline.errors.amountOverCost',
+                params: { total: money(problem.totalCents), cost: money(found.projectCostCents) },
+              },
+            ];
+        }
         if (Object.keys(detail).length > 0) throw invalid(detail);
         const approval = input.outcome === 'approved' || input.outcome === 'approved_with_conditions';
         const [decision] = await tx

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { createCompany } from '../test/document-fixtures';
+import { formatMoney } from '../../shared/intl';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { addDays } from '../../shared/servicing/calendar';
 import { selectRows } from '../db/rows';
@@ -58,7 +59,7 @@ beforeAll(async () => {
 });
 
 /** A request moved to ready_for_committee (no templates: nothing blocks it). */
-async function readyRequest(name = 'Four à pain'): Promise<Json> {
+async function readyRequest(name = 'Four à pain', overrides: Json = {}): Promise<Json> {
   const created = await call('POST', '/api/funding_requests?locale=en', analyst, {
     company_id: companyId,
     project_name: name,
@@ -69,6 +70,7 @@ async function readyRequest(name = 'Four à pain'): Promise<Json> {
     ],
     sources: [{ name: 'Subvention', amount: '30000', confirmed: true, is_public: true }],
     assignee_id: analystId,
+    ...overrides,
   });
   let request = created.json().data;
   for (const to of ['submitted', 'in_analysis', 'ready_for_committee']) {
@@ -562,5 +564,64 @@ describe('the meeting’s day', () => {
       sql`SELECT count(*)::int AS n FROM committee_decisions WHERE request_id = ${request.id}`,
     );
     expect(decisions!.n).toBe(0);
+  });
+});
+
+describe('the amounts a decision grants', () => {
+  it('grants each fund at most what the request asks of it, and no fund it does not ask, saying to amend it first', async () => {
+    const request = await readyRequest('Montants accordés', { amounts: [{ fund_id: ids.fund, amount: '50000' }] });
+    const meeting = await meetingWith([request.id], [0, 1, 2]);
+    for (const i of [0, 1, 2]) expect((await vote(meeting, i, 'for')).statusCode).toBe(200);
+    const huge = await decide(meeting, approval({ amounts: [{ fund_id: ids.fund, amount: '999999999999' }] }));
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.detail).toEqual({
+      'amounts.0.amount': [
+        'Only $50,000.00 was asked of this fund: to grant more, amend the request first (its analyst can while it is ready for the committee).',
+      ],
+      amounts: ['The amounts granted ($999,999,999,999.00) exceed the project’s cost ($200,000.00).'],
+    });
+    const french = await decide(
+      meeting,
+      approval({ amounts: [{ fund_id: ids.fund, amount: '50000.01' }] }),
+      admin,
+      'fr',
+    );
+    expect(french.json().errors.detail['amounts.0.amount']).toEqual([
+      `Seulement ${formatMoney(50000, 'fr')} a été demandé à ce fonds : pour accorder davantage, modifiez d’abord la demande (son analyste le peut tant qu’elle est prête pour le comité).`,
+    ]);
+    const notAsked = await decide(meeting, approval({ amounts: [{ fund_id: ids.otherFund, amount: '1000' }] }));
+    expect(notAsked.json().errors.detail).toEqual({
+      'amounts.0.fund_id': [
+        'The request asks nothing of this fund: to grant money from it, amend the request first (its analyst can while it is ready for the committee).',
+      ],
+    });
+    const [decisions] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM committee_decisions WHERE request_id = ${request.id}`,
+    );
+    expect(decisions!.n).toBe(0);
+    // What was asked, or less, is granted.
+    expect((await decide(meeting, approval({ amounts: [{ fund_id: ids.fund, amount: '50000' }] }))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('never grants more than the project costs, whatever was asked', async () => {
+    const request = await readyRequest('Plus que le coût', { project_cost: '30000' });
+    const meeting = await meetingWith([request.id], [0, 1, 2]);
+    for (const i of [0, 1, 2]) expect((await vote(meeting, i, 'for')).statusCode).toBe(200);
+    const over = await decide(
+      meeting,
+      approval({
+        amounts: [
+          { fund_id: ids.fund, amount: '20000' },
+          { fund_id: ids.otherFund, amount: '15000' },
+        ],
+      }),
+    );
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.detail).toEqual({
+      amounts: ['The amounts granted ($35,000.00) exceed the project’s cost ($30,000.00).'],
+    });
   });
 });

@@ -273,6 +273,14 @@ export async function insertRequest(tx: Tx, input: FundingRequestInput, authorId
   return id;
 }
 
+/** The amount the request asks of each fund, in its order. */
+export const requestAmounts = (db: Executor, requestId: string) =>
+  selectRows<{ fundId: string; amountCents: number }>(
+    db,
+    sql`SELECT fund_id AS "fundId", amount_cents::float8 AS "amountCents" FROM funding_request_amounts
+         WHERE request_id = ${requestId} ORDER BY position`,
+  );
+
 /** What a request's edit changed, field by field, for the field-level history (ADR 0025). */
 async function requestChanges(tx: Tx, before: RequestRow, patch: FundingRequestPatch): Promise<FieldChange[]> {
   const changes: FieldChange[] = [];
@@ -290,11 +298,7 @@ async function requestChanges(tx: Tx, before: RequestRow, patch: FundingRequestP
       before: money(before.projectCostCents),
       after: money(toCents(patch.projectCost)),
     });
-  const amounts = await selectRows<{ fundId: string; amountCents: number }>(
-    tx,
-    sql`SELECT fund_id AS "fundId", amount_cents::float8 AS "amountCents" FROM funding_request_amounts
-         WHERE request_id = ${before.id} ORDER BY position`,
-  );
+  const amounts = await requestAmounts(tx, before.id);
   const total = (list: { amountCents: number }[]) => list.reduce((sum, a) => sum + a.amountCents, 0);
   const newAmounts = patch.amounts.map((a) => ({ fundId: a.fundId, amountCents: toCents(a.amount) }));
   if (JSON.stringify(amounts) !== JSON.stringify(newAmounts))

@@ -107,3 +107,29 @@ export function meetingDayRefusal(date: string, today: string, submittedOn: stri
   if (submittedOn !== null && date < submittedOn) return 'before_submission';
   return null;
 }
+
+export type DecidedAmountProblem =
+  | { index: number; problem: 'fund_not_asked' }
+  | { index: number; problem: 'over_asked'; askedCents: number }
+  | { index: null; problem: 'over_cost'; totalCents: number };
+
+/**
+ * What is wrong with the amounts a decision grants (empty: nothing): each fund's at most what the request asks
+ * of it — a larger amount, or a fund it does not ask, needs the request amended first — and all of them together
+ * never above the project's cost. Amounts in cents.
+ */
+export function decidedAmountProblems(
+  asked: readonly { fundId: string; cents: number }[],
+  decided: readonly { fundId: string; cents: number }[],
+  projectCostCents: number,
+): DecidedAmountProblem[] {
+  const problems: DecidedAmountProblem[] = [];
+  decided.forEach((amount, index) => {
+    const of = asked.find((a) => a.fundId === amount.fundId);
+    if (!of) problems.push({ index, problem: 'fund_not_asked' });
+    else if (amount.cents > of.cents) problems.push({ index, problem: 'over_asked', askedCents: of.cents });
+  });
+  const totalCents = decided.reduce((sum, amount) => sum + amount.cents, 0);
+  if (totalCents > projectCostCents) problems.push({ index: null, problem: 'over_cost', totalCents });
+  return problems;
+}
