@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/constants';
 import { formatDay, formatMoney } from '../../shared/intl';
 import {
   STATE_AFTER_DECISION,
+  conditionChangeRefusal,
   decidedAmountProblems,
   decisionRefusal,
   mayVote,
@@ -64,7 +65,7 @@ import {
   readMeeting,
   type MeetingRow,
 } from './committee-store';
-import { fieldRefused, refuseMove, requireWorker } from './errors';
+import { fieldRefused, refuseConditionChange, refuseMove, requireWorker } from './errors';
 import { findRequest, moveRequest, requestAmounts, submissionDays, type RequestRow } from './store';
 
 const tags = ['pipeline'];
@@ -601,6 +602,8 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
           throw refused('request_locked', 'locked', {
             state: translate(request.locale, `pipeline.state.${found.state}`),
           });
+        const change = conditionChangeRefusal(found.state, current, status);
+        if (change) throw refuseConditionChange(change, current.status, status, request.locale);
         await tx
           .update(decisionConditions)
           .set({ status, note, updatedById: user.id, updatedAt: new Date() })

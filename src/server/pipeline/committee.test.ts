@@ -625,3 +625,73 @@ describe('the amounts a decision grants', () => {
     });
   });
 });
+
+/** A request approved with a before-disbursement condition and a covenant, the condition met, ready to disburse. */
+async function readyToDisburse(name: string): Promise<{ request: Json; conditions: Json[] }> {
+  const request = await readyRequest(name);
+  const meeting = await meetingWith([request.id], [0, 1, 2]);
+  for (const i of [0, 1, 2]) expect((await vote(meeting, i, 'for')).statusCode).toBe(200);
+  const decided = await decide(meeting, approval());
+  expect(decided.statusCode, decided.body).toBe(201);
+  const conditions = decided.json().data.agenda[0].decision.conditions as Json[];
+  const before = conditions.find((c) => c.kind === 'before_disbursement')!;
+  expect((await call('PATCH', `/api/decision_conditions/${before.id}`, analyst, { status: 'met' })).statusCode).toBe(
+    200,
+  );
+  let current = (await call('GET', `/api/funding_requests/${request.id}`, analyst)).json().data;
+  for (const to of ['conditions_pending', 'ready_to_disburse']) {
+    const res = await call('POST', `/api/funding_requests/${request.id}/transitions`, analyst, {
+      to,
+      lock_version: current.lock_version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    current = res.json().data;
+  }
+  return { request: current, conditions };
+}
+
+const disburse = (request: Json, locale: 'en' | 'fr' = 'en') =>
+  call('POST', `/api/funding_requests/${request.id}/transitions?locale=${locale}`, analyst, {
+    to: 'disbursed',
+    lock_version: request.lock_version,
+    disbursement: { date: '2026-11-21', method: 'eft' },
+  });
+
+describe('conditions', () => {
+  it('moves a condition only as the transition table allows, and never reopens one the disbursement passed', async () => {
+    const { request, conditions } = await readyToDisburse('Conditions après décaissement');
+    const [before, covenant] = [
+      conditions.find((c) => c.kind === 'before_disbursement')!,
+      conditions.find((c) => c.kind === 'covenant')!,
+    ];
+    const set = (condition: Json, status: string, locale = 'en') =>
+      call('PATCH', `/api/decision_conditions/${condition.id}?locale=${locale}`, analyst, { status });
+    expect((await set(covenant, 'waived')).statusCode).toBe(200);
+    const cured = await set(covenant, 'met');
+    expect(cured.statusCode).toBe(409);
+    expect(cured.json().errors).toMatchObject({
+      code: 'condition_move_not_allowed',
+      message: 'A condition “Waived” cannot become “Met”.',
+    });
+    expect((await set(covenant, 'open')).statusCode).toBe(200);
+
+    const done = await disburse(request);
+    expect(done.statusCode, done.body).toBe(200);
+    const reopened = await set(before, 'open');
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().errors).toMatchObject({
+      code: 'condition_gate_passed',
+      message: 'This condition gated a disbursement that has been made: it can no longer change.',
+    });
+    expect((await set(before, 'open', 'fr')).json().errors.message).toBe(
+      'Cette condition préalable visait un décaissement déjà fait : elle ne peut plus changer.',
+    );
+    const [kept] = await selectRows<{ status: string }>(
+      t.database.db,
+      sql`SELECT status FROM decision_conditions WHERE id = ${before.id}`,
+    );
+    expect(kept!.status).toBe('met');
+    // A covenant lives on after the money is out.
+    expect((await set(covenant, 'breached')).statusCode).toBe(200);
+  });
+});

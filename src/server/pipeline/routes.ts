@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { REQUEST_STATES, moveRefusal, type RequestState } from '../../shared/pipeline';
+import { REQUEST_STATES, itemChangeRefusal, moveRefusal, type RequestState } from '../../shared/pipeline';
 import {
   checklistItemPatchSchema,
   checklistTemplatesInputSchema,
@@ -28,7 +28,7 @@ import type { FeatureRoutes } from '../platform/route-deps';
 import { decisionChecks } from './checks';
 import { requestDecisions } from './committee-store';
 import { disburseRequest } from './disbursement';
-import { fieldRefused, refuseMove, requestLocked, requireWorker, staleRequest } from './errors';
+import { fieldRefused, itemStagePassed, refuseMove, requestLocked, requireWorker, staleRequest } from './errors';
 import {
   REQUEST_SORT,
   documentCompany,
@@ -274,6 +274,8 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
         if (!item) throw notFound();
         requireWorker(user, current);
         if (CLOSED.includes(current.state)) throw requestLocked(current.state, locale);
+        if (itemChangeRefusal(current.state, item, change.status))
+          throw itemStagePassed(item.stage, current.state, locale);
         const documentId = change.documentId ?? (change.status === 'verified' ? item.documentId : null);
         if (change.status === 'received' || change.status === 'verified') {
           if (!documentId)

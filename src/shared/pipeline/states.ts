@@ -88,3 +88,22 @@ export function stageGuarding(from: RequestState, to: RequestState): ChecklistSt
   if (to === 'ready_to_disburse' || to === 'disbursed') return 'before_disbursement';
   return null;
 }
+
+/** The state a request leaves when it passes each stage's gate (the moves `stageGuarding` checks). */
+const STAGE_LEFT_AT: Readonly<Record<ChecklistStage, RequestState>> = {
+  intake: 'submitted',
+  analysis: 'in_analysis',
+  before_disbursement: 'ready_to_disburse',
+};
+
+/** Where a state stands on the way forward: a deferred request waits where one ready for the committee does. */
+const forwardRank = (state: RequestState): number =>
+  FORWARD_PATH.indexOf(state === 'deferred' ? 'ready_for_committee' : state);
+
+/**
+ * Whether a request in this state has gone past the gate of this stage: what the stage's items allowed has
+ * happened, so they may no longer be reopened. Before disbursement is checked again on the way out, so it is
+ * passed only once the money is out.
+ */
+export const stagePassed = (state: RequestState, stage: ChecklistStage): boolean =>
+  forwardRank(state) > forwardRank(STAGE_LEFT_AT[stage]);
