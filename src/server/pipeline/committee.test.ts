@@ -24,7 +24,7 @@ let outsider: Auth;
 let companyId: string;
 let committee: Json;
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, headers: Auth, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, headers: Auth, payload?: unknown) =>
   t.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Json }) });
 
 const t = useTestApp();
@@ -627,8 +627,8 @@ describe('the amounts a decision grants', () => {
 });
 
 /** A request approved with a before-disbursement condition and a covenant, the condition met, ready to disburse. */
-async function readyToDisburse(name: string): Promise<{ request: Json; conditions: Json[] }> {
-  const request = await readyRequest(name);
+async function readyToDisburse(name: string, overrides: Json = {}): Promise<{ request: Json; conditions: Json[] }> {
+  const request = await readyRequest(name, overrides);
   const meeting = await meetingWith([request.id], [0, 1, 2]);
   for (const i of [0, 1, 2]) expect((await vote(meeting, i, 'for')).statusCode).toBe(200);
   const decided = await decide(meeting, approval());
@@ -693,5 +693,41 @@ describe('conditions', () => {
     expect(kept!.status).toBe('met');
     // A covenant lives on after the money is out.
     expect((await set(covenant, 'breached')).statusCode).toBe(200);
+  });
+});
+
+describe('an archived company', () => {
+  it('gets no money until it is restored, in both languages, and nothing is written', async () => {
+    const archivedName = `Fromagerie ${randomUUID().slice(0, 6)}`;
+    const archivedId = await createCompany(t, admin, archivedName);
+    const { request } = await readyToDisburse('Cave archivée', { company_id: archivedId });
+    expect((await call('DELETE', `/api/companies/${archivedId}`, admin)).statusCode).toBe(200);
+    const loansOf = async () =>
+      (
+        await selectRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM financial_contributions WHERE company_id = ${archivedId}`,
+        )
+      )[0]!.n;
+    const before = await loansOf();
+
+    const refused = await disburse(request);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toMatchObject({
+      code: 'company_archived',
+      message: `The company ${archivedName} is archived: restore it before disbursing this request.`,
+    });
+    expect((await disburse(request, 'fr')).json().errors.message).toBe(
+      `L’entreprise ${archivedName} est archivée : restaurez-la avant de décaisser cette demande.`,
+    );
+    expect(await loansOf()).toBe(before);
+    const still = (await call('GET', `/api/funding_requests/${request.id}`, analyst)).json().data;
+    expect(still.state).toBe('ready_to_disburse');
+
+    expect((await call('POST', `/api/companies/${archivedId}/restore`, admin)).statusCode).toBe(200);
+    const done = await disburse(request);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.contribution_ids).toHaveLength(2);
+    expect(await loansOf()).toBe(before + 2);
   });
 });

@@ -16,7 +16,7 @@ import { AppError } from '../platform/errors/app-error';
 import { recordLoanEvent } from '../servicing/history';
 import { loanContext, requireTerms, throwProblems } from '../servicing/loan-context';
 import { insertDisbursement } from '../servicing/store';
-import type { RequestRow } from './store';
+import { requestCompany, type RequestRow } from './store';
 
 interface DecidedTerms {
   decisionId: string;
@@ -47,6 +47,11 @@ export async function disburseRequest(
   authorId: string,
   locale: Locale,
 ): Promise<string[]> {
+  const company = await requestCompany(tx, request.companyId);
+  if (company.archived)
+    throw new AppError(409, 'company_archived', 'pipeline.errors.companyArchived', undefined, undefined, {
+      company: company.name,
+    });
   const approval = await approvalOf(tx, request.id);
   // The state machine only reaches ready_to_disburse through an approval; a row missing here is a bug.
   if (!approval) throw new AppError(409, 'no_approval', 'pipeline.errors.noApproval');

@@ -512,6 +512,18 @@ export async function submissionDays(db: Executor, requestIds: readonly string[]
   return new Map(rows.map((row) => [row.requestId, row.day]));
 }
 
+/**
+ * The request's company, its name and whether it is archived, held (FOR SHARE) until the transaction ends so
+ * that it is not archived while money goes out to it.
+ */
+export async function requestCompany(tx: Tx, companyId: string): Promise<{ name: string; archived: boolean }> {
+  const [row] = await selectRows<{ name: string; archived: boolean }>(
+    tx,
+    sql`SELECT name, archived_at IS NOT NULL AS archived FROM companies WHERE id = ${companyId} FOR SHARE`,
+  );
+  return row!;
+}
+
 export const documentCompany = async (db: Executor, documentId: string): Promise<string | null> =>
   (
     await selectRows<{ companyId: string }>(
