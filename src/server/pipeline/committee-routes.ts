@@ -1,13 +1,14 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { translate } from '../../shared/i18n';
 import type { Locale } from '../../shared/constants';
 import { formatDay, formatMoney } from '../../shared/intl';
 import {
   STATE_AFTER_DECISION,
+  attendanceFrozen,
   conditionChangeRefusal,
   decidedAmountProblems,
   decisionRefusal,
+  isApproval,
   mayVote,
   meetingDayRefusal,
   moveRefusal,
@@ -59,13 +60,13 @@ import {
   findMeeting,
   itemMembers,
   listMeetings,
-  meetingHasDecision,
   readCommittees,
   readConditions,
   readMeeting,
   type MeetingRow,
+  agendaDecided,
 } from './committee-store';
-import { fieldRefused, refuseConditionChange, refuseMove, requireWorker } from './errors';
+import { fieldRefused, refuseConditionChange, refuseMove, requestLocked, requireWorker } from './errors';
 import { findRequest, moveRequest, requestAmounts, submissionDays, type RequestRow } from './store';
 
 const tags = ['pipeline'];
@@ -323,7 +324,8 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
       await db.transaction(async (tx) => {
         const meeting = await findMeeting(tx, request.params.id, { lock: true });
         if (!meeting) throw notFound();
-        if (await meetingHasDecision(tx, meeting.id)) throw refused('attendance_frozen', 'attendanceFrozen');
+        if (attendanceFrozen(await agendaDecided(tx, meeting.id)))
+          throw refused('attendance_frozen', 'attendanceFrozen');
         const members = await selectRows<{ id: string }>(
           tx,
           sql`SELECT id FROM committee_members WHERE committee_id = ${meeting.committeeId}`,
@@ -530,7 +532,7 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
             ];
         }
         if (Object.keys(detail).length > 0) throw invalid(detail);
-        const approval = input.outcome === 'approved' || input.outcome === 'approved_with_conditions';
+        const approval = isApproval(input.outcome);
         const [decision] = await tx
           .insert(committeeDecisions)
           .values({
@@ -598,11 +600,8 @@ export const committeeRoutes: FeatureRoutes = async (app, { database, lists }) =
         if (!current) throw notFound();
         const found = (await findRequest(tx, current.requestId, { lock: true }))!;
         requireWorker(user, found);
-        if (found.state === 'declined' || found.state === 'withdrawn')
-          throw refused('request_locked', 'locked', {
-            state: translate(request.locale, `pipeline.state.${found.state}`),
-          });
         const change = conditionChangeRefusal(found.state, current, status);
+        if (change === 'closed') throw requestLocked(found.state, request.locale);
         if (change) throw refuseConditionChange(change, current.status, status, request.locale);
         await tx
           .update(decisionConditions)

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { tallyItem, type ItemMember, type VoteChoice } from '../../shared/pipeline';
-import type { RequestState } from '../../shared/pipeline';
+import type { ConditionKind, ConditionStatus, DecisionOutcome, RequestState } from '../../shared/pipeline';
 import type { Committee, Meeting } from '../../shared/schemas/pipeline-answers';
 import type { Executor } from '../db/client';
 import { selectRow, selectRows, type ReadOptions } from '../db/rows';
@@ -99,15 +99,13 @@ export async function findMeeting(db: Executor, id: string, options: ReadOptions
   return row ?? null;
 }
 
-/** Whether the committee decided any item of this meeting's agenda (its attendance is then frozen). */
-export async function meetingHasDecision(db: Executor, meetingId: string): Promise<boolean> {
-  const rows = await selectRows(
+/** Each item of the meeting's agenda: whether the committee decided it. */
+export const agendaDecided = (db: Executor, meetingId: string) =>
+  selectRows<{ decided: boolean }>(
     db,
-    sql`SELECT 1 FROM agenda_items a JOIN committee_decisions d ON d.agenda_item_id = a.id
-         WHERE a.meeting_id = ${meetingId} LIMIT 1`,
+    sql`SELECT EXISTS (SELECT 1 FROM committee_decisions d WHERE d.agenda_item_id = a.id) AS decided
+          FROM agenda_items a WHERE a.meeting_id = ${meetingId}`,
   );
-  return rows.length > 0;
-}
 
 export async function listMeetings(db: Executor, committeeId: string | undefined, limit: number, offset: number) {
   const where = committeeId ? sql`WHERE m.committee_id = ${committeeId}` : sql``;
@@ -259,7 +257,7 @@ export async function readMeeting(
 export async function readDecision(db: Executor, agendaItemId: string, locale: Locale) {
   const [row] = await selectRows<{
     id: string;
-    outcome: 'approved' | 'approved_with_conditions' | 'declined' | 'deferred';
+    outcome: DecisionOutcome;
     resolutionNumber: string;
     decidedOn: string;
     rate: number | null;
@@ -296,9 +294,9 @@ export function readConditions(db: Executor, where: ReturnType<typeof sql>) {
     id: string;
     requestId: string;
     text: string;
-    kind: 'before_disbursement' | 'covenant';
+    kind: ConditionKind;
     dueDate: string | null;
-    status: 'open' | 'met' | 'waived' | 'breached';
+    status: ConditionStatus;
     note: string | null;
   }>(
     db,

@@ -6,6 +6,7 @@
  */
 import { eq, and, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
+import { APPROVAL_OUTCOMES } from '../../shared/pipeline';
 import type { TransitionInput } from '../../shared/schemas/pipeline';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { disbursementProblems } from '../../shared/servicing/entries';
@@ -34,7 +35,7 @@ export async function approvalOf(tx: Tx, requestId: string): Promise<DecidedTerm
     sql`SELECT id AS "decisionId", decided_on::text AS "decidedOn", rate::float8 AS rate, amortization, moratorium,
                warranty_id AS "warrantyId"
           FROM committee_decisions
-         WHERE request_id = ${requestId} AND outcome IN ('approved', 'approved_with_conditions')
+         WHERE request_id = ${requestId} AND outcome IN ${APPROVAL_OUTCOMES}
          ORDER BY inserted_at DESC LIMIT 1`,
   );
   return row ?? null;

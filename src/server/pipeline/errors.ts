@@ -85,7 +85,7 @@ export const itemStagePassed = (stage: ChecklistStage, state: RequestState, loca
 
 /** 409 on a condition's change the transition table or the disbursement refuses. */
 export function refuseConditionChange(
-  refusal: ConditionChangeRefusal,
+  refusal: Exclude<ConditionChangeRefusal, 'closed'>,
   from: ConditionStatus,
   to: ConditionStatus,
   locale: Locale,

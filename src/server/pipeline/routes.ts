@@ -1,6 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { REQUEST_STATES, itemChangeRefusal, moveRefusal, type RequestState } from '../../shared/pipeline';
+import {
+  CHECKED_STATES,
+  REQUEST_STATES,
+  isEditable,
+  itemChangeRefusal,
+  itemEntry,
+  moveRefusal,
+  needsDocument,
+  type ChecklistStage,
+  type RequestState,
+} from '../../shared/pipeline';
 import {
   checklistItemPatchSchema,
   checklistTemplatesInputSchema,
@@ -52,20 +62,6 @@ import {
 const tags = ['pipeline'];
 const idParams = z.object({ id: uuid() });
 
-/** States in which a request's details may still be edited (docs/decisions/0039): before any decision. */
-const EDITABLE: readonly RequestState[] = ['draft', 'submitted', 'in_analysis', 'ready_for_committee', 'deferred'];
-/** States whose checklist is closed: the request has ended. */
-const CLOSED: readonly RequestState[] = ['disbursed', 'declined', 'withdrawn'];
-
-/** States in which a decision is pending or its money not out yet: the page shows the decision's checks. */
-const CHECKED: readonly RequestState[] = [
-  'ready_for_committee',
-  'deferred',
-  'decided',
-  'conditions_pending',
-  'ready_to_disburse',
-];
-
 const LIST_FILTERS = ['state', 'fundId', 'assignee', 'companyId'] as const;
 const LIST_SORT = Object.keys(REQUEST_SORT) as RequestSortField[];
 
@@ -111,7 +107,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
     if (!request) throw notFound();
     const [decisions, checks] = await Promise.all([
       requestDecisions(db, id, locale),
-      CHECKED.includes(request.state) ? decisionChecks(db, lists, id, locale) : [],
+      CHECKED_STATES.includes(request.state) ? decisionChecks(db, lists, id, locale) : [],
     ]);
     return { ...request, decisions, checks };
   };
@@ -197,7 +193,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       await checkReferences(input);
       await db.transaction(async (tx) => {
         const current = await requestToChange(tx, request.params.id, user, input.lockVersion, request.locale);
-        if (!EDITABLE.includes(current.state)) throw requestLocked(current.state, request.locale);
+        if (!isEditable(current.state)) throw requestLocked(current.state, request.locale);
         await updateRequest(tx, current, input, user.id);
       });
       return ok(await answer(request.params.id, request.locale));
@@ -273,17 +269,15 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
         const item = items.find((candidate) => candidate.id === request.params.itemId);
         if (!item) throw notFound();
         requireWorker(user, current);
-        if (CLOSED.includes(current.state)) throw requestLocked(current.state, locale);
-        if (itemChangeRefusal(current.state, item, change.status))
-          throw itemStagePassed(item.stage, current.state, locale);
-        const documentId = change.documentId ?? (change.status === 'verified' ? item.documentId : null);
-        if (change.status === 'received' || change.status === 'verified') {
-          if (!documentId)
-            throw fieldRefused('document_id', change.status === 'verified' ? 'notReceived' : 'documentRequired');
+        const refusal = itemChangeRefusal(current.state, item, change.status);
+        if (refusal === 'closed') throw requestLocked(current.state, locale);
+        if (refusal) throw itemStagePassed(item.stage, current.state, locale);
+        const { documentId, problem } = itemEntry(item, change);
+        if (problem) throw fieldRefused(problem.field, problem.key);
+        if (documentId && needsDocument(change.status)) {
           const owner = await documentCompany(tx, documentId);
           if (owner !== current.companyId) throw fieldRefused('document_id', 'documentOfAnotherCompany');
         }
-        if (change.status === 'waived' && !change.waivedReason) throw fieldRefused('waived_reason', 'reasonRequired');
         await setItem(tx, current, item, { ...change, documentId }, user.id);
         return (await readItems(tx, current.id)).find((candidate) => candidate.id === item.id)!;
       });
@@ -298,7 +292,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       id: string;
       fundId: string;
       fundName: string;
-      stage: 'intake' | 'analysis' | 'before_disbursement';
+      stage: ChecklistStage;
       categoryId: string;
       labelFr: string;
       labelEn: string;

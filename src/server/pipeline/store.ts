@@ -5,7 +5,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import type { FieldChange } from '../../shared/history';
-import { nextStates, type ChecklistStage, type ItemStatus, type RequestState } from '../../shared/pipeline';
+import {
+  isEditable,
+  nextStates,
+  type ChecklistStage,
+  type ConditionKind,
+  type ConditionStatus,
+  type ItemStatus,
+  type RequestState,
+} from '../../shared/pipeline';
 import { QUEBEC_TIME_ZONE } from '../../shared/portfolio/schedule';
 import { toCents } from '../../shared/servicing/money';
 import type { FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
@@ -201,6 +209,7 @@ export async function readRequest(
       isPublic: s.isPublic,
     })),
     nextStates: nextStates(summary.state),
+    editable: isEditable(summary.state),
     moves: moves.map((m) => ({ ...m, insertedAt: iso(m.insertedAt) })),
     contributionIds: loans.map((l) => l.id),
   };
@@ -494,8 +503,8 @@ export async function setItem(
 export async function readConditionStates(db: Executor, requestId: string) {
   return selectRows<{
     id: string;
-    kind: 'before_disbursement' | 'covenant';
-    status: 'open' | 'met' | 'waived' | 'breached';
+    kind: ConditionKind;
+    status: ConditionStatus;
     text: string;
   }>(db, sql`SELECT id, kind, status, text FROM decision_conditions WHERE request_id = ${requestId} ORDER BY position`);
 }

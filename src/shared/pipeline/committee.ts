@@ -10,6 +10,11 @@ export type VoteChoice = (typeof VOTE_CHOICES)[number];
 export const DECISION_OUTCOMES = ['approved', 'approved_with_conditions', 'declined', 'deferred'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
+/** The outcomes that approve a request: they carry terms and amounts, and lead to its money. */
+export const APPROVAL_OUTCOMES = ['approved', 'approved_with_conditions'] as const satisfies readonly DecisionOutcome[];
+export const isApproval = (outcome: DecisionOutcome): boolean =>
+  (APPROVAL_OUTCOMES as readonly DecisionOutcome[]).includes(outcome);
+
 export interface ItemMember {
   id: string;
   present: boolean;
@@ -94,6 +99,10 @@ export const STATE_AFTER_DECISION = {
   declined: 'declined',
   deferred: 'deferred',
 } as const satisfies Record<DecisionOutcome, string>;
+
+/** A meeting's attendance is frozen once the committee decided any item of its agenda: the tallies rest on it. */
+export const attendanceFrozen = (agenda: readonly { decided: boolean }[]): boolean =>
+  agenda.some((item) => item.decided);
 
 export type MeetingDayRefusal = 'meeting_ahead' | 'before_submission';
 

@@ -79,6 +79,26 @@ export const DECISION_STATES: readonly RequestState[] = REQUEST_STATES.filter((s
   Object.values(MOVES).some((moves) => moves[state] === 'decision'),
 );
 
+/** Before any decision: a request's details (project, cost, amounts, sources, analyst) may still change. */
+export const EDITABLE_STATES: readonly RequestState[] = [
+  'draft',
+  'submitted',
+  'in_analysis',
+  'ready_for_committee',
+  'deferred',
+];
+export const isEditable = (state: RequestState): boolean => EDITABLE_STATES.includes(state);
+
+/** Approved by the committee, the money not out yet: what the decision granted is held back from its funds. */
+export const APPROVED_STATES: readonly RequestState[] = ['decided', 'conditions_pending', 'ready_to_disburse'];
+
+/** Ended (the final states): the checklist is closed. */
+export const CLOSED_STATES: readonly RequestState[] = REQUEST_STATES.filter(isFinal);
+export const isClosed = (state: RequestState): boolean => CLOSED_STATES.includes(state);
+
+/** A decision pending, or its money not out yet: the decision's checks (fund available, aid ceiling) are shown. */
+export const CHECKED_STATES: readonly RequestState[] = ['ready_for_committee', 'deferred', ...APPROVED_STATES];
+
 /** The checklist stage whose required items must be done to make this move; null when none is. */
 export function stageGuarding(from: RequestState, to: RequestState): ChecklistStage | null {
   if (to === 'withdrawn' || (to === 'in_analysis' && from === 'ready_for_committee')) return null;

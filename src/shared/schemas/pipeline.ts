@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHECKLIST_STAGES, CONDITION_KINDS, CONDITION_STATUSES, REQUEST_STATES } from '../pipeline/states';
-import { DECISION_OUTCOMES, VOTE_CHOICES } from '../pipeline/committee';
+import { DECISION_OUTCOMES, VOTE_CHOICES, isApproval } from '../pipeline/committee';
 import { lockVersion, multilineText, requiredId, requiredText, wrongValue } from './common';
 import {
   CV,
@@ -205,7 +205,7 @@ export const decisionInputSchema = z
   })
   .superRefine((value, ctx) => {
     distinctFunds(value.amounts, ctx, 'amounts');
-    const approval = value.outcome === 'approved' || value.outcome === 'approved_with_conditions';
+    const approval = isApproval(value.outcome);
     if (approval) {
       if (value.amounts.length === 0)
         ctx.addIssue({ code: 'custom', message: 'pipeline.errors.noAmount', path: ['amounts'] });
