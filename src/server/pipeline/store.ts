@@ -16,12 +16,18 @@ import {
 } from '../../shared/pipeline';
 import { QUEBEC_TIME_ZONE } from '../../shared/portfolio/schedule';
 import { toCents } from '../../shared/servicing/money';
-import type { FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
-import type { ChecklistItem, FundingRequest, FundingRequestSummary } from '../../shared/schemas/pipeline-answers';
+import type { ChecklistTemplatesInput, FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
+import type {
+  ChecklistItem,
+  ChecklistTemplate,
+  FundingRequest,
+  FundingRequestSummary,
+} from '../../shared/schemas/pipeline-answers';
 import type { Executor, Tx } from '../db/client';
 import { forUpdate, iso, selectRow, selectRows, type ReadOptions } from '../db/rows';
 import {
   checklistItems,
+  checklistTemplates,
   fundingRequestAmounts,
   fundingRequestMoves,
   fundingRequests,
@@ -540,3 +546,35 @@ export const documentCompany = async (db: Executor, documentId: string): Promise
       sql`SELECT company_id AS "companyId" FROM documents WHERE id = ${documentId}`,
     )
   )[0]?.companyId ?? null;
+
+/* ------------------------------------------------------------------------------------------------ templates */
+
+/** The checklist templates of every fund or one, by fund name, stage and position. */
+export function readChecklistTemplates(db: Executor, locale: Locale, fundId?: string): Promise<ChecklistTemplate[]> {
+  return selectRows<ChecklistTemplate>(
+    db,
+    sql`SELECT t.id, t.fund_id AS "fundId", f.${nameColumn(locale)} AS "fundName",
+               t.stage, t.category_id AS "categoryId", t.label_fr AS "labelFr", t.label_en AS "labelEn", t.required
+          FROM checklist_templates t JOIN contribution_funds f ON f.id = t.fund_id
+         ${fundId ? sql`WHERE t.fund_id = ${fundId}` : sql``}
+         ORDER BY f.${nameColumn(locale)}, t.fund_id,
+                  array_position(ARRAY['intake', 'analysis', 'before_disbursement'], t.stage), t.position`,
+  );
+}
+
+export const fundExists = async (db: Executor, fundId: string): Promise<boolean> =>
+  (await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${fundId}`)).length > 0;
+
+/** Which of these document categories exist. */
+export async function knownCategories(db: Executor, categoryIds: readonly string[]): Promise<Set<string>> {
+  if (categoryIds.length === 0) return new Set();
+  const rows = await selectRows<{ id: string }>(db, sql`SELECT id FROM document_categories WHERE id IN ${categoryIds}`);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces one fund's templates, every stage, in their order. */
+export async function replaceTemplates(tx: Tx, fundId: string, items: ChecklistTemplatesInput['items']) {
+  await tx.delete(checklistTemplates).where(eq(checklistTemplates.fundId, fundId));
+  if (items.length > 0)
+    await tx.insert(checklistTemplates).values(items.map((item, position) => ({ ...item, fundId, position })));
+}

@@ -172,6 +172,7 @@ export const conflictInputSchema = z.object({
   memberId: requiredId(),
   reason: requiredText(PIPELINE_LIMITS.longText),
 });
+export type ConflictInput = z.output<typeof conflictInputSchema>;
 
 /** `PUT …/agenda_items/{item_id}/votes`: votes of one or more members (a member's own, or externals' by an administrator). */
 export const votesInputSchema = z.object({
@@ -227,6 +228,7 @@ export const conditionPatchSchema = z.object({
     .nullish()
     .transform((value) => value?.trim() || null),
 });
+export type ConditionPatch = z.output<typeof conditionPatchSchema>;
 
 /** `PUT /funds/{id}/aid_ceiling`: the ceiling of public aid ÷ project cost, percent; empty clears it. */
 export const aidCeilingInputSchema = z.object({ ceilingPercent: percentage(3) });
