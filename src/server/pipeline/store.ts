@@ -6,6 +6,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import type { FieldChange } from '../../shared/history';
 import {
+  CHECKLIST_STAGES,
   isEditable,
   nextStates,
   type ChecklistStage,
@@ -36,6 +37,8 @@ import {
 import { recordSystemEvent } from '../platform/history/record';
 
 const dollars = (cents: number) => cents / 100;
+/** The checklist's stages in the order a request meets them, as a SQL array to sort by. */
+const STAGE_ORDER = sql.raw(`ARRAY[${CHECKLIST_STAGES.map((stage) => `'${stage}'`).join(', ')}]`);
 const nameColumn = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr');
 
 /** A staff member's full name from the `users` row under `alias`; null when neither name is set. */
@@ -455,7 +458,7 @@ export async function readItems(db: Executor, requestId: string, options: ReadOp
           LEFT JOIN documents d ON d.id = i.document_id
           LEFT JOIN users u ON u.id = i.verified_by_id
          WHERE i.request_id = ${requestId}
-         ORDER BY array_position(ARRAY['intake', 'analysis', 'before_disbursement'], i.stage), i.position
+         ORDER BY array_position(${STAGE_ORDER}, i.stage), i.position
          ${forUpdate(options, 'i')}`,
   );
 }
@@ -558,7 +561,7 @@ export function readChecklistTemplates(db: Executor, locale: Locale, fundId?: st
           FROM checklist_templates t JOIN contribution_funds f ON f.id = t.fund_id
          ${fundId ? sql`WHERE t.fund_id = ${fundId}` : sql``}
          ORDER BY f.${nameColumn(locale)}, t.fund_id,
-                  array_position(ARRAY['intake', 'analysis', 'before_disbursement'], t.stage), t.position`,
+                  array_position(${STAGE_ORDER}, t.stage), t.position`,
   );
 }
 

@@ -96,8 +96,11 @@ export const APPROVED_STATES: readonly RequestState[] = ['decided', 'conditions_
 export const CLOSED_STATES: readonly RequestState[] = REQUEST_STATES.filter(isFinal);
 export const isClosed = (state: RequestState): boolean => CLOSED_STATES.includes(state);
 
+/** Waiting for the committee's decision: on an agenda, or back on one after a deferral. */
+export const AWAITING_DECISION_STATES: readonly RequestState[] = ['ready_for_committee', 'deferred'];
+
 /** A decision pending, or its money not out yet: the decision's checks (fund available, aid ceiling) are shown. */
-export const CHECKED_STATES: readonly RequestState[] = ['ready_for_committee', 'deferred', ...APPROVED_STATES];
+export const CHECKED_STATES: readonly RequestState[] = [...AWAITING_DECISION_STATES, ...APPROVED_STATES];
 
 /** The checklist stage whose required items must be done to make this move; null when none is. */
 export function stageGuarding(from: RequestState, to: RequestState): ChecklistStage | null {

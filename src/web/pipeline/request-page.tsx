@@ -23,7 +23,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatDay, formatInstant, formatPercent, numberFormat } from '../../shared/intl';
-import { conditionChoices, type ConditionStatus, type RequestState } from '../../shared/pipeline';
+import {
+  AWAITING_DECISION_STATES,
+  conditionChoices,
+  type ConditionStatus,
+  type RequestState,
+} from '../../shared/pipeline';
 import { formatAmount } from '../../shared/portfolio/ratios';
 import { todayIso } from '../../shared/portfolio/schedule';
 import type { FundingRequestPatch } from '../../shared/schemas/pipeline';
@@ -367,7 +372,7 @@ function DisburseForm({
 function DecisionSection({ request }: { request: FundingRequest }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  if (request.decisions.length === 0 && !['ready_for_committee', 'deferred'].includes(request.state)) return null;
+  if (request.decisions.length === 0 && !AWAITING_DECISION_STATES.includes(request.state)) return null;
   /** A decision's terms as key, term and value: each fund's amount, then the rate and periods it set. */
   const decisionTerms = (decision: FundingRequest['decisions'][number]) => {
     const terms: [string, string, string][] = decision.amounts.map((amount) => [
