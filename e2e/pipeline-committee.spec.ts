@@ -180,6 +180,10 @@ async function story(
   await expect(one).toContainText(
     say(c.meeting.decisionTitle, { outcome: p.outcome.deferred, resolution: resolutionOne }),
   );
+  // An item decided, the attendance the tallies rest on is frozen: no form, the reason said.
+  const frozen = page.getByRole('region', { name: c.meeting.attendance });
+  await expect(frozen).toContainText(p.errors.attendanceFrozen);
+  await expect(page.getByRole('form', { name: c.meeting.attendance })).toHaveCount(0);
 
   // 6. Item 2: both present members vote for — the administrator for themself and for the external member.
   const two = item(2);

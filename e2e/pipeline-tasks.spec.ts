@@ -53,7 +53,7 @@ async function approvedRequest(page: Page, tag: string) {
   const member = committee.members[0].id;
   const meeting = await callApi<Json>(page, 'POST', '/committee_meetings', {
     committee_id: committee.id,
-    date: addDays(todayIso(), -1),
+    date: todayIso(),
     request_ids: [request.id],
   });
   const item = `/committee_meetings/${meeting.id}/agenda_items/${meeting.agenda[0].id}`;

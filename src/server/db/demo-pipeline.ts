@@ -123,13 +123,13 @@ export async function seedPipeline(
       );
     // Two committees: staff members (the first demo users after the administrator) and one external member each.
     const staff = userIds.slice(1, 6);
-    const made: { id: string; members: string[] }[] = [];
+    const made: { id: string; quorum: number; members: string[] }[] = [];
     for (const [index, name] of ['Comité d’investissement FLI', 'Comité d’investissement FLS'].entries()) {
       const users = staff.slice(index, index + 3);
       const [committee] = await tx
         .insert(committees)
         .values({ name, quorum: Math.min(3, users.length + 1) })
-        .returning({ id: committees.id });
+        .returning({ id: committees.id, quorum: committees.quorum });
       const rows = await tx
         .insert(committeeMembers)
         .values([
@@ -147,7 +147,7 @@ export async function seedPipeline(
           },
         ])
         .returning({ id: committeeMembers.id });
-      made.push({ id: committee!.id, members: rows.map((r) => r.id) });
+      made.push({ id: committee!.id, quorum: committee!.quorum, members: rows.map((r) => r.id) });
     }
     // A year of monthly meetings per committee; decided requests are spread over them.
     const meetingIds: { id: string; date: string; members: string[] }[] = [];
@@ -156,7 +156,7 @@ export async function seedPipeline(
         const date = addDays(today, -30 * month + 3);
         const [meeting] = await tx
           .insert(committeeMeetings)
-          .values({ committeeId: committee.id, date, location: 'Salle du conseil' })
+          .values({ committeeId: committee.id, date, location: 'Salle du conseil', quorum: committee.quorum })
           .returning({ id: committeeMeetings.id });
         await tx
           .insert(meetingAttendance)

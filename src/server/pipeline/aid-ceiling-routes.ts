@@ -6,7 +6,8 @@ import { notFound } from '../platform/errors/app-error';
 import { envelopeContract, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { readAidCeiling, setAidCeiling } from './aid-ceiling-store';
+import { setFundAidCeiling } from './actions/aid-ceiling';
+import { readAidCeiling } from './aid-ceiling-store';
 
 const tags = ['pipeline'];
 const fundParams = z.object({ id: uuid() });
@@ -46,10 +47,7 @@ export const aidCeilingRoutes: FeatureRoutes = async (app, { database }) => {
     },
     async (request) => {
       const id = request.params.id.toLowerCase();
-      await db.transaction(async (tx) => {
-        if (!(await readAidCeiling(tx, id, request.locale))) throw notFound();
-        await setAidCeiling(tx, id, request.body.ceilingPercent, userOf(request).id);
-      });
+      await setFundAidCeiling(db, id, request.body.ceilingPercent, userOf(request));
       return answer(id, request.locale);
     },
   );

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
+import { APPROVED_STATES } from '../../shared/pipeline';
 import { todayIso } from '../../shared/portfolio/schedule';
 import type { Meeting } from '../../shared/schemas/pipeline-answers';
 import type { Db } from '../db/client';
@@ -25,7 +26,7 @@ async function approvedNotLoans(db: Db, exceptRequestId: string): Promise<Map<st
           JOIN committee_decisions d ON d.id = a.decision_id
           JOIN funding_requests r ON r.id = d.request_id
          WHERE a.contribution_id IS NULL AND r.id <> ${exceptRequestId}
-           AND r.state IN ('decided', 'conditions_pending', 'ready_to_disburse')
+           AND r.state IN ${APPROVED_STATES}
          GROUP BY a.fund_id`,
   );
   return new Map(rows.map((r) => [r.fundId, r.cents]));

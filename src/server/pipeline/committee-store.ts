@@ -2,12 +2,25 @@
  * Committees, meetings, attendance, conflicts, votes, decisions and conditions in the database
  * (docs/decisions/0039). The arithmetic (quorum, majority, casting vote) is src/shared/pipeline/committee.ts.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { tallyItem, type ItemMember, type VoteChoice } from '../../shared/pipeline';
-import type { RequestState } from '../../shared/pipeline';
+import type { ConditionKind, ConditionStatus, DecisionOutcome, RequestState } from '../../shared/pipeline';
 import type { Committee, Meeting } from '../../shared/schemas/pipeline-answers';
-import type { Executor } from '../db/client';
+import type { CommitteeInput } from '../../shared/schemas/pipeline';
+import type { Executor, Tx } from '../db/client';
+import {
+  agendaConflicts,
+  agendaItems,
+  agendaVotes,
+  committeeDecisions,
+  committeeMeetings,
+  committeeMembers,
+  committees,
+  decisionAmounts,
+  decisionConditions,
+  meetingAttendance,
+} from '../db/schema';
 import { selectRow, selectRows, type ReadOptions } from '../db/rows';
 import { personName } from './store';
 
@@ -81,6 +94,7 @@ export interface MeetingRow {
   id: string;
   committeeId: string;
   committeeName: string;
+  /** The quorum in force at this meeting: the committee's when it was scheduled. */
   quorum: number;
   date: string;
   location: string | null;
@@ -89,7 +103,7 @@ export interface MeetingRow {
 export async function findMeeting(db: Executor, id: string, options: ReadOptions = {}): Promise<MeetingRow | null> {
   const row = await selectRow<MeetingRow>(
     db,
-    sql`SELECT m.id, m.committee_id AS "committeeId", c.name AS "committeeName", c.quorum, m.date::text AS date, m.location
+    sql`SELECT m.id, m.committee_id AS "committeeId", c.name AS "committeeName", m.quorum, m.date::text AS date, m.location
           FROM committee_meetings m JOIN committees c ON c.id = m.committee_id
          WHERE m.id = ${id}`,
     options,
@@ -97,6 +111,14 @@ export async function findMeeting(db: Executor, id: string, options: ReadOptions
   );
   return row ?? null;
 }
+
+/** Each item of the meeting's agenda: whether the committee decided it. */
+export const agendaDecided = (db: Executor, meetingId: string) =>
+  selectRows<{ decided: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM committee_decisions d WHERE d.agenda_item_id = a.id) AS decided
+          FROM agenda_items a WHERE a.meeting_id = ${meetingId}`,
+  );
 
 export async function listMeetings(db: Executor, committeeId: string | undefined, limit: number, offset: number) {
   const where = committeeId ? sql`WHERE m.committee_id = ${committeeId}` : sql``;
@@ -248,7 +270,7 @@ export async function readMeeting(
 export async function readDecision(db: Executor, agendaItemId: string, locale: Locale) {
   const [row] = await selectRows<{
     id: string;
-    outcome: 'approved' | 'approved_with_conditions' | 'declined' | 'deferred';
+    outcome: DecisionOutcome;
     resolutionNumber: string;
     decidedOn: string;
     rate: number | null;
@@ -280,14 +302,17 @@ export async function readDecision(db: Executor, agendaItemId: string, locale: L
   };
 }
 
-export function readConditions(db: Executor, where: ReturnType<typeof sql>) {
+/** One condition of a decision; undefined when there is none. */
+export const readCondition = async (db: Executor, id: string) => (await readConditions(db, sql`id = ${id}`))[0];
+
+function readConditions(db: Executor, where: ReturnType<typeof sql>) {
   return selectRows<{
     id: string;
     requestId: string;
     text: string;
-    kind: 'before_disbursement' | 'covenant';
+    kind: ConditionKind;
     dueDate: string | null;
-    status: 'open' | 'met' | 'waived' | 'breached';
+    status: ConditionStatus;
     note: string | null;
   }>(
     db,
@@ -315,4 +340,167 @@ export async function requestDecisions(db: Executor, requestId: string, locale: 
     }),
   );
   return decisions;
+}
+
+/* ------------------------------------------------------------------------------------------------ writes */
+
+/** Which of these users are active staff (confirmed, not disabled). */
+export async function activeUserIds(db: Executor, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE id IN ${userIds} AND disabled_at IS NULL AND confirmed_at IS NOT NULL`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether another committee than `exceptId` has this name, letter case aside. */
+export const committeeNameTaken = async (db: Executor, name: string, exceptId: string | null): Promise<boolean> =>
+  (
+    await selectRows(
+      db,
+      sql`SELECT 1 FROM committees WHERE lower(name) = lower(${name}) ${exceptId ? sql`AND id <> ${exceptId}` : sql``}`,
+    )
+  ).length > 0;
+
+const memberValues = (m: CommitteeInput['members'][number], position: number) => ({
+  userId: m.userId,
+  externalName: m.userId ? null : m.externalName,
+  isChair: m.isChair,
+  position,
+});
+
+export async function insertCommittee(tx: Tx, input: CommitteeInput): Promise<string> {
+  const [row] = await tx
+    .insert(committees)
+    .values({ name: input.name, quorum: input.quorum! })
+    .returning({ id: committees.id });
+  await tx
+    .insert(committeeMembers)
+    .values(input.members.map((m, position) => ({ committeeId: row!.id, ...memberValues(m, position) })));
+  return row!.id;
+}
+
+/** Locks a committee for an edit; false when there is none. */
+export const lockCommittee = async (tx: Tx, id: string): Promise<boolean> =>
+  (await selectRows(tx, sql`SELECT 1 FROM committees WHERE id = ${id} FOR UPDATE`)).length > 0;
+
+/** Saves a committee's name, quorum and members: members kept by id, the others removed, new ones added. */
+export async function rewriteCommittee(tx: Tx, id: string, input: CommitteeInput): Promise<void> {
+  await tx.update(committees).set({ name: input.name, quorum: input.quorum! }).where(eq(committees.id, id));
+  const keptIds = input.members.flatMap((m) => (m.id ? [m.id] : []));
+  await tx
+    .delete(committeeMembers)
+    .where(
+      keptIds.length
+        ? and(eq(committeeMembers.committeeId, id), notInArray(committeeMembers.id, keptIds))
+        : eq(committeeMembers.committeeId, id),
+    );
+  // The chair is unique per committee: no one chairs while the rows are rewritten.
+  await tx.update(committeeMembers).set({ isChair: false }).where(eq(committeeMembers.committeeId, id));
+  for (const [position, m] of input.members.entries()) {
+    const values = memberValues(m, position);
+    if (m.id) await tx.update(committeeMembers).set(values).where(eq(committeeMembers.id, m.id));
+    else await tx.insert(committeeMembers).values({ committeeId: id, ...values });
+  }
+}
+
+/** A committee's quorum now; null when there is no such committee. */
+export async function committeeQuorum(db: Executor, id: string): Promise<number | null> {
+  const [row] = await selectRows<{ quorum: number }>(db, sql`SELECT quorum FROM committees WHERE id = ${id}`);
+  return row?.quorum ?? null;
+}
+
+export async function insertMeeting(
+  tx: Tx,
+  meeting: { committeeId: string; date: string; location: string | null; quorum: number; requestIds: string[] },
+): Promise<string> {
+  const [row] = await tx
+    .insert(committeeMeetings)
+    .values({
+      committeeId: meeting.committeeId,
+      date: meeting.date,
+      location: meeting.location,
+      quorum: meeting.quorum,
+    })
+    .returning({ id: committeeMeetings.id });
+  if (meeting.requestIds.length > 0)
+    await tx
+      .insert(agendaItems)
+      .values(meeting.requestIds.map((requestId, position) => ({ meetingId: row!.id, requestId, position })));
+  return row!.id;
+}
+
+export const committeeMemberIds = async (db: Executor, committeeId: string): Promise<Set<string>> =>
+  new Set(
+    (
+      await selectRows<{ id: string }>(db, sql`SELECT id FROM committee_members WHERE committee_id = ${committeeId}`)
+    ).map((row) => row.id),
+  );
+
+/** The members present at a meeting, the others absent. */
+export async function replaceAttendance(tx: Tx, meetingId: string, memberIds: readonly string[]): Promise<void> {
+  await tx.delete(meetingAttendance).where(eq(meetingAttendance.meetingId, meetingId));
+  const unique = [...new Set(memberIds)];
+  if (unique.length > 0) await tx.insert(meetingAttendance).values(unique.map((memberId) => ({ meetingId, memberId })));
+}
+
+/** A member's conflict on an item; a vote they cast on it counts for nothing and is removed. */
+export async function insertConflict(
+  tx: Tx,
+  conflict: { agendaItemId: string; memberId: string; reason: string; authorId: string },
+): Promise<void> {
+  await tx.insert(agendaConflicts).values(conflict);
+  await tx
+    .delete(agendaVotes)
+    .where(and(eq(agendaVotes.agendaItemId, conflict.agendaItemId), eq(agendaVotes.memberId, conflict.memberId)));
+}
+
+/** A member's vote on an item, replacing the one they cast before. */
+export async function saveVote(
+  tx: Tx,
+  vote: { agendaItemId: string; memberId: string; choice: VoteChoice; enteredById: string; byAdministrator: boolean },
+): Promise<void> {
+  const values = {
+    choice: vote.choice,
+    enteredById: vote.enteredById,
+    enteredByAdministrator: vote.byAdministrator,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(agendaVotes)
+    .values({ agendaItemId: vote.agendaItemId, memberId: vote.memberId, ...values })
+    .onConflictDoUpdate({ target: [agendaVotes.agendaItemId, agendaVotes.memberId], set: values });
+}
+
+export const resolutionTaken = async (db: Executor, resolutionNumber: string): Promise<boolean> =>
+  (await selectRows(db, sql`SELECT 1 FROM committee_decisions WHERE resolution_number = ${resolutionNumber}`)).length >
+  0;
+
+/** A decision with the amounts it grants and its conditions; answers its id. */
+export async function insertDecision(
+  tx: Tx,
+  decision: typeof committeeDecisions.$inferInsert,
+  amounts: { fundId: string; amountCents: number }[],
+  conditions: { text: string; kind: ConditionKind; dueDate: string | null }[],
+): Promise<string> {
+  const [row] = await tx.insert(committeeDecisions).values(decision).returning({ id: committeeDecisions.id });
+  const decisionId = row!.id;
+  if (amounts.length > 0) await tx.insert(decisionAmounts).values(amounts.map((a) => ({ decisionId, ...a })));
+  if (conditions.length > 0)
+    await tx
+      .insert(decisionConditions)
+      .values(conditions.map((c, position) => ({ decisionId, requestId: decision.requestId, ...c, position })));
+  return decisionId;
+}
+
+export async function updateCondition(
+  tx: Tx,
+  id: string,
+  change: { status: ConditionStatus; note: string | null; authorId: string },
+): Promise<void> {
+  await tx
+    .update(decisionConditions)
+    .set({ status: change.status, note: change.note, updatedById: change.authorId, updatedAt: new Date() })
+    .where(eq(decisionConditions.id, id));
 }

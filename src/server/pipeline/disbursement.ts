@@ -6,6 +6,7 @@
  */
 import { eq, and, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
+import { APPROVAL_OUTCOMES } from '../../shared/pipeline';
 import type { TransitionInput } from '../../shared/schemas/pipeline';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { disbursementProblems } from '../../shared/servicing/entries';
@@ -16,7 +17,7 @@ import { AppError } from '../platform/errors/app-error';
 import { recordLoanEvent } from '../servicing/history';
 import { loanContext, requireTerms, throwProblems } from '../servicing/loan-context';
 import { insertDisbursement } from '../servicing/store';
-import type { RequestRow } from './store';
+import { requestCompany, type RequestRow } from './store';
 
 interface DecidedTerms {
   decisionId: string;
@@ -34,7 +35,7 @@ export async function approvalOf(tx: Tx, requestId: string): Promise<DecidedTerm
     sql`SELECT id AS "decisionId", decided_on::text AS "decidedOn", rate::float8 AS rate, amortization, moratorium,
                warranty_id AS "warrantyId"
           FROM committee_decisions
-         WHERE request_id = ${requestId} AND outcome IN ('approved', 'approved_with_conditions')
+         WHERE request_id = ${requestId} AND outcome IN ${APPROVAL_OUTCOMES}
          ORDER BY inserted_at DESC LIMIT 1`,
   );
   return row ?? null;
@@ -47,6 +48,11 @@ export async function disburseRequest(
   authorId: string,
   locale: Locale,
 ): Promise<string[]> {
+  const company = await requestCompany(tx, request.companyId);
+  if (company.archived)
+    throw new AppError(409, 'company_archived', 'pipeline.errors.companyArchived', undefined, undefined, {
+      company: company.name,
+    });
   const approval = await approvalOf(tx, request.id);
   // The state machine only reaches ready_to_disburse through an approval; a row missing here is a bug.
   if (!approval) throw new AppError(409, 'no_approval', 'pipeline.errors.noApproval');

@@ -4,7 +4,7 @@
 import type { Locale } from '../../shared/constants';
 import { translate } from '../../shared/i18n';
 import type { moveRefusal } from '../../shared/pipeline';
-import { type RequestState } from '../../shared/pipeline';
+import type { ChecklistStage, ConditionChangeRefusal, ConditionStatus, RequestState } from '../../shared/pipeline';
 import { AppError, invalid } from '../platform/errors/app-error';
 import type { UserRow } from '../db/schema';
 import type { RequestRow } from './store';
@@ -75,3 +75,33 @@ export function requireWorker(user: UserRow, request: Pick<RequestRow, 'assignee
 /** A 422 on one field with a pipeline message. */
 export const fieldRefused = (field: string, key: string) =>
   invalid({ [field]: [{ key: `pipeline.errors.${key}`, params: {} }] });
+
+/** 409: the request has passed the stage this checklist item gates, so the item is not reopened. */
+export const itemStagePassed = (stage: ChecklistStage, state: RequestState, locale: Locale) =>
+  new AppError(409, 'item_stage_passed', 'pipeline.errors.itemStagePassed', undefined, undefined, {
+    stage: translate(locale, `pipeline.stage.${stage}`),
+    state: stateName(state, locale),
+  });
+
+/** 409 on a condition's change the transition table or the disbursement refuses. */
+export function refuseConditionChange(
+  refusal: Exclude<ConditionChangeRefusal, 'closed'>,
+  from: ConditionStatus,
+  to: ConditionStatus,
+  locale: Locale,
+): AppError {
+  if (refusal === 'gate_passed')
+    return new AppError(409, 'condition_gate_passed', 'pipeline.errors.conditionGatePassed');
+  const status = (value: ConditionStatus) => translate(locale, `pipeline.conditionStatus.${value}`);
+  return new AppError(
+    409,
+    'condition_move_not_allowed',
+    'pipeline.errors.conditionMoveNotAllowed',
+    undefined,
+    undefined,
+    {
+      from: status(from),
+      to: status(to),
+    },
+  );
+}

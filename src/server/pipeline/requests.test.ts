@@ -310,6 +310,43 @@ describe('moves', () => {
     expect(events.filter((e) => e.code === 'checklistItemChanged').length).toBe(3);
   });
 
+  it('keeps an item done once the request has passed the stage it gates, in both languages', async () => {
+    const request = await moved(await createRequest({ project_name: 'Étape franchie' }), 'submitted');
+    const checklist = (await get(`/api/funding_requests/${request.id}/checklist?locale=en`)).json().data;
+    const [plan, letter, statements] = checklist;
+    const url = (item: Json, locale = 'en') =>
+      `/api/funding_requests/${request.id}/checklist/${item.id}?locale=${locale}`;
+    const document = await insertDocument(companyId, 'Plan étape', cats.financial);
+    expect((await patch(url(plan), { status: 'received', document_id: document })).statusCode).toBe(200);
+    expect((await patch(url(plan), { status: 'verified' })).statusCode).toBe(200);
+    // Before the gate an item may go back and forth.
+    expect((await patch(url(plan), { status: 'missing' })).statusCode).toBe(200);
+    expect((await patch(url(plan), { status: 'received', document_id: document })).statusCode).toBe(200);
+    expect((await patch(url(plan), { status: 'verified' })).statusCode).toBe(200);
+    await moved(request, 'in_analysis');
+
+    const missing = await patch(url(plan), { status: 'missing' });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().errors).toMatchObject({
+      code: 'item_stage_passed',
+      message:
+        'This document can no longer be reopened: the request has passed the “Intake” stage it gates (it is now “In analysis”).',
+    });
+    expect((await patch(url(plan, 'fr'), { status: 'received' })).json().errors.message).toBe(
+      'Ce document ne peut plus être rouvert : la demande a franchi l’étape « Réception » qu’il conditionne (elle est maintenant « En analyse »).',
+    );
+    const [kept] = await selectRows<{ status: string }>(
+      t.database.db,
+      sql`SELECT status FROM checklist_items WHERE id = ${plan.id}`,
+    );
+    expect(kept!.status).toBe('verified');
+    // An optional intake item may still be received late; the analysis stage's items are still open.
+    const letterDocument = await insertDocument(companyId, 'Lettre', cats.other);
+    expect((await patch(url(letter), { status: 'received', document_id: letterDocument })).statusCode).toBe(200);
+    expect((await patch(url(statements), { status: 'waived', waived_reason: 'Démarrage' })).statusCode).toBe(200);
+    expect((await patch(url(statements), { status: 'missing' })).statusCode).toBe(200);
+  });
+
   it('gives one of two staff moving the same request at once a 409 saying what it is now', async () => {
     const request = await createRequest({ assignee_id: null });
     const [a, b] = await Promise.all([move(request, 'submitted', analyst), move(request, 'withdrawn', other)]);

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { REQUEST_STATES, moveRefusal, type RequestState } from '../../shared/pipeline';
+import { CHECKED_STATES, REQUEST_STATES, type RequestState } from '../../shared/pipeline';
 import {
   checklistItemPatchSchema,
   checklistTemplatesInputSchema,
@@ -15,103 +14,48 @@ import {
   fundingRequestSchema,
   fundingRequestSummarySchema,
 } from '../../shared/schemas/pipeline-answers';
-import type { Locale } from '../../shared/constants';
-import type { Executor } from '../db/client';
-import { selectRows } from '../db/rows';
-import { checklistTemplates, type UserRow } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
-import { badParameter, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
+import { badParameter, notFound } from '../platform/errors/app-error';
 import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { listContract, listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
+import {
+  createRequest,
+  replaceChecklistTemplates,
+  saveRequest,
+  setChecklistItem,
+  transitionRequest,
+} from './actions/requests';
 import { decisionChecks } from './checks';
 import { requestDecisions } from './committee-store';
-import { disburseRequest } from './disbursement';
-import { fieldRefused, refuseMove, requestLocked, requireWorker, staleRequest } from './errors';
 import {
   REQUEST_SORT,
-  documentCompany,
   findRequest,
-  fixChecklist,
-  hasChecklist,
-  insertRequest,
   itemAnswer,
-  itemLabel,
   listRequests,
-  missingReferences,
-  moveRequest,
-  readConditionStates,
+  readChecklistTemplates,
   readItems,
   readRequest,
-  setItem,
-  updateRequest,
   type RequestSortField,
 } from './store';
 
 const tags = ['pipeline'];
 const idParams = z.object({ id: uuid() });
 
-/** States in which a request's details may still be edited (docs/decisions/0039): before any decision. */
-const EDITABLE: readonly RequestState[] = ['draft', 'submitted', 'in_analysis', 'ready_for_committee', 'deferred'];
-/** States whose checklist is closed: the request has ended. */
-const CLOSED: readonly RequestState[] = ['disbursed', 'declined', 'withdrawn'];
-
-/** States in which a decision is pending or its money not out yet: the page shows the decision's checks. */
-const CHECKED: readonly RequestState[] = [
-  'ready_for_committee',
-  'deferred',
-  'decided',
-  'conditions_pending',
-  'ready_to_disburse',
-];
-
 const LIST_FILTERS = ['state', 'fundId', 'assignee', 'companyId'] as const;
 const LIST_SORT = Object.keys(REQUEST_SORT) as RequestSortField[];
-
-/**
- * The request a staff write changes, locked for the rest of the transaction: 404 when there is none, 403 unless
- * the caller may work it (ADR 0040), 409 when it changed since the caller read `lockVersion`.
- */
-async function requestToChange(tx: Executor, id: string, user: UserRow, lockVersion: number, locale: Locale) {
-  const current = await findRequest(tx, id, { lock: true });
-  if (!current) throw notFound();
-  requireWorker(user, current);
-  if (current.lockVersion !== lockVersion) throw staleRequest(current, locale);
-  return current;
-}
 
 /** Funding requests, their moves and checklists (docs/decisions/0039; who may do what: 0040). */
 export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) => {
   const { db } = database;
-
-  /** 422 naming each unknown fund, the assignee or the company. */
-  async function checkReferences(input: {
-    amounts: { fundId: string }[];
-    assigneeId: string | null;
-    companyId?: string;
-  }) {
-    const missing = await missingReferences(db, {
-      fundIds: input.amounts.map((a) => a.fundId),
-      assigneeId: input.assigneeId,
-      ...(input.companyId ? { companyId: input.companyId } : {}),
-    });
-    const detail: ErrorDetail = {};
-    input.amounts.forEach((a, index) => {
-      if (missing.fundIds.has(a.fundId))
-        detail[`amounts.${index}.fund_id`] = [{ key: 'pipeline.errors.unknownFund', params: {} }];
-    });
-    if (missing.assignee) detail['assignee_id'] = [{ key: 'pipeline.errors.unknownUser', params: {} }];
-    if (missing.company) detail['company_id'] = [{ key: 'pipeline.errors.unknownCompany', params: {} }];
-    if (Object.keys(detail).length > 0) throw invalid(detail);
-  }
 
   const answer = async (id: string, locale: 'fr' | 'en') => {
     const request = await readRequest(db, id, locale);
     if (!request) throw notFound();
     const [decisions, checks] = await Promise.all([
       requestDecisions(db, id, locale),
-      CHECKED.includes(request.state) ? decisionChecks(db, lists, id, locale) : [],
+      CHECKED_STATES.includes(request.state) ? decisionChecks(db, lists, id, locale) : [],
     ]);
     return { ...request, decisions, checks };
   };
@@ -164,9 +108,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       status: 201,
     }),
     async (request, reply) => {
-      const input = request.body;
-      await checkReferences(input);
-      const id = await db.transaction((tx) => insertRequest(tx, input, userOf(request).id));
+      const id = await createRequest(db, request.body, userOf(request));
       return reply.code(201).send(ok(await answer(id, request.locale)));
     },
   );
@@ -192,14 +134,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       answer: fundingRequestSchema,
     }),
     async (request) => {
-      const user = userOf(request);
-      const input = request.body;
-      await checkReferences(input);
-      await db.transaction(async (tx) => {
-        const current = await requestToChange(tx, request.params.id, user, input.lockVersion, request.locale);
-        if (!EDITABLE.includes(current.state)) throw requestLocked(current.state, request.locale);
-        await updateRequest(tx, current, input, user.id);
-      });
+      await saveRequest(db, request.params.id, request.body, userOf(request), request.locale);
       return ok(await answer(request.params.id, request.locale));
     },
   );
@@ -215,22 +150,8 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       answer: fundingRequestSchema,
     }),
     async (request) => {
-      const user = userOf(request);
-      const { to, lockVersion, disbursement } = request.body;
       const locale = request.locale;
-      await db.transaction(async (tx) => {
-        const current = await requestToChange(tx, request.params.id, user, lockVersion, locale);
-        const items = await readItems(tx, current.id);
-        const conditions = await readConditionStates(tx, current.id);
-        const refusal = moveRefusal({ state: current.state, items, conditions }, to);
-        if (refusal) throw refuseMove(refusal, current.state, to, locale, (item) => itemLabel(item, locale));
-        if (to === 'disbursed') {
-          if (!disbursement) throw fieldRefused('disbursement', 'disbursementRequired');
-          await disburseRequest(tx, current, disbursement, user.id, locale);
-        }
-        await moveRequest(tx, current, to, user.id);
-        if (to === 'submitted' && !(await hasChecklist(tx, current.id))) await fixChecklist(tx, current.id);
-      });
+      await transitionRequest(db, request.params.id, request.body, userOf(request), locale);
       return ok(await answer(request.params.id, locale));
     },
   );
@@ -263,55 +184,14 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       answer: checklistItemSchema,
     }),
     async (request) => {
-      const user = userOf(request);
-      const change = request.body;
       const locale = request.locale;
-      const item = await db.transaction(async (tx) => {
-        const current = await findRequest(tx, request.params.id, { lock: true });
-        if (!current) throw notFound();
-        const items = await readItems(tx, current.id, { lock: true });
-        const item = items.find((candidate) => candidate.id === request.params.itemId);
-        if (!item) throw notFound();
-        requireWorker(user, current);
-        if (CLOSED.includes(current.state)) throw requestLocked(current.state, locale);
-        const documentId = change.documentId ?? (change.status === 'verified' ? item.documentId : null);
-        if (change.status === 'received' || change.status === 'verified') {
-          if (!documentId)
-            throw fieldRefused('document_id', change.status === 'verified' ? 'notReceived' : 'documentRequired');
-          const owner = await documentCompany(tx, documentId);
-          if (owner !== current.companyId) throw fieldRefused('document_id', 'documentOfAnotherCompany');
-        }
-        if (change.status === 'waived' && !change.waivedReason) throw fieldRefused('waived_reason', 'reasonRequired');
-        await setItem(tx, current, item, { ...change, documentId }, user.id);
-        return (await readItems(tx, current.id)).find((candidate) => candidate.id === item.id)!;
-      });
+      const { id: requestId, itemId } = request.params;
+      const item = await setChecklistItem(db, { requestId, itemId }, request.body, userOf(request), locale);
       return ok(itemAnswer(item, locale));
     },
   );
 
   /* ------------------------------------------------------------------------------------------ templates */
-
-  const templateAnswers = async (locale: 'fr' | 'en', fundId?: string) => {
-    const rows = await selectRows<{
-      id: string;
-      fundId: string;
-      fundName: string;
-      stage: 'intake' | 'analysis' | 'before_disbursement';
-      categoryId: string;
-      labelFr: string;
-      labelEn: string;
-      required: boolean;
-    }>(
-      db,
-      sql`SELECT t.id, t.fund_id AS "fundId", f.${sql.raw(locale === 'en' ? 'name_en' : 'name_fr')} AS "fundName",
-                 t.stage, t.category_id AS "categoryId", t.label_fr AS "labelFr", t.label_en AS "labelEn", t.required
-            FROM checklist_templates t JOIN contribution_funds f ON f.id = t.fund_id
-           ${fundId ? sql`WHERE t.fund_id = ${fundId}` : sql``}
-           ORDER BY f.${sql.raw(locale === 'en' ? 'name_en' : 'name_fr')}, t.fund_id,
-                    array_position(ARRAY['intake', 'analysis', 'before_disbursement'], t.stage), t.position`,
-    );
-    return rows;
-  };
 
   app.get(
     '/checklist_templates',
@@ -324,7 +204,7 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
     async (request) => {
       const fundId = request.query['filter[fund_id]'];
       if (fundId !== undefined && !/^[0-9a-f-]{36}$/i.test(fundId)) throw badParameter('filter[fund_id]');
-      return ok(await templateAnswers(request.locale, fundId?.toLowerCase()));
+      return ok(await readChecklistTemplates(db, request.locale, fundId?.toLowerCase()));
     },
   );
 
@@ -340,25 +220,8 @@ export const pipelineRoutes: FeatureRoutes = async (app, { database, lists }) =>
       config: { access: 'admin' },
     },
     async (request) => {
-      const { fundId, items } = request.body;
-      const funds = await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${fundId}`);
-      if (funds.length === 0) throw fieldRefused('fund_id', 'unknownFund');
-      const categoryIds = [...new Set(items.map((item) => item.categoryId))];
-      const known = categoryIds.length
-        ? await selectRows<{ id: string }>(db, sql`SELECT id FROM document_categories WHERE id IN ${categoryIds}`)
-        : [];
-      const detail: ErrorDetail = {};
-      items.forEach((item, index) => {
-        if (!known.some((k) => k.id === item.categoryId))
-          detail[`items.${index}.category_id`] = [{ key: 'pipeline.errors.unknownCategory', params: {} }];
-      });
-      if (Object.keys(detail).length > 0) throw invalid(detail);
-      await db.transaction(async (tx) => {
-        await tx.delete(checklistTemplates).where(eq(checklistTemplates.fundId, fundId));
-        if (items.length > 0)
-          await tx.insert(checklistTemplates).values(items.map((item, position) => ({ ...item, fundId, position })));
-      });
-      return ok(await templateAnswers(request.locale, fundId));
+      await replaceChecklistTemplates(db, request.body);
+      return ok(await readChecklistTemplates(db, request.locale, request.body.fundId));
     },
   );
 };

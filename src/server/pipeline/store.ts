@@ -5,14 +5,30 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import type { FieldChange } from '../../shared/history';
-import { nextStates, type ChecklistStage, type ItemStatus, type RequestState } from '../../shared/pipeline';
+import {
+  CHECKLIST_STAGES,
+  isEditable,
+  nextStates,
+  type ChecklistStage,
+  type ConditionKind,
+  type ConditionStatus,
+  type ItemStatus,
+  type RequestState,
+} from '../../shared/pipeline';
+import { QUEBEC_TIME_ZONE } from '../../shared/portfolio/schedule';
 import { toCents } from '../../shared/servicing/money';
-import type { FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
-import type { ChecklistItem, FundingRequest, FundingRequestSummary } from '../../shared/schemas/pipeline-answers';
+import type { ChecklistTemplatesInput, FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
+import type {
+  ChecklistItem,
+  ChecklistTemplate,
+  FundingRequest,
+  FundingRequestSummary,
+} from '../../shared/schemas/pipeline-answers';
 import type { Executor, Tx } from '../db/client';
 import { forUpdate, iso, selectRow, selectRows, type ReadOptions } from '../db/rows';
 import {
   checklistItems,
+  checklistTemplates,
   fundingRequestAmounts,
   fundingRequestMoves,
   fundingRequests,
@@ -21,6 +37,8 @@ import {
 import { recordSystemEvent } from '../platform/history/record';
 
 const dollars = (cents: number) => cents / 100;
+/** The checklist's stages in the order a request meets them, as a SQL array to sort by. */
+const STAGE_ORDER = sql.raw(`ARRAY[${CHECKLIST_STAGES.map((stage) => `'${stage}'`).join(', ')}]`);
 const nameColumn = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr');
 
 /** A staff member's full name from the `users` row under `alias`; null when neither name is set. */
@@ -200,6 +218,7 @@ export async function readRequest(
       isPublic: s.isPublic,
     })),
     nextStates: nextStates(summary.state),
+    editable: isEditable(summary.state),
     moves: moves.map((m) => ({ ...m, insertedAt: iso(m.insertedAt) })),
     contributionIds: loans.map((l) => l.id),
   };
@@ -272,6 +291,14 @@ export async function insertRequest(tx: Tx, input: FundingRequestInput, authorId
   return id;
 }
 
+/** The amount the request asks of each fund, in its order. */
+export const requestAmounts = (db: Executor, requestId: string) =>
+  selectRows<{ fundId: string; amountCents: number }>(
+    db,
+    sql`SELECT fund_id AS "fundId", amount_cents::float8 AS "amountCents" FROM funding_request_amounts
+         WHERE request_id = ${requestId} ORDER BY position`,
+  );
+
 /** What a request's edit changed, field by field, for the field-level history (ADR 0025). */
 async function requestChanges(tx: Tx, before: RequestRow, patch: FundingRequestPatch): Promise<FieldChange[]> {
   const changes: FieldChange[] = [];
@@ -289,11 +316,7 @@ async function requestChanges(tx: Tx, before: RequestRow, patch: FundingRequestP
       before: money(before.projectCostCents),
       after: money(toCents(patch.projectCost)),
     });
-  const amounts = await selectRows<{ fundId: string; amountCents: number }>(
-    tx,
-    sql`SELECT fund_id AS "fundId", amount_cents::float8 AS "amountCents" FROM funding_request_amounts
-         WHERE request_id = ${before.id} ORDER BY position`,
-  );
+  const amounts = await requestAmounts(tx, before.id);
   const total = (list: { amountCents: number }[]) => list.reduce((sum, a) => sum + a.amountCents, 0);
   const newAmounts = patch.amounts.map((a) => ({ fundId: a.fundId, amountCents: toCents(a.amount) }));
   if (JSON.stringify(amounts) !== JSON.stringify(newAmounts))
@@ -435,7 +458,7 @@ export async function readItems(db: Executor, requestId: string, options: ReadOp
           LEFT JOIN documents d ON d.id = i.document_id
           LEFT JOIN users u ON u.id = i.verified_by_id
          WHERE i.request_id = ${requestId}
-         ORDER BY array_position(ARRAY['intake', 'analysis', 'before_disbursement'], i.stage), i.position
+         ORDER BY array_position(${STAGE_ORDER}, i.stage), i.position
          ${forUpdate(options, 'i')}`,
   );
 }
@@ -489,10 +512,34 @@ export async function setItem(
 export async function readConditionStates(db: Executor, requestId: string) {
   return selectRows<{
     id: string;
-    kind: 'before_disbursement' | 'covenant';
-    status: 'open' | 'met' | 'waived' | 'breached';
+    kind: ConditionKind;
+    status: ConditionStatus;
     text: string;
   }>(db, sql`SELECT id, kind, status, text FROM decision_conditions WHERE request_id = ${requestId} ORDER BY position`);
+}
+
+/** The Québec day each of these requests was submitted; a request never submitted is absent. */
+export async function submissionDays(db: Executor, requestIds: readonly string[]): Promise<Map<string, string>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await selectRows<{ requestId: string; day: string }>(
+    db,
+    sql`SELECT request_id AS "requestId", min((inserted_at AT TIME ZONE ${QUEBEC_TIME_ZONE})::date)::text AS day
+          FROM funding_request_moves WHERE to_state = 'submitted' AND request_id IN ${requestIds}
+         GROUP BY request_id`,
+  );
+  return new Map(rows.map((row) => [row.requestId, row.day]));
+}
+
+/**
+ * The request's company, its name and whether it is archived, held (FOR SHARE) until the transaction ends so
+ * that it is not archived while money goes out to it.
+ */
+export async function requestCompany(tx: Tx, companyId: string): Promise<{ name: string; archived: boolean }> {
+  const [row] = await selectRows<{ name: string; archived: boolean }>(
+    tx,
+    sql`SELECT name, archived_at IS NOT NULL AS archived FROM companies WHERE id = ${companyId} FOR SHARE`,
+  );
+  return row!;
 }
 
 export const documentCompany = async (db: Executor, documentId: string): Promise<string | null> =>
@@ -502,3 +549,35 @@ export const documentCompany = async (db: Executor, documentId: string): Promise
       sql`SELECT company_id AS "companyId" FROM documents WHERE id = ${documentId}`,
     )
   )[0]?.companyId ?? null;
+
+/* ------------------------------------------------------------------------------------------------ templates */
+
+/** The checklist templates of every fund or one, by fund name, stage and position. */
+export function readChecklistTemplates(db: Executor, locale: Locale, fundId?: string): Promise<ChecklistTemplate[]> {
+  return selectRows<ChecklistTemplate>(
+    db,
+    sql`SELECT t.id, t.fund_id AS "fundId", f.${nameColumn(locale)} AS "fundName",
+               t.stage, t.category_id AS "categoryId", t.label_fr AS "labelFr", t.label_en AS "labelEn", t.required
+          FROM checklist_templates t JOIN contribution_funds f ON f.id = t.fund_id
+         ${fundId ? sql`WHERE t.fund_id = ${fundId}` : sql``}
+         ORDER BY f.${nameColumn(locale)}, t.fund_id,
+                  array_position(${STAGE_ORDER}, t.stage), t.position`,
+  );
+}
+
+export const fundExists = async (db: Executor, fundId: string): Promise<boolean> =>
+  (await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${fundId}`)).length > 0;
+
+/** Which of these document categories exist. */
+export async function knownCategories(db: Executor, categoryIds: readonly string[]): Promise<Set<string>> {
+  if (categoryIds.length === 0) return new Set();
+  const rows = await selectRows<{ id: string }>(db, sql`SELECT id FROM document_categories WHERE id IN ${categoryIds}`);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces one fund's templates, every stage, in their order. */
+export async function replaceTemplates(tx: Tx, fundId: string, items: ChecklistTemplatesInput['items']) {
+  await tx.delete(checklistTemplates).where(eq(checklistTemplates.fundId, fundId));
+  if (items.length > 0)
+    await tx.insert(checklistTemplates).values(items.map((item, position) => ({ ...item, fundId, position })));
+}

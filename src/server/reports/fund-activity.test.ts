@@ -225,9 +225,11 @@ describe('requests received and decided', () => {
     await decideRequest(t, admin, committee, declined.id, yesterday, refusal('declined'));
     const deferred = await request([asking(ids.fund, '15000')], toCommittee);
     await decideRequest(t, admin, committee, deferred.id, yesterday, refusal('deferred'));
-    // Received, decided before the period; a draft (not received); another fund's alone (neither).
-    const early = await request([asking(ids.fund, '12000')], toCommittee);
-    await decideRequest(t, admin, committee, early.id, addDays(from, -5), approval('approved', '12000'));
+    // Submitted and decided before the period (neither); one received in the period, still in analysis; a draft
+    // (not received); another fund's alone (neither).
+    const early = await request([asking(ids.fund, '9000')], toCommittee);
+    await decideRequest(t, admin, committee, early.id, addDays(from, -5), approval('approved', '9000'));
+    await request([asking(ids.fund, '12000')], ['submitted', 'in_analysis']);
     await request([asking(ids.fund, '10000')], []);
     const elsewhere = await request([asking(ids.otherFund, '8000')], toCommittee);
     await decideRequest(t, admin, committee, elsewhere.id, yesterday, approval('approved', '8000', ids.otherFund));

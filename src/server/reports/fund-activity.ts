@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
-import type { DecisionOutcome } from '../../shared/pipeline/committee';
+import { APPROVAL_OUTCOMES, type DecisionOutcome } from '../../shared/pipeline/committee';
 import { leverageOf, type FundActivity } from '../../shared/tasks/report';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
@@ -49,7 +49,7 @@ async function requestFigures(db: Db, query: { fundId: string; from: string; to:
   const decided = await selectRows<{ outcome: DecisionOutcome; count: number; cents: number }>(
     db,
     sql`SELECT d.outcome, count(*)::int AS count,
-               coalesce(sum(CASE WHEN d.outcome IN ('approved', 'approved_with_conditions')
+               coalesce(sum(CASE WHEN d.outcome IN ${APPROVAL_OUTCOMES}
                                  THEN coalesce(da.amount_cents, 0) ELSE a.amount_cents END), 0)::float8 AS cents
           FROM committee_decisions d
           JOIN funding_request_amounts a ON a.request_id = d.request_id AND a.fund_id = ${fundId}

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { QUEBEC_TIME_ZONE } from '../../shared/portfolio/schedule';
 import type { TestApp } from './harness';
 
 /*
@@ -51,6 +53,12 @@ export async function decideRequest(
     expect(res.statusCode, res.body).toBe(status);
     return res.json().data;
   };
+  // A meeting decides only what was submitted by its day: a story dating its meeting back submitted the request by then.
+  await t.database.db.execute(
+    sql`UPDATE funding_request_moves
+           SET inserted_at = least(inserted_at, (${date}::date + time '12:00') AT TIME ZONE ${QUEBEC_TIME_ZONE})
+         WHERE request_id = ${requestId} AND to_state = 'submitted'`,
+  );
   const meeting = await call(
     'POST',
     '/api/committee_meetings',

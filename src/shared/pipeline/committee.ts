@@ -10,6 +10,11 @@ export type VoteChoice = (typeof VOTE_CHOICES)[number];
 export const DECISION_OUTCOMES = ['approved', 'approved_with_conditions', 'declined', 'deferred'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
+/** The outcomes that approve a request: they carry terms and amounts, and lead to its money. */
+export const APPROVAL_OUTCOMES = ['approved', 'approved_with_conditions'] as const satisfies readonly DecisionOutcome[];
+export const isApproval = (outcome: DecisionOutcome): boolean =>
+  (APPROVAL_OUTCOMES as readonly DecisionOutcome[]).includes(outcome);
+
 export interface ItemMember {
   id: string;
   present: boolean;
@@ -94,3 +99,46 @@ export const STATE_AFTER_DECISION = {
   declined: 'declined',
   deferred: 'deferred',
 } as const satisfies Record<DecisionOutcome, string>;
+
+/** A meeting's attendance is frozen once the committee decided any item of its agenda: the tallies rest on it. */
+export const attendanceFrozen = (agenda: readonly { decided: boolean }[]): boolean =>
+  agenda.some((item) => item.decided);
+
+export type MeetingDayRefusal = 'meeting_ahead' | 'before_submission';
+
+/**
+ * Why a meeting dated `date` may not record votes or a decision on a request first submitted on `submittedOn`
+ * (null: it may). A decision is dated by its meeting: a meeting still ahead has not sat, and a meeting dated
+ * before the request reached the committee's staff cannot have decided it. Days are YYYY-MM-DD, in Québec.
+ */
+export function meetingDayRefusal(date: string, today: string, submittedOn: string | null): MeetingDayRefusal | null {
+  if (date > today) return 'meeting_ahead';
+  if (submittedOn !== null && date < submittedOn) return 'before_submission';
+  return null;
+}
+
+export type DecidedAmountProblem =
+  | { index: number; problem: 'fund_not_asked' }
+  | { index: number; problem: 'over_asked'; askedCents: number }
+  | { index: null; problem: 'over_cost'; totalCents: number };
+
+/**
+ * What is wrong with the amounts a decision grants (empty: nothing): each fund's at most what the request asks
+ * of it — a larger amount, or a fund it does not ask, needs the request amended first — and all of them together
+ * never above the project's cost. Amounts in cents.
+ */
+export function decidedAmountProblems(
+  asked: readonly { fundId: string; cents: number }[],
+  decided: readonly { fundId: string; cents: number }[],
+  projectCostCents: number,
+): DecidedAmountProblem[] {
+  const problems: DecidedAmountProblem[] = [];
+  decided.forEach((amount, index) => {
+    const of = asked.find((a) => a.fundId === amount.fundId);
+    if (!of) problems.push({ index, problem: 'fund_not_asked' });
+    else if (amount.cents > of.cents) problems.push({ index, problem: 'over_asked', askedCents: of.cents });
+  });
+  const totalCents = decided.reduce((sum, amount) => sum + amount.cents, 0);
+  if (totalCents > projectCostCents) problems.push({ index: null, problem: 'over_cost', totalCents });
+  return problems;
+}

@@ -79,6 +79,29 @@ export const DECISION_STATES: readonly RequestState[] = REQUEST_STATES.filter((s
   Object.values(MOVES).some((moves) => moves[state] === 'decision'),
 );
 
+/** Before any decision: a request's details (project, cost, amounts, sources, analyst) may still change. */
+export const EDITABLE_STATES: readonly RequestState[] = [
+  'draft',
+  'submitted',
+  'in_analysis',
+  'ready_for_committee',
+  'deferred',
+];
+export const isEditable = (state: RequestState): boolean => EDITABLE_STATES.includes(state);
+
+/** Approved by the committee, the money not out yet: what the decision granted is held back from its funds. */
+export const APPROVED_STATES: readonly RequestState[] = ['decided', 'conditions_pending', 'ready_to_disburse'];
+
+/** Ended (the final states): the checklist is closed. */
+export const CLOSED_STATES: readonly RequestState[] = REQUEST_STATES.filter(isFinal);
+export const isClosed = (state: RequestState): boolean => CLOSED_STATES.includes(state);
+
+/** Waiting for the committee's decision: on an agenda, or back on one after a deferral. */
+export const AWAITING_DECISION_STATES: readonly RequestState[] = ['ready_for_committee', 'deferred'];
+
+/** A decision pending, or its money not out yet: the decision's checks (fund available, aid ceiling) are shown. */
+export const CHECKED_STATES: readonly RequestState[] = [...AWAITING_DECISION_STATES, ...APPROVED_STATES];
+
 /** The checklist stage whose required items must be done to make this move; null when none is. */
 export function stageGuarding(from: RequestState, to: RequestState): ChecklistStage | null {
   if (to === 'withdrawn' || (to === 'in_analysis' && from === 'ready_for_committee')) return null;
@@ -88,3 +111,22 @@ export function stageGuarding(from: RequestState, to: RequestState): ChecklistSt
   if (to === 'ready_to_disburse' || to === 'disbursed') return 'before_disbursement';
   return null;
 }
+
+/** The state a request leaves when it passes each stage's gate (the moves `stageGuarding` checks). */
+const STAGE_LEFT_AT: Readonly<Record<ChecklistStage, RequestState>> = {
+  intake: 'submitted',
+  analysis: 'in_analysis',
+  before_disbursement: 'ready_to_disburse',
+};
+
+/** Where a state stands on the way forward: a deferred request waits where one ready for the committee does. */
+const forwardRank = (state: RequestState): number =>
+  FORWARD_PATH.indexOf(state === 'deferred' ? 'ready_for_committee' : state);
+
+/**
+ * Whether a request in this state has gone past the gate of this stage: what the stage's items allowed has
+ * happened, so they may no longer be reopened. Before disbursement is checked again on the way out, so it is
+ * passed only once the money is out.
+ */
+export const stagePassed = (state: RequestState, stage: ChecklistStage): boolean =>
+  forwardRank(state) > forwardRank(STAGE_LEFT_AT[stage]);

@@ -150,6 +150,8 @@ export const fundingRequestSchema = fundingRequestSummarySchema.extend({
   sources: z.array(financingSourceAnswerSchema),
   /** The moves the transitions route would take now (its checklist aside). */
   nextStates: z.array(z.enum(REQUEST_STATES)),
+  /** Whether its details may still be saved (before any decision): the rule the PATCH route applies. */
+  editable: z.boolean(),
   moves: z.array(requestMoveAnswerSchema),
   /** The loans it became once disbursed. */
   contributionIds: z.array(z.string()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHECKLIST_STAGES, CONDITION_KINDS, CONDITION_STATUSES, REQUEST_STATES } from '../pipeline/states';
-import { DECISION_OUTCOMES, VOTE_CHOICES } from '../pipeline/committee';
+import { DECISION_OUTCOMES, VOTE_CHOICES, isApproval } from '../pipeline/committee';
 import { lockVersion, multilineText, requiredId, requiredText, wrongValue } from './common';
 import {
   CV,
@@ -172,6 +172,7 @@ export const conflictInputSchema = z.object({
   memberId: requiredId(),
   reason: requiredText(PIPELINE_LIMITS.longText),
 });
+export type ConflictInput = z.output<typeof conflictInputSchema>;
 
 /** `PUT …/agenda_items/{item_id}/votes`: votes of one or more members (a member's own, or externals' by an administrator). */
 export const votesInputSchema = z.object({
@@ -205,7 +206,7 @@ export const decisionInputSchema = z
   })
   .superRefine((value, ctx) => {
     distinctFunds(value.amounts, ctx, 'amounts');
-    const approval = value.outcome === 'approved' || value.outcome === 'approved_with_conditions';
+    const approval = isApproval(value.outcome);
     if (approval) {
       if (value.amounts.length === 0)
         ctx.addIssue({ code: 'custom', message: 'pipeline.errors.noAmount', path: ['amounts'] });
@@ -227,6 +228,7 @@ export const conditionPatchSchema = z.object({
     .nullish()
     .transform((value) => value?.trim() || null),
 });
+export type ConditionPatch = z.output<typeof conditionPatchSchema>;
 
 /** `PUT /funds/{id}/aid_ceiling`: the ceiling of public aid ÷ project cost, percent; empty clears it. */
 export const aidCeilingInputSchema = z.object({ ceilingPercent: percentage(3) });

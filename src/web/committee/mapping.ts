@@ -5,7 +5,7 @@
  * (src/shared/pipeline/committee.ts): nothing here recounts them.
  */
 import type { z } from 'zod';
-import { mayVote } from '../../shared/pipeline';
+import { isApproval, mayVote } from '../../shared/pipeline';
 import type { committeeInputSchema, decisionInputSchema } from '../../shared/schemas/pipeline';
 import type { Committee, Meeting, MeetingSummary } from '../../shared/schemas/pipeline-answers';
 
@@ -68,7 +68,7 @@ export function decisionDefaults(item: AgendaItem): DecisionFormValues {
  * what was typed in the form while sending only what the outcome means.
  */
 export function decisionPayload(values: DecisionFormValues): DecisionFormValues {
-  const approval = values.outcome === 'approved' || values.outcome === 'approved_with_conditions';
+  const approval = isApproval(values.outcome);
   return {
     ...values,
     amounts: approval ? values.amounts : [],

@@ -22,7 +22,14 @@ import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form
 import { Link, useParams } from 'react-router';
 import type { Lookup } from '../../shared/companies';
 import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
-import { CONDITION_KINDS, DECISION_OUTCOMES, VOTE_CHOICES, type VoteChoice } from '../../shared/pipeline';
+import {
+  CONDITION_KINDS,
+  DECISION_OUTCOMES,
+  VOTE_CHOICES,
+  attendanceFrozen,
+  isApproval,
+  type VoteChoice,
+} from '../../shared/pipeline';
 import { decisionInputSchema, type DecisionInput } from '../../shared/schemas/pipeline';
 import type { Meeting } from '../../shared/schemas/pipeline-answers';
 import { ApiError } from '../api/client';
@@ -92,12 +99,18 @@ function Attendance({ meeting }: { meeting: Meeting }) {
   const save = useSaveAttendance(meeting.id);
   const dirty = present.length !== recorded.length || present.some((id) => !recorded.includes(id));
   useUnsavedChanges(dirty);
-  if (!session.isAdmin)
+  const frozen = attendanceFrozen(meeting.agenda.map((item) => ({ decided: item.decision !== null })));
+  if (!session.isAdmin || frozen)
     return (
       <Paper withBorder p="md" component="section" aria-label={mt('attendance')}>
         <Title order={2} size="h3" mb="xs">
           {mt('attendance')}
         </Title>
+        {session.isAdmin && (
+          <Text size="sm" c="gray.7" mb="xs">
+            {t('pipeline.errors.attendanceFrozen')}
+          </Text>
+        )}
         <Stack gap={2} component="ul" style={{ paddingLeft: '1.2em', margin: 0 }}>
           {meeting.members.map((m) => (
             <Text key={m.id} component="li">
@@ -453,7 +466,7 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
   const record = useRecordDecision(meetingId);
   const [refusal, setRefusal] = useState<string | null>(null);
   const outcome = useWatch({ control: form.control, name: 'outcome' });
-  const approval = outcome === 'approved' || outcome === 'approved_with_conditions';
+  const approval = isApproval(outcome);
   const submit = form.handleSubmit((input) => {
     setRefusal(null);
     record.mutate(

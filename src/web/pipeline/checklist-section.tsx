@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { DOCUMENT_EXTENSIONS, isDocumentFileType, type CompanyDocument } from '../../shared/documents';
 import { formatInstant } from '../../shared/intl';
-import { CHECKLIST_STAGES, type ItemStatus } from '../../shared/pipeline';
+import { CHECKLIST_STAGES, isClosed, itemChangeRefusal, type ItemStatus } from '../../shared/pipeline';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { documentFileProblem } from '../../shared/schemas/document';
 import { PIPELINE_LIMITS } from '../../shared/schemas/pipeline';
@@ -32,9 +32,6 @@ import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { i18n as appI18n, currentLocale, translateMessage, useTranslation } from '../i18n';
 import { useChecklist, useSetItem } from './api';
-
-/** States whose checklist is closed: the request has ended (the route refuses changes). */
-const CLOSED = ['disbursed', 'declined', 'withdrawn'];
 
 type Dialog = { kind: 'receive' | 'waive'; item: ChecklistItem } | null;
 
@@ -71,7 +68,7 @@ export function ChecklistSection({ request }: { request: FundingRequest }) {
                       key={item.id}
                       request={request}
                       item={item}
-                      closed={CLOSED.includes(request.state)}
+                      closed={isClosed(request.state)}
                       onOpen={(kind) => setDialog({ kind, item })}
                     />
                   ))}
@@ -164,7 +161,9 @@ function Item({
               })}
             {(item.status === 'missing' || item.status === 'received') &&
               action('waive', { variant: 'default', onClick: () => onOpen('waive') })}
-            {item.status !== 'missing' && action('reopen', { variant: 'subtle', onClick: () => change('missing') })}
+            {item.status !== 'missing' &&
+              itemChangeRefusal(request.state, item, 'missing') === null &&
+              action('reopen', { variant: 'subtle', onClick: () => change('missing') })}
           </Group>
         )}
       </Group>

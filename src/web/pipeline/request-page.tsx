@@ -23,7 +23,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatDay, formatInstant, formatPercent, numberFormat } from '../../shared/intl';
-import { CONDITION_STATUSES, type RequestState } from '../../shared/pipeline';
+import {
+  AWAITING_DECISION_STATES,
+  conditionChoices,
+  type ConditionStatus,
+  type RequestState,
+} from '../../shared/pipeline';
 import { formatAmount } from '../../shared/portfolio/ratios';
 import { todayIso } from '../../shared/portfolio/schedule';
 import type { FundingRequestPatch } from '../../shared/schemas/pipeline';
@@ -45,9 +50,6 @@ import { ChecklistSection } from './checklist-section';
 import { useCreateRequest, useFundingRequest, useMoveRequest, useSaveRequest, useSetCondition } from './api';
 import { RequestForm } from './request-form';
 
-/** States in which a request's details may still change (the route's rule: before any decision). */
-const EDITABLE: readonly RequestState[] = ['draft', 'submitted', 'in_analysis', 'ready_for_committee', 'deferred'];
-
 /** /requests/{id}: a funding request, its moves, checklist, decision, checks, loans and timeline (docs/decisions/0042). */
 export default function RequestPage() {
   const { id } = useParams();
@@ -67,7 +69,7 @@ function ExistingRequest({ id }: { id: string }) {
   const save = useSaveRequest({ id, companyId: request?.companyId ?? '' });
 
   if (!request) return <RecordUnavailable query={query} failed={t('pipeline.request.loadFailed')} />;
-  const editable = EDITABLE.includes(request.state);
+  const editable = request.editable;
   return (
     <Stack maw={1100}>
       <Stack gap={4}>
@@ -370,7 +372,7 @@ function DisburseForm({
 function DecisionSection({ request }: { request: FundingRequest }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  if (request.decisions.length === 0 && !['ready_for_committee', 'deferred'].includes(request.state)) return null;
+  if (request.decisions.length === 0 && !AWAITING_DECISION_STATES.includes(request.state)) return null;
   /** A decision's terms as key, term and value: each fund's amount, then the rate and periods it set. */
   const decisionTerms = (decision: FundingRequest['decisions'][number]) => {
     const terms: [string, string, string][] = decision.amounts.map((amount) => [
@@ -445,7 +447,6 @@ function Conditions({
 }) {
   const { t, i18n } = useTranslation();
   const setCondition = useSetCondition(request);
-  const closed = request.state === 'declined' || request.state === 'withdrawn';
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
@@ -473,13 +474,13 @@ function Conditions({
                 </Text>
               )}
             </Group>
-            {!closed && (
+            {conditionChoices(request.state, condition).length > 0 && (
               <Select
                 mt="xs"
                 size="xs"
                 maw={260}
                 label={t('pipeline.decision.markNamed', { condition: condition.text })}
-                data={CONDITION_STATUSES.map((status) => ({
+                data={conditionChoices(request.state, condition).map((status) => ({
                   value: status,
                   label: t(`pipeline.conditionStatus.${status}`),
                 }))}
@@ -489,7 +490,7 @@ function Conditions({
                 onChange={(status) =>
                   status &&
                   setCondition.mutate(
-                    { id: condition.id, status: status as (typeof CONDITION_STATUSES)[number] },
+                    { id: condition.id, status: status as ConditionStatus },
                     {
                       onSuccess: (saved) =>
                         toast(

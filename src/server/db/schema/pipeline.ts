@@ -226,9 +226,14 @@ export const committeeMeetings = pgTable(
     committeeId: requiredRef('committee_id', () => committees.id, 'restrict'),
     date: date('date', { mode: 'string' }).notNull(),
     location: text('location'),
+    /** The committee's quorum when the meeting was scheduled: a later change of the committee's applies to later meetings. */
+    quorum: integer('quorum').notNull(),
     ...insertedStamp,
   },
-  (t) => [index('committee_meetings_committee_idx').on(t.committeeId, t.date)],
+  (t) => [
+    index('committee_meetings_committee_idx').on(t.committeeId, t.date),
+    check('committee_meetings_quorum_check', sql`${t.quorum} >= 1`),
+  ],
 );
 
 /** Who attended a meeting; a member without a row was absent. */

@@ -239,6 +239,22 @@ export const pipeline = {
     assignee: 'Assigned analyst',
   },
   errors: {
+    attendanceFrozen:
+      'Attendance at this meeting can no longer change: the committee has already decided an item on its agenda.',
+    meetingAhead: 'This meeting is dated {{date}}: votes and decisions are recorded on the meeting’s day or after.',
+    meetingBeforeSubmission:
+      'The meeting of {{date}} is earlier than the submission of “{{project}}” ({{submitted}}): the committee cannot have decided it then.',
+    dateBeforeSubmission: 'This request was submitted on {{submitted}}, after the meeting’s date.',
+    amountOverAsked:
+      'Only {{asked}} was asked of this fund: to grant more, amend the request first (its analyst can while it is ready for the committee).',
+    fundNotAsked:
+      'The request asks nothing of this fund: to grant money from it, amend the request first (its analyst can while it is ready for the committee).',
+    amountOverCost: 'The amounts granted ({{total}}) exceed the project’s cost ({{cost}}).',
+    itemStagePassed:
+      'This document can no longer be reopened: the request has passed the “{{stage}}” stage it gates (it is now “{{state}}”).',
+    conditionMoveNotAllowed: 'A condition “{{from}}” cannot become “{{to}}”.',
+    conditionGatePassed: 'This condition gated a disbursement that has been made: it can no longer change.',
+    companyArchived: 'The company {{company}} is archived: restore it before disbursing this request.',
     committeeNameTaken: 'A committee already has this name.',
     unknownCommittee: 'This committee does not exist.',
     onAgendaTwice: 'This request is already on the agenda.',

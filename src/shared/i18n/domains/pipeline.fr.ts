@@ -239,6 +239,23 @@ export const pipeline = {
     assignee: 'Analyste responsable',
   },
   errors: {
+    attendanceFrozen:
+      'Les présences de cette réunion ne peuvent plus changer : le comité a déjà décidé d’un point de son ordre du jour.',
+    meetingAhead:
+      'Cette réunion est datée du {{date}} : les votes et les décisions s’inscrivent le jour de la réunion ou après.',
+    meetingBeforeSubmission:
+      'La réunion du {{date}} précède le dépôt de « {{project}} » ({{submitted}}) : le comité ne peut pas en avoir décidé à cette date.',
+    dateBeforeSubmission: 'Cette demande a été déposée le {{submitted}}, après la date de la réunion.',
+    amountOverAsked:
+      'Seulement {{asked}} a été demandé à ce fonds : pour accorder davantage, modifiez d’abord la demande (son analyste le peut tant qu’elle est prête pour le comité).',
+    fundNotAsked:
+      'La demande ne sollicite pas ce fonds : pour en accorder, modifiez d’abord la demande (son analyste le peut tant qu’elle est prête pour le comité).',
+    amountOverCost: 'Les montants accordés ({{total}}) dépassent le coût du projet ({{cost}}).',
+    itemStagePassed:
+      'Ce document ne peut plus être rouvert : la demande a franchi l’étape « {{stage}} » qu’il conditionne (elle est maintenant « {{state}} »).',
+    conditionMoveNotAllowed: 'Une condition « {{from}} » ne peut pas passer à « {{to}} ».',
+    conditionGatePassed: 'Cette condition préalable visait un décaissement déjà fait : elle ne peut plus changer.',
+    companyArchived: 'L’entreprise {{company}} est archivée : restaurez-la avant de décaisser cette demande.',
     committeeNameTaken: 'Un comité porte déjà ce nom.',
     unknownCommittee: 'Ce comité n’existe pas.',
     onAgendaTwice: 'Cette demande est déjà à l’ordre du jour.',
