@@ -1,3 +1,4 @@
+import type { CatalogKeyUnder } from '../../shared/i18n/keys';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
@@ -60,7 +61,7 @@ const itemParams = z.object({ id: uuid(), itemId: uuid() });
 const admin = { access: 'admin' as const };
 
 /** A 409 of the committee's rules, with its message's values. */
-const refused = (code: string, key: string, params: Record<string, unknown> = {}) =>
+const refused = (code: string, key: CatalogKeyUnder<'pipeline.errors'>, params: Record<string, unknown> = {}) =>
   new AppError(409, code, `pipeline.errors.${key}`, undefined, undefined, params);
 
 /** The investment committee (docs/decisions/0039; who may do what: 0040). */

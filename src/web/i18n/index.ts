@@ -17,7 +17,8 @@ export type { Part };
 
 /**
  * Reads a message: the key is one of the catalog's (docs/decisions/0058), so a key missing from it fails the
- * typecheck. A key built from a closed set goes through a typed map (`satisfies Record<State, WebCatalogKey>`).
+ * typecheck. A key built from a closed set is a template over its union type, which the compiler checks member
+ * by member, or a typed map (`satisfies Record<State, WebCatalogKey>`); a template over `string` does not compile.
  */
 export type TFunction = (key: WebCatalogKey, params?: Record<string, unknown>) => string;
 export type { WebCatalogKey };
