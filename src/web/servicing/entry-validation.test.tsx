@@ -1,13 +1,14 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../test/render';
 import { setLocale } from '../i18n';
-import { DisbursementForm } from './entry-forms';
+import { AmendmentForm, DisbursementForm } from './entry-forms';
 
 /*
- * A disbursement's form (docs/decisions/0038): what can still be paid out, the shared schema's messages as the
- * user types, in the user's language, and nothing posted until the entry is valid.
+ * A disbursement's and an amendment's forms (docs/decisions/0038): what can still be paid out, the field each kind
+ * of amendment reads, the shared schema's messages as the user types, in the user's language, and nothing posted
+ * until the entry is valid.
  */
 
 const COMPANY = '33333333-3333-4333-8333-333333333333';
@@ -88,5 +89,36 @@ describe('DisbursementForm', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toMatch(new RegExp(`^/api/companies/${COMPANY}/financial_contributions/${LOAN}/disbursements`));
     expect(JSON.parse(String(init.body))).toMatchObject({ date: '2026-03-02', amount: 2500, method: 'eft' });
+  });
+});
+
+describe('AmendmentForm', () => {
+  function renderAmendment() {
+    const onDone = vi.fn();
+    const view = renderWithApp(
+      <AmendmentForm target={{ companyId: COMPANY, contributionId: LOAN }} onDone={onDone} onCancel={vi.fn()} />,
+    );
+    return { onDone, form: view.container.querySelector('form')! };
+  }
+
+  it('asks for months, and for the new rate once the kind is a rate change, explaining the kind chosen', async () => {
+    await setLocale('en');
+    const { form } = renderAmendment();
+    expect(form).toHaveTextContent('Interest-only installments inserted; the loan is that many months longer.');
+    expect(field(form, /Months/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('combobox', { name: /Kind/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Rate change', hidden: true }));
+    await waitFor(() => expect(field(form, /New annual rate/)).toBeInTheDocument());
+    expect(within(form).queryByRole('textbox', { name: /Months/ })).toBeNull();
+    expect(form).toHaveTextContent('The new rate from that installment on; the payment is computed again.');
+  });
+
+  it('refuses an amendment without its months, under the field, and posts nothing', async () => {
+    await setLocale('en');
+    const { form } = renderAmendment();
+    await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(field(form, /Months/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(field(form, /Months/)).toHaveAccessibleDescription(/Field is required/);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
