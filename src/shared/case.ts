@@ -17,8 +17,13 @@ export function toSnake(key: string): string {
   return snake;
 }
 
-export function toCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** `loan_number` → `loanNumber`, in the type too when the key is a literal (a catalog key built from it is checked). */
+export type CamelCase<Key extends string> = Key extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Key;
+
+export function toCamel<Key extends string>(key: Key): CamelCase<Key> {
+  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CamelCase<Key>;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

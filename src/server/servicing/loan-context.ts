@@ -4,6 +4,7 @@
  * loan need only be that company's), check its terms, read its entries, and turn the shared rules' problems
  * into the error envelope.
  */
+import type { CatalogKey } from '../../shared/i18n/keys';
 import { snakePath } from '../../shared/case';
 import type { Locale } from '../../shared/constants';
 import { todayIso } from '../../shared/portfolio/schedule';
@@ -97,7 +98,7 @@ export function requireTerms(context: LoanContext): { terms: LoanTerms; input: L
   throw termsMissing(context.loan);
 }
 
-export function termsMissing(loan: LoanRow, messageKey = 'servicing.errors.noTerms'): AppError {
+export function termsMissing(loan: LoanRow, messageKey: CatalogKey = 'servicing.errors.noTerms'): AppError {
   const checked = termsOf(loan);
   const detail: ErrorDetail = {};
   if (!checked.ok) {

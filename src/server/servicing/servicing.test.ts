@@ -240,8 +240,18 @@ describe('bad input: a message per field, nothing written', () => {
     const loan = await createLoan(t, auth, ids);
     const other = `/api/companies/${loan.companyId}/financial_contributions/00000000-0000-4000-8000-000000000000`;
     expect((await get(`${other}/repayments`)).statusCode).toBe(404);
-    expect((await get(`${loan.url}/schedule?as_of=9999-12-31`)).statusCode).toBe(400);
-    expect((await get(`${loan.url}/schedule?as_of=demain`)).statusCode).toBe(400);
+    for (const day of ['9999-12-31', 'demain']) {
+      const res = await get(`${loan.url}/schedule?as_of=${day}`);
+      expect(res.statusCode).toBe(400);
+      // Said in words, never as the catalog key.
+      expect(res.json().errors.message).toBe(
+        'Le jour des chiffres doit être une date entre 1900 et 2100 (AAAA-MM-JJ).',
+      );
+      const english = await get(`${loan.url}/statement?as_of=${day}&locale=en`);
+      expect(english.json().errors.message).toBe(
+        'The day of the figures must be a date between 1900 and 2100 (YYYY-MM-DD).',
+      );
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '../../shared/i18n/keys';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
@@ -64,9 +65,9 @@ import {
 /** Two-factor sign-in's routes (docs/decisions/0035-two-factor-sign-in.md). */
 
 const signInExpired = () => new AppError(401, 'sign_in_expired', 'twoFactor.errors.signInExpired');
-const refusedOn = (field: string, key: string) =>
+const refusedOn = (field: string, key: CatalogKey) =>
   new AppError(422, 'invalid_second_factor', key, { [field]: [{ key, params: {} }] });
-const stateConflict = (code: string, key: string) => new AppError(409, code, key);
+const stateConflict = (code: string, key: CatalogKey) => new AppError(409, code, key);
 
 /** What an account has, and whether the office requires a second factor of it. */
 async function statusOf(db: Db, user: UserRow, factors?: Factors): Promise<TwoFactorStatus> {

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '../../shared/i18n/keys';
 import { and, eq } from 'drizzle-orm';
 import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
@@ -61,7 +62,7 @@ const oneUser = (summary: string, extra: { body?: z.ZodType } = {}) =>
 const USER_FILTERS = ['search', 'status'] as const;
 
 /** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
-const refused = (code: string, key: string, field?: string) =>
+const refused = (code: string, key: CatalogKey, field?: string) =>
   field ? new AppError(422, code, key, { [field]: [{ key, params: {} }] }) : new AppError(422, code, key);
 
 export const userRoutes: FeatureRoutes = async (app, { config, database, mail }) => {

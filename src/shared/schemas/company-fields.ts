@@ -1,3 +1,4 @@
+import type { WebCatalogKey } from '../i18n/keys';
 import { z } from 'zod';
 import { COMPANY_LIMITS, isRiskRating, type RiskRating } from '../companies';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR, EMAIL_MAX_LENGTH, isYearInRange } from '../constants';
@@ -38,7 +39,7 @@ export const CV = {
   /** Answered by the API only: the avatar is over {{max}} or not an image. */
   fileSize: 'errors.validations.fileSize',
   fileType: 'errors.validations.fileType',
-} as const;
+} as const satisfies Record<string, WebCatalogKey>;
 
 const isBlank = (value: unknown): value is null | undefined | '' =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CatalogKeyUnder } from '../i18n/keys';
 import { BLOCK_TYPES, COMPANY_LIMITS, RISK_RATINGS } from '../companies';
 import { RATE_DECIMALS } from '../servicing/terms';
 import { lockVersion, requiredId, requiredText, wrongValue } from './common';
@@ -233,7 +234,7 @@ export const OWNER_FIELDS = {
   }),
 } satisfies FieldMap;
 
-const presentationText = (name: string) =>
+const presentationText = (name: CatalogKeyUnder<'companies.form.presentation'>) =>
   field({
     input: longText(),
     answer: answerText(),
@@ -250,7 +251,7 @@ export const PRESENTATION_FIELDS = {
 } satisfies FieldMap;
 
 /** Amounts in statements may be negative (a loss, negative equity). */
-const statementMoney = (name: string, message: string) =>
+const statementMoney = (name: CatalogKeyUnder<'companies.form.financialStatements'>, message: string) =>
   field({
     input: money(message, -MONEY_MAX),
     answer: answerNumber(),
@@ -281,7 +282,7 @@ export const STATEMENT_FIELDS = {
 } satisfies FieldMap;
 
 const C = 'companies.form.financialContributions';
-const contributionAmount = (name: string, message: string) =>
+const contributionAmount = (name: CatalogKeyUnder<typeof C>, message: string) =>
   field({
     input: money(message, 0),
     answer: answerNumber(),
@@ -290,7 +291,7 @@ const contributionAmount = (name: string, message: string) =>
     form: 'money',
     largest: () => LARGEST_AMOUNT.slice(1),
   });
-const contributionMonths = (name: string) =>
+const contributionMonths = (name: CatalogKeyUnder<typeof C>) =>
   field({
     input: months(),
     answer: answerNumber(),
@@ -300,7 +301,7 @@ const contributionMonths = (name: string) =>
     largest: () => 1200,
   });
 /** YYYY-MM-DD. */
-const contributionDate = (name: string) =>
+const contributionDate = (name: CatalogKeyUnder<typeof C>) =>
   field({
     input: nullableDate(),
     answer: answerText(),

@@ -1,3 +1,4 @@
+import type { WebCatalogKey } from '../i18n/keys';
 import { z } from 'zod';
 import { ALLOWED_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type Locale } from '../constants';
 import { DOCUMENT_NAME_MAX_LENGTH, formatFileSize, isDocumentFileType } from '../documents';
@@ -21,7 +22,7 @@ export const DV = {
   uploadMissing: 'errors.validations.uploadMissing',
   /** Answered by the API only: the upload is already the file of another document. */
   fileTaken: 'errors.validations.fileTaken',
-} as const;
+} as const satisfies Record<string, WebCatalogKey>;
 
 /** "The file must be at most 10 MB" (fileSize message with the max, docs/SPEC.md §5). */
 export const fileSizeMessage = (locale: Locale) =>

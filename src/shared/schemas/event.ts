@@ -1,3 +1,4 @@
+import type { WebCatalogKey } from '../i18n/keys';
 import { z } from 'zod';
 import {
   EVENT_NOTES_MAX_LENGTH,
@@ -19,7 +20,7 @@ export const EV = {
   date: 'errors.validations.date',
   unknownChoice: 'errors.validations.unknownChoice',
   systemCategory: 'events.errors.systemCategory',
-} as const;
+} as const satisfies Record<string, WebCatalogKey>;
 
 /** The select's value, empty until chosen. `system` is not a choice, and the message says why (server-written only). */
 const requiredCategory = () =>

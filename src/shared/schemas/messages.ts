@@ -1,3 +1,5 @@
+import type { WebCatalogKey } from '../i18n/keys';
+
 /*
  * The messages of the shared schemas, without zod: the SPA's first load reads them (translateMessage,
  * the sign-in checks) and must not carry zod for it (docs/decisions/0010).
@@ -24,7 +26,7 @@ export const V = {
   /** A line break or a control character in a single-line field. */
   singleLine: 'errors.validations.singleLine',
   webAddress: 'errors.validations.webAddress',
-} as const;
+} as const satisfies Record<string, WebCatalogKey>;
 
 export interface IssueMessage {
   key: string;
@@ -32,7 +34,7 @@ export interface IssueMessage {
 }
 
 /** `withParams('errors.validations.tooLong', { max: 100 })` → `errors.validations.tooLong?max=100`. */
-export function withParams(key: string, params: Record<string, string | number>): string {
+export function withParams(key: WebCatalogKey, params: Record<string, string | number>): string {
   return `${key}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 }
 

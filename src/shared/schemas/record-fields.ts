@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { WebCatalogKey } from '../i18n/keys';
 
 /*
  * One exhaustive field map per record (docs/decisions/0031-shapes-for-new-domains.md): each field of a record that several places
@@ -47,7 +48,7 @@ interface FieldRules<Input extends z.ZodType, Answer extends z.ZodType> {
 /** A field the history follows: its changes are kept as `history` says, under its `label` (a catalog key). */
 interface FollowedField<Input extends z.ZodType, Answer extends z.ZodType> extends FieldRules<Input, Answer> {
   history: HistoryKind;
-  label: string;
+  label: WebCatalogKey;
 }
 
 /** A field the history does not follow by itself (a block's type names the block instead). */

@@ -1,3 +1,4 @@
+import type { WebCatalogKey } from '../i18n/keys';
 import { z } from 'zod';
 import {
   PASSKEY_NAME_MAX_LENGTH,
@@ -17,7 +18,7 @@ const E = {
   code: 'twoFactor.errors.codeFormat',
   recoveryCode: 'twoFactor.errors.recoveryCodeFormat',
   oneMethod: 'twoFactor.errors.oneMethod',
-} as const;
+} as const satisfies Record<string, WebCatalogKey>;
 
 /** An authenticator-app code as typed: six digits, spaces between them ignored. */
 export const totpCode = () =>

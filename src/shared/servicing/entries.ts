@@ -5,6 +5,7 @@
  * form may run them to warn early. Each problem names its field, a catalog key, and the amounts (cents) and
  * dates its message shows, written in the reader's language by `problemMessage`.
  */
+import type { WebCatalogKey } from '../i18n/keys';
 import type { Locale } from '../constants';
 import { formatDay, formatMoney } from '../intl';
 import { addMonths } from './calendar';
@@ -18,7 +19,7 @@ import type { Amendment, Disbursement, LoanInput, LoanServicing, Repayment, Repa
  */
 export interface EntryProblem {
   field: string;
-  key: string;
+  key: WebCatalogKey;
   state?: boolean;
   /** Values of the message written as they are. */
   params?: Record<string, number | string>;
@@ -99,7 +100,7 @@ function datedProblems(
   field: string,
   date: string,
   today: string,
-  beforeKey: string,
+  beforeKey: WebCatalogKey,
 ): EntryProblem[] {
   const problems = tooLate(field, date, today);
   const authorized = input.terms.authorizationDate;
@@ -279,7 +280,7 @@ export function withReversed(
 export function problemMessage(
   problem: EntryProblem,
   locale: Locale,
-): { key: string; params: Record<string, unknown> } {
+): { key: WebCatalogKey; params: Record<string, unknown> } {
   const params: Record<string, unknown> = { ...problem.params };
   for (const [name, cents] of Object.entries(problem.money ?? {})) params[name] = formatMoney(cents / 100, locale);
   for (const [name, day] of Object.entries(problem.dates ?? {})) params[name] = formatDay(day, locale) ?? day;

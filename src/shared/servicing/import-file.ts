@@ -5,6 +5,7 @@
  * What needs the database (which loan, what it holds, what was imported before) is the API's
  * (src/server/servicing/import.ts).
  */
+import type { WebCatalogKey } from '../i18n/keys';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR, isYearInRange } from '../constants';
 import {
   IMPORT_FIELDS,
@@ -23,7 +24,7 @@ export type DecimalSeparator = '.' | ',';
 
 /** A message of the catalog and its values. */
 export interface ImportMessage {
-  key: string;
+  key: WebCatalogKey;
   params?: Record<string, string | number>;
 }
 export interface RowProblem extends ImportMessage {
@@ -179,7 +180,7 @@ const SPACES = /[\s\u00a0\u202f]/g;
  * or after — to cents, or why not. At most two decimals: nothing is rounded away.
  */
 export function parseAmount(raw: string, decimal: DecimalSeparator): number | ImportMessage {
-  const bad = { key: 'servicing.errors.import.badAmount', params: { value: raw.trim() } };
+  const bad: ImportMessage = { key: 'servicing.errors.import.badAmount', params: { value: raw.trim() } };
   let text = raw.replace(SPACES, '').replace(/^\$|\$$/g, '');
   let negative = false;
   if (text.startsWith('-')) {

@@ -1,11 +1,12 @@
 import type * as Browser from '@simplewebauthn/browser';
+import type { WebCatalogKey } from '../i18n';
 
 /**
  * The browser's side of passkeys, through @simplewebauthn/browser, loaded only when a passkey is used or added:
  * the sign-in page's first load does not carry it (ADR 0018's budget). Failures become a catalog key.
  */
 export class PasskeyProblem extends Error {
-  constructor(readonly messageKey: string) {
+  constructor(readonly messageKey: WebCatalogKey) {
     super(messageKey);
     this.name = 'PasskeyProblem';
   }

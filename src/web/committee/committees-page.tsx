@@ -10,7 +10,7 @@ import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n as appI18n, useTranslation } from '../i18n';
+import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useCommittees, useSaveCommittee, useStaffOptions } from './api';
 import { committeeRows, emptyMember, type CommitteeRows } from './mapping';
 import { QueryState } from '../components/query-state';
@@ -22,7 +22,8 @@ export default function CommitteesPage() {
   const committees = useCommittees();
   // null: no form open; 'new'; or the id of the committee edited.
   const [editing, setEditing] = useState<string | null>(null);
-  const c = (key: string, params?: Record<string, unknown>) => t(`committee.committees.${key}`, params);
+  const c = (key: KeyUnder<'committee.committees'>, params?: Record<string, unknown>) =>
+    t(`committee.committees.${key}`, params);
   return (
     <Stack maw={900}>
       <Group justify="space-between" wrap="wrap">
@@ -85,7 +86,8 @@ export default function CommitteesPage() {
 
 function CommitteeForm({ committee, onDone }: { committee: Committee | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const c = (key: string, params?: Record<string, unknown>) => t(`committee.committees.${key}`, params);
+  const c = (key: KeyUnder<'committee.committees'>, params?: Record<string, unknown>) =>
+    t(`committee.committees.${key}`, params);
   const staff = useStaffOptions();
   const form = useForm<CommitteeRows, unknown, CommitteeInput>({
     mode: 'all',

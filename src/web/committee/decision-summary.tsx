@@ -4,7 +4,7 @@ import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
 import type { Lookup } from '../../shared/companies';
 import type { Meeting } from '../../shared/schemas/pipeline-answers';
 import { useLookup } from '../api/lookups';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 
 type Decision = NonNullable<Meeting['agenda'][number]['decision']>;
 
@@ -17,7 +17,8 @@ export function DecisionSummary({ decision }: { decision: Decision }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const warranties = useLookup<Lookup>('/warranties');
-  const mt = (key: string, params?: Record<string, unknown>) => t(`committee.meeting.${key}`, params);
+  const mt = (key: KeyUnder<'committee.meeting'>, params?: Record<string, unknown>) =>
+    t(`committee.meeting.${key}`, params);
   const number = (value: number) => numberFormat(locale, { maximumFractionDigits: 3 }).format(value);
   const warranty = decision.warrantyId ? warranties.data?.find((w) => w.id === decision.warrantyId)?.name : null;
   return (

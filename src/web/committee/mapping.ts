@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { isApproval, mayVote } from '../../shared/pipeline';
 import type { committeeInputSchema, decisionInputSchema } from '../../shared/schemas/pipeline';
 import type { Committee, Meeting, MeetingSummary } from '../../shared/schemas/pipeline-answers';
+import type { TFunction } from '../i18n';
 
 export type CommitteeFormValues = z.input<typeof committeeInputSchema>;
 export type DecisionFormValues = z.input<typeof decisionInputSchema>;
@@ -116,4 +117,25 @@ export function conflictDeclarers(meeting: Meeting, item: AgendaItem, user: Sign
     item,
     (m) => standing(m, item) === 'present' && (user.isAdmin || (m.userId !== null && m.userId === user.id)),
   );
+}
+
+/**
+ * What the count of an item says, in the words of `t`: who may vote, whether the quorum is met, the votes, the
+ * majority (and that the chair broke a tie). The meeting's count panel and the minutes both read it.
+ */
+export function tallyWords(tally: AgendaItem['tally'], t: TFunction) {
+  return {
+    presence: t('committee.meeting.eligible', {
+      eligible: tally.eligible,
+      present: tally.present,
+      recused: tally.recused,
+    }),
+    quorum: t(tally.hasQuorum ? 'committee.meeting.quorumMet' : 'committee.meeting.quorumNotMet', {
+      quorum: tally.quorum,
+    }),
+    votes: t('committee.meeting.tally', { for: tally.for, against: tally.against, abstain: tally.abstain }),
+    majority:
+      t(`committee.meeting.majority.${tally.majority}`) +
+      (tally.chairBrokeTie ? ` (${t('committee.meeting.chairBrokeTie')})` : ''),
+  };
 }

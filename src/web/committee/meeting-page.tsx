@@ -41,7 +41,7 @@ import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n as appI18n, useTranslation } from '../i18n';
+import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useSession } from '../session/session';
 import { useDeclareConflict, useMeeting, useRecordDecision, useSaveAttendance, useSaveVotes } from './api';
 import { DecisionSummary, amountsText } from './decision-summary';
@@ -50,6 +50,7 @@ import {
   decisionDefaults,
   decisionPayload,
   standing,
+  tallyWords,
   votersFor,
   type AgendaItem,
   type DecisionFormValues,
@@ -57,7 +58,7 @@ import {
 import classes from './committee.module.css';
 import { TableHead } from '../components/table-head';
 
-type Tr = (key: string, params?: Record<string, unknown>) => string;
+type Tr = (key: KeyUnder<'committee.meeting'>, params?: Record<string, unknown>) => string;
 
 /** /committee/meetings/:id: attendance, and per agenda item conflicts, votes, the count, the checks and the decision. */
 export default function MeetingPage() {
@@ -157,6 +158,7 @@ function ItemCard({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n:
   const mt: Tr = (key, params) => t(`committee.meeting.${key}`, params);
   const title = mt('item', { n, company: item.companyName, project: item.projectName });
   const tally = item.tally;
+  const count = tallyWords(tally, t);
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack>
@@ -201,17 +203,12 @@ function ItemCard({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n:
         <VoteForms meeting={meeting} item={item} />
         <Paper withBorder p="sm" bg="gray.0" role="status" aria-label={mt('count')}>
           <Text fw={600}>{mt('count')}</Text>
-          <Text size="sm">
-            {mt('eligible', { eligible: tally.eligible, present: tally.present, recused: tally.recused })}
-          </Text>
+          <Text size="sm">{count.presence}</Text>
           <Badge color={tally.hasQuorum ? 'teal.9' : 'red.9'} variant="filled" my={4}>
-            {mt(tally.hasQuorum ? 'quorumMet' : 'quorumNotMet', { quorum: tally.quorum })}
+            {count.quorum}
           </Badge>
-          <Text size="sm">{mt('tally', { for: tally.for, against: tally.against, abstain: tally.abstain })}</Text>
-          <Text size="sm">
-            {mt(`majority.${tally.majority}`)}
-            {tally.chairBrokeTie ? ` (${mt('chairBrokeTie')})` : ''}
-          </Text>
+          <Text size="sm">{count.votes}</Text>
+          <Text size="sm">{count.majority}</Text>
         </Paper>
         <Title order={4}>{mt('decision')}</Title>
         {item.decision ? (

@@ -17,7 +17,7 @@ import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useSession } from '../session/session';
-import { i18n as appI18n, useTranslation } from '../i18n';
+import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useCommittees, useCreateMeeting, useMeetings, useReadyRequests } from './api';
 import { splitMeetings } from './mapping';
 import { TableHead } from '../components/table-head';
@@ -30,7 +30,7 @@ export default function MeetingsPage() {
   const session = useSession();
   const meetings = useMeetings();
   const [creating, setCreating] = useState(false);
-  const m = (key: string) => t(`committee.meetings.${key}`);
+  const m = (key: KeyUnder<'committee.meetings'>) => t(`committee.meetings.${key}`);
   const { upcoming, past } = splitMeetings(meetings.data ?? [], todayIso());
   return (
     <Stack maw={1000}>
@@ -53,7 +53,8 @@ export default function MeetingsPage() {
 
 function MeetingTable({ title, meetings }: { title: string; meetings: MeetingSummary[] }) {
   const { t, i18n } = useTranslation();
-  const m = (key: string, params?: Record<string, unknown>) => t(`committee.meetings.${key}`, params);
+  const m = (key: KeyUnder<'committee.meetings'>, params?: Record<string, unknown>) =>
+    t(`committee.meetings.${key}`, params);
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Title order={2} size="h3" mb="sm">
@@ -98,7 +99,8 @@ type MeetingValues = z.input<typeof meetingInputSchema>;
 function MeetingForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const m = (key: string, params?: Record<string, unknown>) => t(`committee.meetings.${key}`, params);
+  const m = (key: KeyUnder<'committee.meetings'>, params?: Record<string, unknown>) =>
+    t(`committee.meetings.${key}`, params);
   const committees = useCommittees();
   const ready = useReadyRequests(true);
   const form = useForm<MeetingValues, unknown, MeetingInput>({

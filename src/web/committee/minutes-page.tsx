@@ -2,10 +2,10 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { formatDay, formatMoney } from '../../shared/intl';
 import { PageLoader } from '../components/status-pages';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { useMeeting } from './api';
 import { DecisionSummary, amountsText } from './decision-summary';
-import { standing } from './mapping';
+import { standing, tallyWords } from './mapping';
 import printable from '../components/printable.module.css';
 import classes from './committee.module.css';
 
@@ -18,7 +18,8 @@ export default function MinutesPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const meeting = useMeeting(id);
-  const mn = (key: string, params?: Record<string, unknown>) => t(`committee.minutes.${key}`, params);
+  const mn = (key: KeyUnder<'committee.minutes'>, params?: Record<string, unknown>) =>
+    t(`committee.minutes.${key}`, params);
   if (meeting.isPending) return <PageLoader />;
   if (meeting.isError) return <Text role="alert">{t('errors.generic')}</Text>;
   const data = meeting.data;
@@ -67,15 +68,9 @@ export default function MinutesPage() {
                   })}
             </Text>
             <Text>
-              {t('committee.meeting.eligible', {
-                eligible: item.tally.eligible,
-                present: item.tally.present,
-                recused: item.tally.recused,
-              })}
+              {tallyWords(item.tally, t).presence}
               {' — '}
-              {t(`committee.meeting.${item.tally.hasQuorum ? 'quorumMet' : 'quorumNotMet'}`, {
-                quorum: item.tally.quorum,
-              })}
+              {tallyWords(item.tally, t).quorum}
             </Text>
             {item.decision ? <DecisionSummary decision={item.decision} /> : <Text>{mn('notDecided')}</Text>}
           </Stack>

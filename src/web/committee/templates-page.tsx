@@ -21,7 +21,7 @@ import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n as appI18n, useTranslation } from '../i18n';
+import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useAidCeiling, useChecklistTemplates, useSaveAidCeiling, useSaveTemplates } from './api';
 import { FormCard } from '../components/form-card';
 
@@ -38,7 +38,7 @@ export default function TemplatesPage() {
   const fund = funds.data?.find((f) => f.id === fundId);
   const templates = useChecklistTemplates(fundId);
   const ceiling = useAidCeiling(fundId);
-  const p = (key: string) => t(`committee.templates.${key}`);
+  const p = (key: KeyUnder<'committee.templates'>) => t(`committee.templates.${key}`);
   return (
     <Stack maw={1000}>
       <Title order={1}>{p('title')}</Title>
@@ -64,7 +64,8 @@ export default function TemplatesPage() {
 
 function CeilingForm({ ceiling }: { ceiling: AidCeiling }) {
   const { t, i18n } = useTranslation();
-  const p = (key: string, params?: Record<string, unknown>) => t(`committee.templates.${key}`, params);
+  const p = (key: KeyUnder<'committee.templates'>, params?: Record<string, unknown>) =>
+    t(`committee.templates.${key}`, params);
   const form = useForm<AidCeilingFormValues, unknown, AidCeilingInput>({
     mode: 'all',
     resolver: zodResolver(aidCeilingInputSchema),
@@ -141,7 +142,8 @@ function categoryOptions(categories: readonly DocumentCategory[]) {
 
 function TemplatesForm({ fund, templates }: { fund: Lookup; templates: ChecklistTemplate[] }) {
   const { t } = useTranslation();
-  const p = (key: string, params?: Record<string, unknown>) => t(`committee.templates.${key}`, params);
+  const p = (key: KeyUnder<'committee.templates'>, params?: Record<string, unknown>) =>
+    t(`committee.templates.${key}`, params);
   const categories = useLookup<DocumentCategory>('/documents/categories');
   const emptyItem = () => ({ stage: 'intake' as const, categoryId: '', labelFr: '', labelEn: '', required: true });
   const form = useForm<TemplateValues, unknown, ChecklistTemplatesInput>({

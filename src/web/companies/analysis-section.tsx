@@ -9,7 +9,7 @@ import {
   type RatioValue,
 } from '../../shared/portfolio/ratios';
 import { RATIO_THRESHOLDS, type RatioKey } from '../../shared/portfolio/thresholds';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { Cards, WideOnly } from '../components/table-or-cards';
 import printable from '../components/printable.module.css';
 import classes from './print.module.css';
@@ -49,7 +49,8 @@ export function AnalysisSection({
   const locale = i18n.language;
   const analysed = analyseStatements(statements);
   const years = latestYears === undefined ? analysed : analysed.slice(-latestYears);
-  const a = (key: string, params?: Record<string, unknown>) => t(`portfolio.analysis.${key}`, params);
+  const a = (key: KeyUnder<'portfolio.analysis'>, params?: Record<string, unknown>) =>
+    t(`portfolio.analysis.${key}`, params);
   const thresholds = RATIO_KEYS.filter((key) => key !== 'workingCapital')
     .map((key) => `${a(`ratios.${key}`)} ${formatRatio(key, RATIO_THRESHOLDS[key], locale)}`)
     .join(' · ');

@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import type { BlockType } from '../../shared/companies';
 import { TextareaField, useCompanyForm } from './fields';
 import { RemoveRowButton, RowsSection } from './form-section';
@@ -14,7 +14,7 @@ export function BlocksSection() {
   const form = useCompanyForm();
   const blocks = useFieldArray({ control: form.control, name: 'blocks', keyName: 'key' });
   const types = useWatch({ control: form.control, name: 'blocks' });
-  const b = (key: string) => t(`companies.form.blocks.${key}`);
+  const b = (key: KeyUnder<'companies.form.blocks'>) => t(`companies.form.blocks.${key}`);
   const add = (blockType: BlockType) => blocks.append({ blockType, content: '' }, { shouldFocus: true });
   const last = blocks.fields.length - 1;
 
@@ -36,8 +36,8 @@ export function BlocksSection() {
       part="blocks"
       count={blocks.fields.length}
       adds={[
-        { key: 'addNotes', onAdd: () => add('notes') },
-        { key: 'addDefaultOfPayment', onAdd: () => add('defaultOfPayment') },
+        { label: 'companies.form.blocks.addNotes', onAdd: () => add('notes') },
+        { label: 'companies.form.blocks.addDefaultOfPayment', onAdd: () => add('defaultOfPayment') },
       ]}
     >
       {blocks.fields.map((field, index) => {

@@ -6,7 +6,7 @@ import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 import { formatDay, MISSING } from '../../shared/portfolio/ratios';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { AnalysisSection } from './analysis-section';
 import { formatPhone } from './format';
 import { useCompany } from './api';
@@ -37,7 +37,7 @@ export default function CompanyFilePage() {
 function CompanyFile({ company }: { company: Company }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const f = (key: string, params?: Record<string, unknown>) => t(`portfolio.file.${key}`, params);
+  const f = (key: KeyUnder<'portfolio.file'>, params?: Record<string, unknown>) => t(`portfolio.file.${key}`, params);
   const statuses = useStatuses();
   const municipalities = useMunicipalities();
   const funds = useContributionFunds();

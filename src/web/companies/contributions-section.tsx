@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Anchor, Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { LoanLine } from '../components/loan-status';
 import type { Locale } from '../../shared/constants';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
@@ -20,7 +20,7 @@ export function ContributionsSection() {
   const contributions = useFieldArray({ control: form.control, name: 'financialContributions', keyName: 'key' });
   const funds = useContributionFunds();
   const warranties = useWarranties();
-  const c = (key: string, params?: Record<string, unknown>) =>
+  const c = (key: KeyUnder<'companies.form.financialContributions'>, params?: Record<string, unknown>) =>
     t(`companies.form.financialContributions.${key}`, params);
   const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: true });
   const { id: companyId } = useParams();
@@ -31,7 +31,11 @@ export function ContributionsSection() {
   }, [hash]);
 
   return (
-    <RowsSection part="financialContributions" count={contributions.fields.length} adds={[{ key: 'add', onAdd: add }]}>
+    <RowsSection
+      part="financialContributions"
+      count={contributions.fields.length}
+      adds={[{ label: 'companies.form.financialContributions.add', onAdd: add }]}
+    >
       {contributions.fields.map((field, index) => {
         const name = <K extends string>(key: K) => `financialContributions.${index}.${key}` as const;
         return (
@@ -49,11 +53,11 @@ export function ContributionsSection() {
                 searchable
               />
               <TextField name={name('projectName')} label={c('projectName')} />
-              {CONTRIBUTION_NUMBER_FIELDS.map(([key, kind]) => (
+              {CONTRIBUTION_NUMBER_FIELDS.map(([key, kind, label]) => (
                 <NumberField
                   key={key}
                   name={name(key)}
-                  label={c(key)}
+                  label={t(label)}
                   kind={kind}
                   description={
                     key === 'refund' ? (

@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from '../i18n';
+import { useTranslation, type WebCatalogKey } from '../i18n';
 
 /**
  * One titled part of the company form; a landmark named by its heading. The heading can take the focus
@@ -60,17 +60,17 @@ export function RowsSection({
   adds,
   children,
 }: {
-  part: string;
+  part: 'owners' | 'financialStatements' | 'financialContributions' | 'blocks';
   count: number;
   adds: readonly [RowAdd, ...RowAdd[]];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
-  const label = (add: RowAdd) => t(`companies.form.${part}.${add.key}`);
+  const label = (add: RowAdd) => t(add.label);
   const [main, ...more] = adds;
   const addButton = (add: RowAdd, style?: CSSProperties) => (
-    <Button key={add.key} variant="light" onClick={add.onAdd} style={style}>
+    <Button key={add.label} variant="light" onClick={add.onAdd} style={style}>
       {label(add)}
     </Button>
   );
@@ -92,8 +92,8 @@ export function RowsSection({
   );
 }
 
-/** An add button of a RowsSection: its label's key under the section's part, and what it adds. */
-type RowAdd = { key: string; onAdd: () => void };
+/** An add button of a RowsSection: its label's catalog key, and what it adds. */
+type RowAdd = { label: WebCatalogKey; onAdd: () => void };
 
 const SectionHeading = createContext<{ current: HTMLElement | null }>({ current: null });
 

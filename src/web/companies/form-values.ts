@@ -14,6 +14,7 @@ import {
   type FinancialContributionFormValues,
 } from '../../shared/schemas/company';
 import { isNumberFormKind, type FieldMap, type FieldSpec } from '../../shared/schemas/record-fields';
+import type { WebCatalogKey } from '../i18n';
 import type { ScheduleTerms } from '../../shared/portfolio/schedule';
 import { formatPhone, normalizeNumberText, numberToInput, type NumberKind } from './format';
 
@@ -28,8 +29,10 @@ export type CompanyFormOutput = Omit<CompanyUpdateInput, 'lockVersion'> & { lock
  */
 
 /** The number fields of a record and their kinds: shown and read back in the user's locale. */
-export const numberFieldsOf = <M extends FieldMap>(map: M): Array<[keyof M & string, NumberKind]> =>
-  Object.entries(map).flatMap(([key, spec]) => (isNumberFormKind(spec.form) ? [[key, spec.form]] : []));
+export const numberFieldsOf = <M extends FieldMap>(map: M): Array<[keyof M & string, NumberKind, WebCatalogKey]> =>
+  Object.entries(map).flatMap(([key, spec]) =>
+    isNumberFormKind(spec.form) && spec.history !== null ? [[key, spec.form, spec.label]] : [],
+  );
 
 export const STATEMENT_NUMBER_FIELDS = numberFieldsOf(MAPS.statement);
 export const CONTRIBUTION_NUMBER_FIELDS = numberFieldsOf(MAPS.contribution);

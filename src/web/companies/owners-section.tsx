@@ -1,6 +1,6 @@
 import { Fieldset, Group, SimpleGrid } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { emptyOwner } from '../../shared/schemas/company';
 import { BlurFormattedField, NumberField, PhoneField, TextField, useCompanyForm } from './fields';
 import { formatZipCode } from './format';
@@ -13,10 +13,10 @@ export function OwnersSection() {
   // `keyName` keeps react-hook-form's row key apart from the owner's own `id`, which the save sends back.
   const owners = useFieldArray({ control: form.control, name: 'owners', keyName: 'key' });
   const add = () => owners.append(emptyOwner(), { shouldFocus: true });
-  const o = (key: string) => t(`companies.form.owners.${key}`);
+  const o = (key: KeyUnder<'companies.form.owners'>) => t(`companies.form.owners.${key}`);
 
   return (
-    <RowsSection part="owners" count={owners.fields.length} adds={[{ key: 'add', onAdd: add }]}>
+    <RowsSection part="owners" count={owners.fields.length} adds={[{ label: 'companies.form.owners.add', onAdd: add }]}>
       {owners.fields.map((field, index) => (
         <Fieldset key={field.key} legend={t('companies.form.owners.numbered', { number: index + 1 })}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

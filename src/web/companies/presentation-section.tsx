@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { emptyPresentation } from '../../shared/schemas/company';
 import { TextareaField, useCompanyForm } from './fields';
 import { EmptySection, focusLater, FormSection } from './form-section';
@@ -14,7 +14,7 @@ export function PresentationSection() {
   const form = useCompanyForm();
   const presentation = useWatch({ control: form.control, name: 'presentation' });
   const heading = useRef<HTMLHeadingElement>(null);
-  const p = (key: string) => t(`companies.form.presentation.${key}`);
+  const p = (key: KeyUnder<'companies.form.presentation'>) => t(`companies.form.presentation.${key}`);
   const set = (value: ReturnType<typeof emptyPresentation> | null) =>
     form.setValue('presentation', value, { shouldDirty: true, shouldValidate: true });
 

@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, SimpleGrid, Text } from '@mantine/core';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { emptyFinancialStatement } from '../../shared/schemas/company';
 import { NumberField, TextField, useCompanyForm } from './fields';
 import { RemoveRowButton, RowsSection } from './form-section';
@@ -23,7 +23,7 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
   const shown = Math.min(Math.max(0, view), Math.max(0, count - 1));
   const index = statementIndexOfView(shown, count);
   const field = statements.fields[index];
-  const s = (key: string) => t(`companies.form.financialStatements.${key}`);
+  const s = (key: KeyUnder<'companies.form.financialStatements'>) => t(`companies.form.financialStatements.${key}`);
 
   const add = () => {
     statements.append(emptyFinancialStatement(), { shouldFocus: false });
@@ -38,7 +38,11 @@ export function StatementsSection({ view, onViewChange }: { view: number; onView
   const position = t('companies.form.financialStatements.position', { current: shown + 1, total: count });
 
   return (
-    <RowsSection part="financialStatements" count={count} adds={[{ key: 'add', onAdd: add }]}>
+    <RowsSection
+      part="financialStatements"
+      count={count}
+      adds={[{ label: 'companies.form.financialStatements.add', onAdd: add }]}
+    >
       {field && (
         <>
           <Group justify="space-between" role="group" aria-label={t('companies.form.financialStatements.pager')}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { LoanStatus } from '../../shared/servicing';
 import { numberFormat } from '../../shared/intl';
 import { useCompanyLoans } from '../api/loans';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 
 /**
  * A status in words on a badge of its colour. Filled, so the words are white on a dark shade (≥ 4.5:1): a light
@@ -55,7 +55,8 @@ export function LoanLine({
   const { t, i18n } = useTranslation();
   const loans = useCompanyLoans(companyId);
   const loan = loans.data?.find((candidate) => candidate.contributionId === contributionId);
-  const c = (key: string, params?: Record<string, unknown>) => t(`servicing.companyLoan.${key}`, params);
+  const c = (key: KeyUnder<'servicing.companyLoan'>, params?: Record<string, unknown>) =>
+    t(`servicing.companyLoan.${key}`, params);
   const link = (
     <Anchor
       component={Link}

@@ -17,7 +17,7 @@ export function RecordModal({
   onClose(): void;
   /** Absent for a new record. */
   record: { id: string } | undefined;
-  keys: string;
+  keys: 'events.modal' | 'documents.modal';
   children: (cancel: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();

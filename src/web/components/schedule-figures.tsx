@@ -3,7 +3,7 @@ import { Alert, List, Stack, Text } from '@mantine/core';
 import type { FinancialContribution } from '../../shared/companies';
 import { agreementDifferences, computeSchedule, todayIso, type Schedule } from '../../shared/portfolio/schedule';
 import { formatAmount, formatDay, MISSING } from '../../shared/portfolio/ratios';
-import { useTranslation, type TFunction } from '../i18n';
+import { useTranslation, type TFunction, type KeyUnder } from '../i18n';
 import classes from './schedule-figures.module.css';
 import printable from './printable.module.css';
 import { numberFormat } from '../../shared/intl';
@@ -48,7 +48,8 @@ export function ScheduleFigures({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const s = (key: string, params?: Record<string, unknown>) => t(`portfolio.schedule.${key}`, params);
+  const s = (key: KeyUnder<'portfolio.schedule'>, params?: Record<string, unknown>) =>
+    t(`portfolio.schedule.${key}`, params);
   const months = (value: number | null) => (value === null ? MISSING : s('months', { count: value }));
   const rate =
     contribution.rate === null

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/client';
-import { i18n } from '../i18n';
+import { i18n, type WebCatalogKey } from '../i18n';
 import { toast } from './toasts';
 
 /**
@@ -12,7 +12,7 @@ import { toast } from './toasts';
  */
 export function reportError<T extends FieldValues>(
   error: unknown,
-  options: { setError?: UseFormSetError<T>; fallbackKey?: string; fieldOf?: (path: string) => Path<T> } = {},
+  options: { setError?: UseFormSetError<T>; fallbackKey?: WebCatalogKey; fieldOf?: (path: string) => Path<T> } = {},
 ): void {
   if (error instanceof ApiError && error.status === 422 && options.setError) {
     const fields = Object.entries(error.fieldErrors);

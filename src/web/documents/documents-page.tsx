@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../i18n';
+import { useTranslation, type WebCatalogKey } from '../i18n';
 import type { DocumentCategory } from '../../shared/companies';
 import {
   DEFAULT_DOCUMENT_SORT,
@@ -28,7 +28,11 @@ const isSort = (value: string | null): value is DocumentSort =>
   (DOCUMENT_SORTS as readonly string[]).includes(value ?? '');
 
 /** `-insertedAt` → the catalog key `insertedAt`. */
-const sortLabelKey = (sort: DocumentSort) => `documents.sort.${sort.replace(/^-/, '')}`;
+const SORT_LABEL = {
+  name: 'documents.sort.name',
+  '-date': 'documents.sort.date',
+  '-insertedAt': 'documents.sort.insertedAt',
+} as const satisfies Record<DocumentSort, WebCatalogKey>;
 
 /**
  * Choices of the category filter (docs/SPEC.md §2): per parent, an "all in <parent>" choice (the server then
@@ -133,7 +137,7 @@ function DocumentsOfCompany({ companyId }: { companyId: string }) {
       <ListToolbar list={list} searchLabel={t('documents.search')} searchPlaceholder={t('documents.searchPlaceholder')}>
         <Select
           label={t('documents.sort.label')}
-          data={DOCUMENT_SORTS.map((value) => ({ value, label: t(sortLabelKey(value)) }))}
+          data={DOCUMENT_SORTS.map((value) => ({ value, label: t(SORT_LABEL[value]) }))}
           value={sort}
           onChange={(value) => setParam('sort', value && value !== DEFAULT_DOCUMENT_SORT ? value : null)}
           allowDeselect={false}

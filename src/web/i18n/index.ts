@@ -2,6 +2,7 @@ import { use, useMemo, useSyncExternalStore } from 'react';
 import { fr } from '../../shared/i18n/fr';
 import { interpolate, lookup, type Messages } from '../../shared/i18n/translate';
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, type Locale } from '../../shared/constants';
+import type { CatalogKeyUnder, WebCatalogKey } from '../../shared/i18n/keys';
 import { isMessageKey, parseMessage } from '../../shared/schemas/messages';
 import { partLoaders, type Part } from './parts';
 
@@ -14,7 +15,15 @@ export type { Part };
  * these few lines do.
  */
 
-export type TFunction = (key: string, params?: Record<string, unknown>) => string;
+/**
+ * Reads a message: the key is one of the catalog's (docs/decisions/0058), so a key missing from it fails the
+ * typecheck. A key built from a closed set is a template over its union type, which the compiler checks member
+ * by member, or a typed map (`satisfies Record<State, WebCatalogKey>`); a template over `string` does not compile.
+ */
+export type TFunction = (key: WebCatalogKey, params?: Record<string, unknown>) => string;
+export type { WebCatalogKey };
+/** A screen's short-hand for the keys under its prefix: `(key: KeyUnder<'servicing.forms'>) => t(\`servicing.forms.${key}\`)`. */
+export type KeyUnder<Prefix extends string> = CatalogKeyUnder<Prefix>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -95,7 +104,7 @@ const listeners = new Set<() => void>();
  * (an old tab after a deploy), the French words are shown rather than keys.
  */
 const translatorFor =
-  (locale: Locale): TFunction =>
+  (locale: Locale): ((key: string, params?: Record<string, unknown>) => string) =>
   (key, params) =>
     interpolate(lookup(messages[locale], key) ?? lookup(messages.fr, key) ?? key, params);
 
@@ -151,7 +160,9 @@ export function translateMessage(message: string | undefined): string | undefine
   if (!message) return undefined;
   if (!isMessageKey(message)) return message;
   const { key, params } = parseMessage(message);
-  return i18n.t(key, params);
+  // A schema's message comes as text (a form's error, a 422 from the server): its key is checked where it is
+  // written (`V`, the domain schemas), not here.
+  return translatorFor(language)(key, params);
 }
 
 /** Each language's parts asked for by `useTranslationIn`, fetched once. */

@@ -1,4 +1,5 @@
 import { REQUEST_STATES, isFinal, type RequestState } from '../../shared/pipeline';
+import type { WebCatalogKey } from '../i18n';
 
 /*
  * The board of requests (/requests): a column per state, the ended ones (disbursed, declined, withdrawn) only on
@@ -49,7 +50,7 @@ export function waitingDays(since: string, now: Date): number {
 const WAITED = ['pipeline.board.waitedToday', 'pipeline.board.waitedOneDay'] as const;
 
 /** The catalog key and values that say how long it waited: "since today", "1 day", "12 days". */
-export function waitingLabel(since: string, now: Date): { key: string; params: { count: number } } {
+export function waitingLabel(since: string, now: Date): { key: WebCatalogKey; params: { count: number } } {
   const days = waitingDays(since, now);
   return { key: WAITED[days] ?? 'pipeline.board.waited', params: { count: days } };
 }

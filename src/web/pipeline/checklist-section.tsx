@@ -30,7 +30,7 @@ import { queryKeys } from '../api/query-keys';
 import { uploadFile } from '../api/upload';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n as appI18n, currentLocale, translateMessage, useTranslation } from '../i18n';
+import { i18n as appI18n, currentLocale, translateMessage, useTranslation, type KeyUnder } from '../i18n';
 import { useChecklist, useSetItem } from './api';
 
 type Dialog = { kind: 'receive' | 'waive'; item: ChecklistItem } | null;
@@ -102,7 +102,8 @@ function Item({
 }) {
   const { t, i18n } = useTranslation();
   const setItem = useSetItem(request);
-  const c = (key: string, params?: Record<string, unknown>) => t(`pipeline.checklist.${key}`, params);
+  const c = (key: KeyUnder<'pipeline.checklist'>, params?: Record<string, unknown>) =>
+    t(`pipeline.checklist.${key}`, params);
   // Verifying keeps the document the item was received with; every other change here clears it.
   const change = (status: ItemStatus, documentId: string | null = null) =>
     setItem.mutate(
@@ -238,7 +239,8 @@ function ReceiveForm({ request, item, onDone, onCancel }: FormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const unsaved = useUnsavedChanges(documentId !== null || file !== null);
-  const c = (key: string, params?: Record<string, unknown>) => t(`pipeline.checklist.${key}`, params);
+  const c = (key: KeyUnder<'pipeline.checklist'>, params?: Record<string, unknown>) =>
+    t(`pipeline.checklist.${key}`, params);
   const fileProblem = file ? translateMessage(documentFileProblem(file, currentLocale())) : undefined;
 
   const submit = async () => {
@@ -357,7 +359,7 @@ function WaiveForm({ request, item, onDone, onCancel }: FormProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const unsaved = useUnsavedChanges(reason !== '');
-  const c = (key: string) => t(`pipeline.checklist.${key}`);
+  const c = (key: KeyUnder<'pipeline.checklist'>) => t(`pipeline.checklist.${key}`);
   const submit = () => {
     setError(null);
     setItem.mutate(

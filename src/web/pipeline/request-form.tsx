@@ -33,7 +33,7 @@ import { normalizeNumberText } from '../components/number-text';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { SelectField } from '../components/select-field';
 import { refusalMessage, showRefusal } from '../components/server-errors';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { FormCard } from '../components/form-card';
 
 /*
@@ -121,7 +121,8 @@ export function RequestForm({ request, title, submitLabel, editable, save, onSav
     }
   });
   const server = refusalMessage(form);
-  const r = (key: string, params?: Record<string, unknown>) => t(`pipeline.request.${key}`, params);
+  const r = (key: KeyUnder<'pipeline.request'>, params?: Record<string, unknown>) =>
+    t(`pipeline.request.${key}`, params);
 
   return (
     <FormCard title={title} onSubmit={submit}>
@@ -172,7 +173,8 @@ function AmountsFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   const funds = useLookup<Lookup>('/contribution_funds');
   const amounts = useFieldArray({ control: form.control, name: 'amounts', keyName: 'key' });
-  const r = (key: string, params?: Record<string, unknown>) => t(`pipeline.request.${key}`, params);
+  const r = (key: KeyUnder<'pipeline.request'>, params?: Record<string, unknown>) =>
+    t(`pipeline.request.${key}`, params);
   const listError = fieldError(form, 'amounts');
   return (
     <Fieldset legend={r('amounts')}>
@@ -216,7 +218,8 @@ function AmountsFields({ form }: { form: Form }) {
 function SourcesFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   const sources = useFieldArray({ control: form.control, name: 'sources', keyName: 'key' });
-  const r = (key: string, params?: Record<string, unknown>) => t(`pipeline.request.${key}`, params);
+  const r = (key: KeyUnder<'pipeline.request'>, params?: Record<string, unknown>) =>
+    t(`pipeline.request.${key}`, params);
   return (
     <Fieldset legend={r('sources')}>
       <Stack gap="xs">

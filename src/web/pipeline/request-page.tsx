@@ -44,7 +44,7 @@ import { RecordUnavailable } from '../components/query-state';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { SelectField } from '../components/select-field';
-import { i18n as appI18n, useTranslation } from '../i18n';
+import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { ChecklistSection } from './checklist-section';
 import { useCreateRequest, useFundingRequest, useMoveRequest, useSaveRequest, useSetCondition } from './api';
@@ -159,7 +159,7 @@ interface Refusal {
   items: string[];
 }
 
-function refusalOf(error: unknown): Refusal {
+export function refusalOf(error: unknown): Refusal {
   if (!(error instanceof ApiError)) return { message: appI18n.t('errors.generic'), items: [] };
   const detail = error.body.detail ?? {};
   const items = detail['missing_items'] ?? [];
@@ -169,6 +169,14 @@ function refusalOf(error: unknown): Refusal {
   return { message: [error.body.message || appI18n.t('errors.generic'), ...fields].join(' '), items };
 }
 
+/** A move's button: back to analysis from ready-for-committee, otherwise the state it moves to. */
+export const moveLabelKey = (from: RequestState, to: RequestState) =>
+  from === 'ready_for_committee' && to === 'in_analysis' ? 'pipeline.moves.back' : (`pipeline.moves.to.${to}` as const);
+
+/** What a move's button does: disbursing opens its form, withdrawing asks first, any other move is made at once. */
+export const moveStep = (to: RequestState): 'disburse' | 'confirm' | 'move' =>
+  to === 'disbursed' ? 'disburse' : to === 'withdrawn' ? 'confirm' : 'move';
+
 /** The buttons for exactly the moves the API lists; a refusal says why in words. */
 function MovesPanel({ request }: { request: FundingRequest }) {
   const { t } = useTranslation();
@@ -176,10 +184,7 @@ function MovesPanel({ request }: { request: FundingRequest }) {
   const confirm = useConfirm();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [disbursing, setDisbursing] = useState(false);
-  const label = (to: RequestState) =>
-    request.state === 'ready_for_committee' && to === 'in_analysis'
-      ? t('pipeline.moves.back')
-      : t(`pipeline.moves.to.${to}`);
+  const label = (to: RequestState) => t(moveLabelKey(request.state, to));
   const go = async (to: RequestState) => {
     setRefusal(null);
     try {
@@ -190,8 +195,9 @@ function MovesPanel({ request }: { request: FundingRequest }) {
     }
   };
   const ask = (to: RequestState) => {
-    if (to === 'disbursed') setDisbursing(true);
-    else if (to === 'withdrawn')
+    const step = moveStep(to);
+    if (step === 'disburse') setDisbursing(true);
+    else if (step === 'confirm')
       confirm({
         text: t('pipeline.moves.confirmWithdraw'),
         confirmLabel: t('pipeline.moves.to.withdrawn'),
@@ -306,7 +312,7 @@ function DisburseForm({
   });
   const unsaved = useUnsavedChanges(form.formState.isDirty);
   const [problem, setProblem] = useState<string | null>(null);
-  const d = (key: string) => t(`pipeline.disburse.${key}`);
+  const d = (key: KeyUnder<'pipeline.disburse'>) => t(`pipeline.disburse.${key}`);
   const submit = form.handleSubmit(async (disbursement) => {
     setProblem(null);
     try {
@@ -517,7 +523,7 @@ function Conditions({
 function ChecksSection({ request }: { request: FundingRequest }) {
   const { t, i18n } = useTranslation();
   if (request.checks.length === 0) return null;
-  const c = (key: string) => t(`pipeline.checks.${key}`);
+  const c = (key: KeyUnder<'pipeline.checks'>) => t(`pipeline.checks.${key}`);
   const language = i18n.language;
   return (
     <Section id="checks-title" title={c('title')}>

@@ -98,7 +98,7 @@ function LoanTable({ loans, locale }: { loans: AgingLoan[]; locale: Locale }) {
     <ScrollTable>
       <Table striped miw={760} aria-label={t('servicing.portfolio.loans.table')}>
         <TableHead
-          cells={['company', 'loanNumber', 'fund', 'daysPastDue', 'arrears', 'outstanding'].map((key) =>
+          cells={(['company', 'loanNumber', 'fund', 'daysPastDue', 'arrears', 'outstanding'] as const).map((key) =>
             t(`servicing.portfolio.loans.${key}`),
           )}
           endFrom={3}

@@ -13,7 +13,7 @@ import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n, translateMessage, useTranslation } from '../i18n';
+import { i18n, translateMessage, useTranslation, type KeyUnder } from '../i18n';
 import { bucketName } from './figure-sections';
 import { useBuckets, useSaveBuckets } from './figures-api';
 import { QueryState } from '../components/query-state';
@@ -72,7 +72,8 @@ function BucketsForm({ buckets, meta }: { buckets: readonly BucketAnswer[]; meta
   const rows = useFieldArray({ control: form.control, name: 'buckets' });
   useUnsavedChanges(form.formState.isDirty);
   const save = useSaveBuckets();
-  const b = (key: string, params?: Record<string, unknown>) => t(`servicing.portfolio.settings.buckets.${key}`, params);
+  const b = (key: KeyUnder<'servicing.portfolio.settings.buckets'>, params?: Record<string, unknown>) =>
+    t(`servicing.portfolio.settings.buckets.${key}`, params);
   const listError = form.formState.errors.buckets?.root?.message ?? form.formState.errors.buckets?.message;
 
   const submit = form.handleSubmit((input) =>

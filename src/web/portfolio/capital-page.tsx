@@ -12,7 +12,7 @@ import { TextField } from '../components/text-field';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { i18n as appI18n, useTranslation } from '../i18n';
+import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useFundFigures, useSaveCapital } from './figures-api';
 import { QueryState } from '../components/query-state';
 
@@ -40,7 +40,8 @@ function CapitalForm({ fund }: { fund: FundFigures }) {
   });
   useUnsavedChanges(form.formState.isDirty);
   const save = useSaveCapital();
-  const c = (key: string) => t(`servicing.portfolio.settings.capital.${key}`, { fund: fund.fundName });
+  const c = (key: KeyUnder<'servicing.portfolio.settings.capital'>) =>
+    t(`servicing.portfolio.settings.capital.${key}`, { fund: fund.fundName });
   const submit = form.handleSubmit((input) =>
     save.mutate(
       { fundId: fund.fundId, ...input },

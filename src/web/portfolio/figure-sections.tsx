@@ -280,7 +280,9 @@ function AgingTable({
         <Table.Caption c="gray.8">{caption}</Table.Caption>
         <TableHead
           cells={[
-            ...['bucket', 'count', 'outstanding', 'arrears'].map((key) => t(`servicing.portfolio.aging.${key}`)),
+            ...(['bucket', 'count', 'outstanding', 'arrears'] as const).map((key) =>
+              t(`servicing.portfolio.aging.${key}`),
+            ),
             provisionHead,
           ]}
           endFrom={1}
@@ -342,7 +344,7 @@ export function FundsSection({ asOf, isAdmin }: { asOf: string | null; isAdmin: 
           <ScrollTable>
             <Table striped miw={720}>
               <TableHead
-                cells={['fund', 'capital', 'outstanding', 'undisbursed', 'available', 'loans'].map((key) =>
+                cells={(['fund', 'capital', 'outstanding', 'undisbursed', 'available', 'loans'] as const).map((key) =>
                   t(`servicing.portfolio.funds.${key}`),
                 )}
                 endFrom={1}

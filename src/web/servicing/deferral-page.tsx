@@ -10,7 +10,7 @@ import { useConfirm } from '../components/confirm-dialog';
 import { numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { useBulkAmendment, useBulkAmendmentPreview, type BulkAmendmentAnswer } from './api';
 import { AmendmentFields, ChoiceField, FormAlert, type Known } from './entry-forms';
 import { showRefusal } from '../components/server-errors';
@@ -31,7 +31,8 @@ export default function DeferralPage() {
     t,
     i18n: { language },
   } = useTranslation();
-  const d = (key: string, params?: Record<string, unknown>) => t(`servicing.deferralView.${key}`, params);
+  const d = (key: KeyUnder<'servicing.deferralView'>, params?: Record<string, unknown>) =>
+    t(`servicing.deferralView.${key}`, params);
   const funds = useLookup<{ id: string; name: string }>('/contribution_funds');
   const confirm = useConfirm();
   const preview = useBulkAmendmentPreview();
@@ -122,7 +123,8 @@ function DeferralResult({ answer, fund }: { answer: BulkAmendmentAnswer; fund: s
     t,
     i18n: { language },
   } = useTranslation();
-  const d = (key: string, params?: Record<string, unknown>) => t(`servicing.deferralView.${key}`, params);
+  const d = (key: KeyUnder<'servicing.deferralView'>, params?: Record<string, unknown>) =>
+    t(`servicing.deferralView.${key}`, params);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="deferral-result">
       <Stack gap="xs">

@@ -30,7 +30,7 @@ import { refusalMessage, showRefusal } from '../components/server-errors';
 import { NumberInput, numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { useLoanWrite } from './api';
 import { day, money } from './format';
 
@@ -128,7 +128,7 @@ export function FormAlert<T extends FieldValues, O = T>({ form }: { form: UseFor
 }
 
 /** A choice among fixed values, bound to the form, labelled from the catalog; `describe` explains the one chosen. */
-export function ChoiceField<T extends FieldValues>({
+export function ChoiceField<T extends FieldValues, V extends string = string>({
   form,
   name,
   label,
@@ -139,9 +139,9 @@ export function ChoiceField<T extends FieldValues>({
   form: UseFormReturn<T>;
   name: Path<T>;
   label: string;
-  values: readonly string[];
-  labelOf: (value: string) => string;
-  describe?: (value: string) => string;
+  values: readonly V[];
+  labelOf: (value: V) => string;
+  describe?: (value: V) => string;
 }) {
   const { t } = useTranslation();
   const chosen = useWatch({ control: form.control, name }) as string | null | undefined;
@@ -154,7 +154,7 @@ export function ChoiceField<T extends FieldValues>({
       placeholder={t('servicing.forms.choose')}
       data={values.map((value) => ({ value, label: labelOf(value) }))}
       comboboxProps={{ withinPortal: true }}
-      description={describe && chosen ? describe(chosen) : undefined}
+      description={describe && chosen ? describe(chosen as V) : undefined}
       styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
     />
   );
@@ -351,7 +351,7 @@ function MoneyEntryForm<Values extends FieldValues & { amount?: unknown }, Outpu
   ...props
 }: FormProps & {
   entry: 'disbursement' | 'repayment';
-  day: keyof Values & string;
+  day: keyof Values & KeyUnder<'servicing.forms'>;
   headroom: number | null;
   schema: z.ZodType<Output, Values>;
   defaults: Values;
@@ -361,7 +361,7 @@ function MoneyEntryForm<Values extends FieldValues & { amount?: unknown }, Outpu
     t,
     i18n: { language },
   } = useTranslation();
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
+  const f = (key: KeyUnder<'servicing.forms'>, params?: Record<string, unknown>) => t(`servicing.forms.${key}`, params);
   return (
     <RecordForm
       {...props}
@@ -383,7 +383,7 @@ function MoneyEntryForm<Values extends FieldValues & { amount?: unknown }, Outpu
 
 export function DisbursementForm({ available, ...props }: FormProps & { available: number | null }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`servicing.forms.${key}`);
+  const f = (key: KeyUnder<'servicing.forms'>) => t(`servicing.forms.${key}`);
   return (
     <MoneyEntryForm
       {...props}
@@ -418,7 +418,7 @@ export function DisbursementForm({ available, ...props }: FormProps & { availabl
 
 export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number | null }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`servicing.forms.${key}`);
+  const f = (key: KeyUnder<'servicing.forms'>) => t(`servicing.forms.${key}`);
   return (
     <MoneyEntryForm
       {...props}
@@ -501,7 +501,8 @@ function ReasonField<T extends FieldValues & { reason: unknown }>({ form }: { fo
 function ReversalForm(props: FormProps & { dialog: Extract<EntryDialog, { kind: 'reverse' }> }) {
   const { t } = useTranslation();
   const { dialog } = props;
-  const r = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.reversal.${key}`, params);
+  const r = (key: KeyUnder<'servicing.forms.reversal'>, params?: Record<string, unknown>) =>
+    t(`servicing.forms.reversal.${key}`, params);
   return (
     <ReasonForm
       {...props}
@@ -519,7 +520,8 @@ function ReversalForm(props: FormProps & { dialog: Extract<EntryDialog, { kind: 
 
 function UndoWriteOffForm(props: FormProps & { loanNumber: string }) {
   const { t } = useTranslation();
-  const u = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.undoWriteOff.${key}`, params);
+  const u = (key: KeyUnder<'servicing.forms.undoWriteOff'>, params?: Record<string, unknown>) =>
+    t(`servicing.forms.undoWriteOff.${key}`, params);
   return (
     <ReasonForm
       {...props}
@@ -539,7 +541,8 @@ function WriteOffForm({ target, onDone, onCancel, loanNumber }: FormProps & { lo
   } = useTranslation();
   const confirm = useConfirm();
   const { form, submit } = useEntryForm(writeOffInputSchema, [], { date: todayIso(), reason: '' }, target, onDone);
-  const w = (key: string, params?: Record<string, unknown>) => t(`servicing.forms.writeOff.${key}`, params);
+  const w = (key: KeyUnder<'servicing.forms.writeOff'>, params?: Record<string, unknown>) =>
+    t(`servicing.forms.writeOff.${key}`, params);
   return (
     <EntryFormFrame
       form={form}
@@ -590,7 +593,7 @@ export function AmendmentForm(props: FormProps) {
  */
 export function AmendmentFields<T extends FieldValues & AmendmentValues>({ form }: { form: UseFormReturn<T> }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`servicing.forms.${key}`);
+  const f = (key: KeyUnder<'servicing.forms'>) => t(`servicing.forms.${key}`);
   const kind = useWatch({ control: form.control, name: 'kind' as Path<T> }) as AmendmentValues['kind'];
   return (
     <>

@@ -37,7 +37,7 @@ import { TableOrCards, type Column } from '../components/table-or-cards';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { SelectField } from '../components/select-field';
-import { i18n, useTranslation } from '../i18n';
+import { i18n, useTranslation, type KeyUnder } from '../i18n';
 import { useRepaymentImport } from './api';
 import { decodeFile, detectSeparator, parseRows } from '../../shared/servicing/import-file';
 import { guessMapping, toBase64 } from './csv-preview';
@@ -70,7 +70,7 @@ const NO_MAPPING: Mapping = {
 const REQUIRED_FIELDS: readonly ImportField[] = ['loanNumber', 'receivedOn', 'amount'];
 /** The header and four rows: enough to recognise the columns. */
 const PREVIEW_ROWS = 5;
-const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+const SEPARATOR_NAMES: Record<string, 'comma' | 'semicolon' | 'tab'> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 /** What an optional column's choice holds for "no column". */
 const NONE = 'none';
 /** The form's fields, as a 422's detail names them (camelCase): their messages show under them. */
@@ -95,7 +95,8 @@ const FORM_PATHS = new Set<string>([
 export default function ImportPage() {
   const { t, i18n: language } = useTranslation();
   const locale = language.language;
-  const v = (key: string, params?: Record<string, unknown>) => t(`servicing.importView.${key}`, params);
+  const v = (key: KeyUnder<'servicing.importView'>, params?: Record<string, unknown>) =>
+    t(`servicing.importView.${key}`, params);
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -357,7 +358,8 @@ export default function ImportPage() {
 
 function Preview({ rows, name }: { rows: string[][]; name: string }) {
   const { t } = useTranslation();
-  const v = (key: string, params?: Record<string, unknown>) => t(`servicing.importView.${key}`, params);
+  const v = (key: KeyUnder<'servicing.importView'>, params?: Record<string, unknown>) =>
+    t(`servicing.importView.${key}`, params);
   const [header, ...body] = rows;
   const width = Math.max(...rows.map((row) => row.length));
   const cells = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');
@@ -402,7 +404,8 @@ type Unmatched = ImportReport['unmatched'][number];
 function Report({ report }: { report: ImportReport }) {
   const { t, i18n: language } = useTranslation();
   const locale = language.language;
-  const v = (key: string, params?: Record<string, unknown>) => t(`servicing.importView.${key}`, params);
+  const v = (key: KeyUnder<'servicing.importView'>, params?: Record<string, unknown>) =>
+    t(`servicing.importView.${key}`, params);
   const m = (value: number) => money(value, locale);
   const fieldName = (field: Unmatched['problems'][number]['field']) =>
     field === 'row' ? v('wholeRow') : v(`columns.${toCamel(field)}`);

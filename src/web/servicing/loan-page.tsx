@@ -10,7 +10,7 @@ import type {
   TermAmendmentAnswer,
   LoanSummary,
 } from '../../shared/schemas/servicing-answers';
-import { useTranslation, type TFunction } from '../i18n';
+import { useTranslation, type TFunction, type KeyUnder } from '../i18n';
 import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
@@ -71,7 +71,7 @@ function Loan({
   const repayments = useRepayments(companyId, contributionId);
   const amendments = useTermAmendments(companyId, contributionId);
   const [dialog, setDialog] = useState<EntryDialog | null>(null);
-  const l = (key: string, params?: Record<string, unknown>) => t(`servicing.loan.${key}`, params);
+  const l = (key: KeyUnder<'servicing.loan'>, params?: Record<string, unknown>) => t(`servicing.loan.${key}`, params);
   const loan: LoanSummary | undefined =
     disbursements.data?.meta.loan ?? repayments.data?.meta.loan ?? amendments.data?.meta.loan;
   const writeOff = loan?.writeOff ?? null;
@@ -168,19 +168,24 @@ export function nextInstallment(schedule: ServicingSchedule) {
   return schedule.rows.find((row) => row.date >= schedule.asOf && row.due > 0) ?? null;
 }
 
+/** A figure of the loan: its label is `servicing.figures.<name>.label`. */
+type FigureName =
+  KeyUnder<'servicing.figures'> extends infer Key ? (Key extends `${infer Name}.label` ? Name : never) : never;
+
 function Figures({ schedule }: { schedule: ServicingSchedule }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const buckets = useBuckets();
   const { figures, status } = schedule;
-  const f = (key: string, params?: Record<string, unknown>) => t(`servicing.figures.${key}`, params);
+  const f = (key: KeyUnder<'servicing.figures'>, params?: Record<string, unknown>) =>
+    t(`servicing.figures.${key}`, params);
   const m = (value: number) => money(value, locale);
   const next = nextInstallment(schedule);
   const running = status === 'active';
-  const items: { key: string; value: string; help: string }[] = [
+  const items: { key: FigureName; value: string; help: string }[] = [
     { key: 'disbursed', value: m(figures.disbursed), help: f('disbursed.help') },
     ...(figures.undisbursed > 0
-      ? [{ key: 'undisbursed', value: m(figures.undisbursed), help: f('undisbursed.help') }]
+      ? [{ key: 'undisbursed' as const, value: m(figures.undisbursed), help: f('undisbursed.help') }]
       : []),
     { key: 'outstandingPrincipal', value: m(figures.outstandingPrincipal), help: f('outstandingPrincipal.help') },
     { key: 'arrearsPrincipal', value: m(figures.arrearsPrincipal), help: f('arrearsPrincipal.help') },
@@ -200,7 +205,7 @@ function Figures({ schedule }: { schedule: ServicingSchedule }) {
     ...(figures.dueTodayPrincipal + figures.dueTodayInterest > 0
       ? [
           {
-            key: 'dueToday',
+            key: 'dueToday' as const,
             value: m(figures.dueTodayPrincipal + figures.dueTodayInterest),
             help: f('dueToday.help'),
           },
@@ -215,19 +220,21 @@ function Figures({ schedule }: { schedule: ServicingSchedule }) {
           : f('nextInstallment.none'),
     },
     { key: 'paidInAdvance', value: m(figures.paidInAdvance), help: f('paidInAdvance.help') },
-    ...(running ? [{ key: 'payoffAmount', value: m(figures.payoffAmount), help: f('payoffAmount.help') }] : []),
+    ...(running
+      ? [{ key: 'payoffAmount' as const, value: m(figures.payoffAmount), help: f('payoffAmount.help') }]
+      : []),
     { key: 'received', value: m(figures.received), help: f('received.help') },
     ...(status === 'written_off'
       ? [
           {
-            key: 'writtenOff',
+            key: 'writtenOff' as const,
             value: m(figures.writtenOffPrincipal + figures.writtenOffInterest),
             help: f('writtenOff.help', {
               principal: m(figures.writtenOffPrincipal),
               interest: m(figures.writtenOffInterest),
             }),
           },
-          { key: 'recovered', value: m(figures.recovered), help: f('recovered.help') },
+          { key: 'recovered' as const, value: m(figures.recovered), help: f('recovered.help') },
         ]
       : []),
   ];
@@ -258,7 +265,7 @@ function Terms({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const s = (key: string, params?: Record<string, unknown>) => t(`servicing.terms.${key}`, params);
+  const s = (key: KeyUnder<'servicing.terms'>, params?: Record<string, unknown>) => t(`servicing.terms.${key}`, params);
   return (
     <Section id="loan-terms" title={s('title')}>
       <Stack>
@@ -319,7 +326,8 @@ function EntryFooter({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const e = (key: string, params?: Record<string, unknown>) => t(`servicing.entries.${key}`, params);
+  const e = (key: KeyUnder<'servicing.entries'>, params?: Record<string, unknown>) =>
+    t(`servicing.entries.${key}`, params);
   const at = (instant: string) => day(instant.slice(0, 10), locale);
   return (
     <>
@@ -380,7 +388,8 @@ function EntryList<E extends ListedEntry>({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [asOf] = useAsOf();
-  const e = (key: string, params?: Record<string, unknown>) => t(`servicing.entries.${key}`, params);
+  const e = (key: KeyUnder<'servicing.entries'>, params?: Record<string, unknown>) =>
+    t(`servicing.entries.${key}`, params);
   const plural = kind === 'disbursement' ? 'Disbursements' : 'Repayments';
   const title = e(`${kind}s`);
   return (
@@ -462,7 +471,8 @@ function Disbursements({
 
 /** Where a repayment went, in words: installments, prepaid principal, held in advance, recovered, overpaid. */
 function allocationText(allocation: NonNullable<RepaymentAnswer['allocation']>, t: TFunction, locale: Locale) {
-  const p = (key: string, params: Record<string, unknown>) => t(`servicing.entries.allocationParts.${key}`, params);
+  const p = (key: KeyUnder<'servicing.entries.allocationParts'>, params: Record<string, unknown>) =>
+    t(`servicing.entries.allocationParts.${key}`, params);
   const parts: string[] = [];
   if (allocation.installments.length > 0) {
     const sum = (pick: (i: { interest: number; principal: number }) => number) =>
@@ -496,7 +506,8 @@ function Repayments({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const e = (key: string, params?: Record<string, unknown>) => t(`servicing.entries.${key}`, params);
+  const e = (key: KeyUnder<'servicing.entries'>, params?: Record<string, unknown>) =>
+    t(`servicing.entries.${key}`, params);
   return (
     <EntryList
       kind="repayment"
@@ -531,7 +542,7 @@ function AgingHistory({ schedule }: { schedule: ServicingSchedule }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const buckets = useBuckets();
-  const h = (key: string) => t(`servicing.agingHistory.${key}`);
+  const h = (key: KeyUnder<'servicing.agingHistory'>) => t(`servicing.agingHistory.${key}`);
   // Newest first: the change that matters is usually the last one.
   const changes = [...schedule.bucketHistory].reverse();
   return (

@@ -7,7 +7,7 @@ import type { ServicingSchedule, TermAmendmentAnswer } from '../../shared/schema
 import { ApiError } from '../api/client';
 import { LoanStatusBadge } from '../components/loan-status';
 import { RecordUnavailable } from '../components/query-state';
-import { useTranslation, type TFunction } from '../i18n';
+import { useTranslation, type TFunction, type KeyUnder } from '../i18n';
 import { count, day, money, percent } from './format';
 import classes from './servicing.module.css';
 import { TermList } from '../components/term-list';
@@ -107,7 +107,7 @@ export function amendmentText(
 export function TermsTable({ schedule }: { schedule: ServicingSchedule }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const s = (key: string, params?: Record<string, unknown>) => t(`servicing.terms.${key}`, params);
+  const s = (key: KeyUnder<'servicing.terms'>, params?: Record<string, unknown>) => t(`servicing.terms.${key}`, params);
   const original = schedule.originalTerms;
   const inForce = schedule.amendments.filter((a) => !a.reversed);
   const monthsOf = (kind: AmendmentKind) =>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ServicingSchedule, WireInstallmentStatus } from '../../shared/schemas/servicing-answers';
 import { TableOrCards, type Column } from '../components/table-or-cards';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import type { useCompanyOf } from './api';
 import { AsOfField } from './as-of';
 import { day, money, percent } from './format';
@@ -51,7 +51,8 @@ export function InstallmentStatus({ row }: { row: Row }) {
 export default function SchedulePage() {
   const { companyId, contributionId, asOf, schedule, company } = useLoanScreen();
   const { t } = useTranslation();
-  const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
+  const s = (key: KeyUnder<'servicing.scheduleView'>, params?: Record<string, unknown>) =>
+    t(`servicing.scheduleView.${key}`, params);
   const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
   const back = (
     <Anchor component={Link} to={loanLink}>
@@ -107,7 +108,8 @@ function AgreedFigures({
 function Installments({ schedule }: { schedule: ServicingSchedule }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const s = (key: string, params?: Record<string, unknown>) => t(`servicing.scheduleView.${key}`, params);
+  const s = (key: KeyUnder<'servicing.scheduleView'>, params?: Record<string, unknown>) =>
+    t(`servicing.scheduleView.${key}`, params);
   const m = (value: number) => money(value, locale);
   const sum = (pick: (row: Row) => number) => schedule.rows.reduce((total, row) => total + pick(row), 0);
   // A column of cents with its total under it.

@@ -6,7 +6,7 @@ import type { StatementAnswer } from '../../shared/schemas/servicing-answers';
 import { ApiError } from '../api/client';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { TableOrCards, type Column } from '../components/table-or-cards';
-import { isLocale, useTranslation, useTranslationIn } from '../i18n';
+import { isLocale, useTranslation, useTranslationIn, type KeyUnder } from '../i18n';
 import { useStatement } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
@@ -28,7 +28,7 @@ export default function StatementPage() {
   const [asOf] = useAsOf();
   const [language, setLanguage] = useState<Locale>(i18n.language);
   const statement = useStatement(companyId, contributionId, asOf, language);
-  const v = (key: string) => t(`servicing.statementView.${key}`);
+  const v = (key: KeyUnder<'servicing.statementView'>) => t(`servicing.statementView.${key}`);
   if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundPage />;
   const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
   return (
@@ -79,7 +79,8 @@ export default function StatementPage() {
 function Statement({ statement }: { statement: StatementAnswer }) {
   const locale = statement.locale;
   const tt = useTranslationIn(locale, ['servicing']);
-  const v = (key: string, params?: Record<string, unknown>) => tt(`servicing.statementView.${key}`, params);
+  const v = (key: KeyUnder<'servicing.statementView'>, params?: Record<string, unknown>) =>
+    tt(`servicing.statementView.${key}`, params);
   const m = (value: number) => money(value, locale);
   const { company, loan } = statement;
   const address = company.address

@@ -8,6 +8,13 @@ import { useTranslation } from '../i18n';
 
 export type Whose = 'me' | 'queue';
 
+/** The list's filters as the API takes them: whose tasks (mine or the administrators' queue) and which due group. */
+export const taskListQuery = (whose: Whose, due: DueGroup) => ({
+  'filter[assignee]': whose,
+  'filter[due]': due,
+  'page[size]': '50',
+});
+
 /** One due group of My tasks (or of the administrators' queue), soonest first. */
 export function useTasks(whose: Whose, due: DueGroup) {
   const { i18n } = useTranslation();
@@ -15,7 +22,7 @@ export function useTasks(whose: Whose, due: DueGroup) {
     queryKey: queryKeys.taskList({ whose, due }, i18n.language),
     queryFn: async () => {
       const { data, meta } = await api<Task[], TaskListMeta>('GET', '/tasks', {
-        query: { 'filter[assignee]': whose, 'filter[due]': due, 'page[size]': '50' },
+        query: taskListQuery(whose, due),
       });
       return { tasks: data, meta };
     },

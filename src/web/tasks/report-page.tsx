@@ -11,7 +11,7 @@ import { api, downloadFile } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
-import { useTranslation } from '../i18n';
+import { useTranslation, type KeyUnder } from '../i18n';
 import { useLookup } from '../api/lookups';
 import type { Lookup } from '../../shared/companies';
 import printable from '../components/printable.module.css';
@@ -70,6 +70,16 @@ const CHARTS: readonly { title: 'requestsChart' | 'chart'; keys: readonly Figure
   },
 ];
 
+/**
+ * The report's filters from the address (`?fund_id=…&from=…&to=…`): what was asked, what the form starts with
+ * (the last twelve months to today when no period was asked), and whether the report can be read yet.
+ */
+export function reportFilters(params: URLSearchParams, today: string) {
+  const asked = { fundId: params.get('fund_id') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
+  const draft = { fundId: asked.fundId, from: asked.from || addMonths(today, -12), to: asked.to || today };
+  return { asked, draft, ready: Boolean(asked.fundId && asked.from && asked.to) };
+}
+
 /** /reports/fund_activity (docs/decisions/0041): a fund's figures over a period, on screen, printed or as CSV. */
 export default function ReportPage() {
   const { t, i18n } = useTranslation();
@@ -77,13 +87,8 @@ export default function ReportPage() {
   const funds = useLookup<Lookup>('/contribution_funds');
   const [params, setParams] = useSearchParams();
   const today = todayIso();
-  const asked = { fundId: params.get('fund_id') ?? '', from: params.get('from') ?? '', to: params.get('to') ?? '' };
-  const [draft, setDraft] = useState({
-    fundId: asked.fundId,
-    from: asked.from || addMonths(today, -12),
-    to: asked.to || today,
-  });
-  const ready = Boolean(asked.fundId && asked.from && asked.to);
+  const { asked, draft: initialDraft, ready } = reportFilters(params, today);
+  const [draft, setDraft] = useState(initialDraft);
   const report = useQuery({
     queryKey: queryKeys.portfolioFigures('fundActivity', asked, locale),
     queryFn: async () =>
@@ -95,7 +100,7 @@ export default function ReportPage() {
     enabled: ready,
     retry: false,
   });
-  const r = (key: string) => t(`tasks.report.${key}`);
+  const r = (key: KeyUnder<'tasks.report'>) => t(`tasks.report.${key}`);
   const fundOptions = [
     { value: '', label: '—' },
     ...(funds.data ?? []).map((fund) => ({ value: fund.id, label: fund.name })),

@@ -3,6 +3,7 @@
  * frozen once an item is decided, conflicts, votes and the decision that moves the request — each on the
  * meeting's day or after, never before the request was submitted.
  */
+import type { CatalogKeyUnder } from '../../../shared/i18n/keys';
 import type { Locale } from '../../../shared/constants';
 import { formatDay, formatMoney } from '../../../shared/intl';
 import {
@@ -43,7 +44,7 @@ import { findRequest, missingReferences, moveRequest, requestAmounts, submission
 import { inTransaction } from './transaction';
 
 /** A 409 of the committee's rules, with its message's values. */
-export const refused = (code: string, key: string, params: Record<string, unknown> = {}) =>
+export const refused = (code: string, key: CatalogKeyUnder<'pipeline.errors'>, params: Record<string, unknown> = {}) =>
   new AppError(409, code, `pipeline.errors.${key}`, undefined, undefined, params);
 
 /** Schedules a meeting of requests ready for the committee, keeping the committee's quorum of today; answers its id. */

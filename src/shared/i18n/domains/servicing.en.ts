@@ -47,6 +47,7 @@ export const servicing = {
     after_write_off: 'After the write-off',
   },
   errors: {
+    asOf: 'The day of the figures must be a date between 1900 and 2100 (YYYY-MM-DD).',
     buckets: {
       empty: 'Give at least one bucket.',
       tooMany: 'Give at most 20 buckets.',

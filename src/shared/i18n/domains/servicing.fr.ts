@@ -46,6 +46,7 @@ export const servicing = {
     after_write_off: 'Après la radiation',
   },
   errors: {
+    asOf: 'Le jour des chiffres doit être une date entre 1900 et 2100 (AAAA-MM-JJ).',
     buckets: {
       empty: 'Indiquez au moins une tranche.',
       tooMany: 'Indiquez au plus 20 tranches.',
