@@ -78,6 +78,8 @@ export const en = {
       validationFailed: 'Some fields are invalid.',
       rateLimited: 'Too many attempts. Please wait a moment and try again.',
       unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+      databaseUnavailable:
+        'The database is not answering right now. Nothing was saved from this request: please try again in a moment.',
       internal: 'An error occured, please try again later.',
       emailTaken: 'This email address is already used by another account.',
       unknownParameter: 'This address takes no parameter “{{name}}”.',

@@ -66,15 +66,22 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (cause && cause !== error && isDatabaseUnavailable(cause)) return true;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   // node-postgres reports a connection cut mid-query, or never made in time, without a code; and so
-  // does pg-pool when no connection came free in time (db/client.ts).
+  // does pg-pool when no connection came free in time (db/client.ts). A transaction whose connection was
+  // lost fails its rollback with "… is not queryable", which is what reaches here.
   if (
     typeof message === 'string' &&
-    /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$)/.test(message)
+    /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$|Client (has encountered a connection error|was closed) and is not queryable$)/.test(
+      message,
+    )
   ) {
     return true;
   }
   if (typeof code !== 'string') return false;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code) || code.startsWith('08');
+  // 57P01–57P03: the server is shutting down, crashed, or cannot take connections yet (a restart, a failover).
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
+    code.startsWith('08')
+  );
 }
 
 /**
@@ -90,7 +97,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      known = new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
+      known = new AppError(503, 'service_unavailable', 'errors.api.databaseUnavailable', undefined, {
+        'retry-after': '5',
+      });
     }
     if (!known) {
       request.log.error({ err: error }, 'unhandled error');
