@@ -214,3 +214,37 @@ export async function lockActiveAdmins(tx: Db): Promise<string[]> {
     .for('update');
   return rows.map((r) => r.id);
 }
+
+/** Saves an administrator's edit when `expected` is still the row's lock_version; undefined when it is not. */
+export async function updateUserFields(
+  db: Db,
+  id: string,
+  expected: number,
+  changes: { role: UserRow['role']; firstName?: string; lastName?: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, lockVersion: bumpLockVersion, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.lockVersion, expected)))
+    .returning();
+  return row;
+}
+
+/** Archives the user at `now`; the token version bump ends every open session of theirs at their next request. */
+export async function markArchived(db: Db, id: string, now: Date): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: now, tokenVersion: bumpTokenVersion, lockVersion: bumpLockVersion, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function markRestored(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: null, lockVersion: bumpLockVersion, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
