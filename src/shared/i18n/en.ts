@@ -80,6 +80,7 @@ export const en = {
       unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
       databaseUnavailable:
         'The database is not answering right now. Nothing was saved from this request: please try again in a moment.',
+      storageFull: 'The storage is full, so nothing was saved. Please contact your administrator.',
       internal: 'An error occured, please try again later.',
       emailTaken: 'This email address is already used by another account.',
       unknownParameter: 'This address takes no parameter “{{name}}”.',

@@ -59,6 +59,18 @@ function isOutOfRange(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '22003';
 }
 
+/**
+ * The disk under the files (or the database) is full, or the account's quota is spent: not something a retry in a
+ * moment fixes, so the message asks for the administrator rather than "try again later".
+ */
+function isStorageFull(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause && cause !== error && isStorageFull(cause)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  // ENOSPC / EDQUOT from the file system; 53100 (disk_full) from PostgreSQL.
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
 /** Network-level database failures: the caller may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error ("Failed query: …"): the reason is in `cause` (found by the fault tests).
@@ -94,6 +106,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (!known && isOutOfRange(error)) {
       request.log.warn({ err: error }, 'number out of range reached the database');
       known = new AppError(422, 'validation_failed', 'files.outOfRange');
+    }
+    if (!known && isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      // 503 like the other server-side conditions every route documents (ADR 0064), with its own code, and no
+      // Retry-After: waiting does not free a disk.
+      known = new AppError(503, 'storage_full', 'errors.api.storageFull');
     }
     if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
