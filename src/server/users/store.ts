@@ -248,3 +248,31 @@ export async function markRestored(db: Db, id: string): Promise<UserRow> {
     .returning();
   return row!;
 }
+
+/** The fields of "My account" a person saves for themselves. */
+export type OwnAccountFields = Pick<
+  UserRow,
+  'email' | 'firstName' | 'lastName' | 'locale' | 'address' | 'city' | 'postalCode' | 'phone' | 'mobile'
+>;
+
+/** Saves one's own account when `expected` is still the row's lock_version (any, when undefined). */
+export async function updateOwnAccount(
+  db: Db,
+  id: string,
+  expected: number | undefined,
+  fields: OwnAccountFields,
+): Promise<UserRow | undefined> {
+  const where = expected === undefined ? eq(users.id, id) : and(eq(users.id, id), eq(users.lockVersion, expected));
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, lockVersion: bumpLockVersion, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  return row;
+}
+
+/** A new password hash; lock_version stays: the password is not a field of the account form, which may be open. */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row!;
+}
