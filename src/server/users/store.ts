@@ -276,3 +276,42 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
   const [row] = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row!;
 }
+
+/**
+ * A password set through a reset link: whoever knew the old password may hold a session, so the token version
+ * bump ends them all.
+ */
+export async function resetPasswordHash(db: Db, id: string, passwordHash: string, now: Date): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/** A new invited account (no password, no names yet), in the language its invitation is written in. */
+export async function insertInvitedUser(db: Db, values: Pick<UserRow, 'email' | 'role' | 'locale'>): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Removes an invited account that never confirmed (its invitation could not be sent). */
+export async function deleteUnconfirmedUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.id, id), isNull(users.confirmedAt)));
+}
+
+/** An invitee's own names and password, and the account confirmed at `now`. */
+export async function confirmInvitedUser(
+  db: Db,
+  id: string,
+  fields: { passwordHash: string; firstName: string; lastName: string },
+  now: Date,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, confirmedAt: now, lockVersion: bumpLockVersion, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
