@@ -81,6 +81,8 @@ export interface Cluster {
   bin: string;
   /** Stops the cluster (idempotent); `immediate` skips the shutdown checkpoint. */
   stop(mode?: 'fast' | 'immediate'): void;
+  /** `pg_ctl restart`: every connection is cut, and the server is back with the same settings when this returns. */
+  restart(mode?: 'fast' | 'immediate'): void;
 }
 
 /** initdb with a superuser `atrium`, trust authentication and UTF-8. The parent of dataDir must exist. */
@@ -105,6 +107,7 @@ export function startCluster(options: ClusterOptions, bin = findPgBin()): Cluste
     'start',
   ]);
   let running = true;
+  const log = path.join(parent, 'log');
   return {
     url: `postgres://atrium@127.0.0.1:${options.port}/postgres`,
     port: options.port,
@@ -117,6 +120,11 @@ export function startCluster(options: ClusterOptions, bin = findPgBin()): Cluste
       } catch {
         // already stopped
       }
+    },
+    restart(mode = 'fast') {
+      // pg_ctl restart starts the server again with the options it was last started with (postmaster.opts).
+      runPg(bin, 'pg_ctl', ['-D', options.dataDir, '-l', log, '-m', mode, '-w', '-t', '60', 'restart']);
+      running = true;
     },
   };
 }

@@ -11,6 +11,7 @@ import { loadOrCreateSecret } from './platform/auth/secret';
 import { createTokenService } from './platform/auth/tokens';
 import { createMailer } from './platform/mail/mailer';
 import { lockEmbeddedDatabase } from './db/embedded-lock';
+import { claimBackupFolder } from './backups/folders';
 
 /**
  * The heap may grow to 1.2× what the last full collection kept, not V8's 1.1–4× by its own measure of speed
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   });
   await migrate(database, config.databaseUrl);
   await seedReferenceData(database.db);
+  // Several processes on one database keep their archives in one folder, or this one does not start (ADR 0064).
+  const backupFolder = await claimBackupFolder(database.db, config.backup.dir);
   const secret = await loadOrCreateSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const mailer = createMailer(config);
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     try {
       await app.close();
+      await backupFolder.release();
       await database.close();
       await embeddedLock?.release();
       process.exit(0);

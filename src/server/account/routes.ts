@@ -1,20 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { accountSchema } from '../../shared/schemas/auth';
 import { accountAnswerSchema } from '../../shared/schemas/users-answers';
 import { lockVersion } from '../../shared/schemas/common';
 import { changePasswordSchema } from '../../shared/schemas/users';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { users } from '../db/schema';
 import { emailChangedMail } from '../identity/mails';
-import { endOtherSessions, endSession } from '../identity/sessions';
+import { endSession } from '../identity/sessions';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { sessionOf, userOf } from '../platform/auth/plugin';
-import { AppError, conflict, fieldError } from '../platform/errors/app-error';
+import { AppError, fieldError } from '../platform/errors/app-error';
 import { SIGN_OUT_AFTER_WRONG_PASSWORDS, type Limiter } from '../platform/rate-limit/limits';
 import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
-import { bumpLockVersion, countActiveAdmins, isUniqueViolation, toAccount } from '../users/store';
+import { countActiveAdmins, toAccount } from '../users/store';
+import { changeOwnPassword, saveOwnAccount } from './actions';
 
 /** The account form also sends back the version it read; without it the save simply wins. */
 const accountUpdateSchema = accountSchema.extend({ lockVersion: lockVersion().optional() });
@@ -73,31 +72,7 @@ export const accountRoutes: FeatureRoutes = async (app, { database, mail, limits
     // ADR 0014: the sign-in email is the key to the account (password resets go there).
     const emailChanged = input.email !== user.email;
     if (emailChanged) await requireCurrentPassword(request, currentPassword);
-    const where =
-      lockVersion === undefined
-        ? eq(users.id, user.id)
-        : and(eq(users.id, user.id), eq(users.lockVersion, lockVersion));
-    let updated;
-    try {
-      [updated] = await db
-        .update(users)
-        .set({
-          ...input,
-          address: input.address || null,
-          city: input.city || null,
-          postalCode: input.postalCode || null,
-          phone: input.phone || null,
-          mobile: input.mobile || null,
-          lockVersion: bumpLockVersion,
-          updatedAt: new Date(),
-        })
-        .where(where)
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_email_unique')) throw fieldError('email', 'errors.api.emailTaken');
-      throw error;
-    }
-    if (!updated) throw conflict();
+    const updated = await saveOwnAccount(db, user, lockVersion, input);
     // The old address learns of it, in the account's language: if it was not them, they can act.
     if (emailChanged) {
       mail.sendLater(
@@ -114,16 +89,7 @@ export const accountRoutes: FeatureRoutes = async (app, { database, mail, limits
     const input = request.body;
     await requireCurrentPassword(request, input.currentPassword);
     const passwordHash = await hashPassword(input.password);
-    const updated = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        // lock_version stays: the password is not a field of the account form, which may be open.
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      await endOtherSessions(tx, user.id, sessionOf(request));
-      return row!;
-    });
+    const updated = await changeOwnPassword(db, user, sessionOf(request), passwordHash);
     return ok(toAccount(updated, { viewerId: updated.id, activeAdminCount: await countActiveAdmins(db) }));
   });
 };

@@ -2,14 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { buildApp, loggerOptions } from '../app';
 import { openDatabase } from '../db/client';
 import { selectRows } from '../db/rows';
-import { categoryIds, createCompany, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
+import { categoryIds, createCompany, storageOf, upload, type Auth, type CategoryIds } from '../test/document-fixtures';
 import { createThrowawayDatabase, createTestApp, TEST_SECRET, type TestApp } from '../test/harness';
 import { PDF_BYTES } from '../test/images';
 import { dumpTables } from './dump';
+import { claimBackupFolder, FOLDER_GONE_AFTER_MS, FOLDER_ID_FILE, UnsharedBackupFolder } from './folders';
 import { IN_PROGRESS_NAME } from './service';
 import { restoreArchive, RestoreRefused } from './restore';
 import { readTar, TAR_END, tarHeader, tarPadding } from './tar';
@@ -418,6 +421,84 @@ describe('backups', () => {
     expect(ran[0]!.status).toBe('succeeded');
     expect(ran[0]!.trigger).toBe('schedule');
     expect(await t.app.backups.runIfDue(new Date(later.getTime() + 3600_000))).toBeUndefined();
+  });
+
+  it('says so when files named by records were missing from storage: on the row, the list and the log', async () => {
+    const before = await freshBackup();
+    expect((await t.app.backups.find(before.id))!.missingFiles).toBe(0);
+    const company = await companyWithDocument('Fichier perdu');
+    const [document] = await selectRows<{ key: string }>(
+      t.database.db,
+      sql`SELECT file_name AS key FROM documents WHERE company_id = ${company}`,
+    );
+    await (await storageOf(t)).delete(document!.key);
+
+    // The same app logging into memory: the log line is part of what is said.
+    let logged = '';
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => (logged += chunk.toString('utf8')));
+    const app = await buildApp(
+      { config: t.config, database: t.database, tokens: t.tokens },
+      { logger: loggerOptions('info', stream) },
+    );
+    try {
+      const row = (await app.backups.start('manual'))!;
+      await app.backups.idle();
+      const listed = (await list()).json().data as { id: string; status: string; missing_files: number }[];
+      expect(listed.find((b) => b.id === row.id)).toMatchObject({ status: 'succeeded', missing_files: 1 });
+      const line = logged.split('\n').find((l) => l.includes('files named by records were missing'));
+      expect(line, logged).toBeDefined();
+      expect(JSON.parse(line!)).toMatchObject({ level: 40, backup: row.id, missingFiles: 1, keys: [document!.key] });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('marks a backup whose process died failed once its heartbeat is older than the limit, whoever reads the list', async () => {
+    const [dead] = await selectRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO backups (trigger, status, created_at, heartbeat_at)
+          VALUES ('manual', 'running', now() - interval '10 minutes', now() - interval '3 minutes') RETURNING id`,
+    );
+    const listed = (await list()).json().data as { id: string; status: string; finished_at: string | null }[];
+    expect(listed.find((b) => b.id === dead!.id)).toMatchObject({ status: 'failed' });
+    expect(listed.find((b) => b.id === dead!.id)!.finished_at).not.toBeNull();
+    // A running backup whose heartbeat is recent stays running.
+    const [alive] = await selectRows<{ id: string }>(
+      t.database.db,
+      sql`INSERT INTO backups (trigger, status, heartbeat_at) VALUES ('manual', 'running', now() - interval '10 seconds')
+          RETURNING id`,
+    );
+    try {
+      const again = (await list()).json().data as { id: string; status: string }[];
+      expect(again.find((b) => b.id === alive!.id)?.status).toBe('running');
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM backups WHERE id = ${alive!.id}`);
+    }
+  });
+
+  it('refuses to start a process whose backups folder is not the one of the live processes on its database', async () => {
+    const shared = await tempDir();
+    const own = await tempDir();
+    const first = await claimBackupFolder(t.database.db, shared);
+    // Another process mounting the same folder reads the same identity: it starts.
+    const second = await claimBackupFolder(t.database.db, shared);
+    expect(second.folderId).toBe(first.folderId);
+    expect((await readFile(path.join(shared, FOLDER_ID_FILE), 'utf8')).trim()).toBe(first.folderId);
+    // A process with a folder of its own would list archives it cannot serve: refused, and says why.
+    const refused = claimBackupFolder(t.database.db, own);
+    await expect(refused).rejects.toThrow(UnsharedBackupFolder);
+    await expect(claimBackupFolder(t.database.db, own)).rejects.toThrow(
+      new RegExp(`${own}.*${shared}.*one shared BACKUP_DIR`),
+    );
+    // Once the others stopped (or were last seen longer ago than the limit), a new folder is fine.
+    await first.release();
+    await t.database.db.execute(
+      sql`UPDATE backup_folders SET seen_at = now() - ${`${FOLDER_GONE_AFTER_MS + 60_000} milliseconds`}::interval`,
+    );
+    const alone = await claimBackupFolder(t.database.db, own);
+    await alone.release();
+    await second.release();
   });
 
   it('is for administrators only', async () => {

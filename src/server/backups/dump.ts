@@ -24,10 +24,11 @@ export interface SequenceDump {
 }
 
 /**
- * The backups' own list says where this installation keeps its archives: it is not part of one. Pending
- * uploads name files no row refers to, which an archive does not hold (ADR 0034 §7).
+ * The backups' own list says where this installation keeps its archives: it is not part of one, nor are the
+ * processes running and the folder each keeps them in (ADR 0064). Pending uploads name files no row refers to,
+ * which an archive does not hold (ADR 0034 §7).
  */
-export const TABLES_NOT_BACKED_UP = ['backups', 'pending_uploads'];
+export const TABLES_NOT_BACKED_UP = ['backups', 'backup_folders', 'pending_uploads'];
 
 const quoted = (name: string) => sql.raw(`public."${name.replace(/"/g, '""')}"`);
 

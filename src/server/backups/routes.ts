@@ -17,6 +17,7 @@ function toSummary(row: BackupRow): BackupSummary {
     size: row.size,
     status: row.status,
     trigger: row.trigger,
+    missingFiles: row.missingFiles,
   };
 }
 

@@ -35,6 +35,9 @@ const STALE_AFTER_MS = 120_000;
 /** After a failed scheduled backup (a full disk…), the next attempt waits this long, not a whole interval. */
 const RETRY_AFTER_FAILURE_MS = 3600_000;
 
+/** The missing files' keys a backup's log line names (the count is always whole). */
+const MISSING_KEYS_LOGGED = 50;
+
 /** Written here while running: one backup runs at a time, and a half-written file is never listed. */
 export const IN_PROGRESS_NAME = '.in-progress.tar.gz';
 
@@ -43,8 +46,11 @@ const isUniqueViolation = (error: unknown): boolean => {
   return code(error) === '23505' || code((error as { cause?: unknown }).cause) === '23505';
 };
 
-/** A `running` row whose process died (no heartbeat) no longer blocks: it is marked failed. */
-async function releaseStale(db: Db): Promise<void> {
+/**
+ * A `running` row whose process died (no heartbeat within STALE_AFTER_MS) is marked failed: before a new backup is
+ * claimed, and whenever the list is read, so the screen never shows a dead backup as running.
+ */
+export async function releaseStale(db: Db): Promise<void> {
   await db
     .update(backups)
     .set({ status: 'failed', error: 'interrupted: the process taking it stopped', finishedAt: new Date() })
@@ -147,15 +153,30 @@ export function createBackupService(deps: {
         log.warn({ err: error, dir: settings.dir }, 'the backups folder could not be made private (0700)'),
       );
       const snapshot = await takeSnapshot(database);
-      await writeArchive(snapshot, storage, deps.s3Bucket, createArchiveFile(partial), deps.archiveKey);
+      const manifest = await writeArchive(
+        snapshot,
+        storage,
+        deps.s3Bucket,
+        createArchiveFile(partial),
+        deps.archiveKey,
+      );
       const fileName = archiveFileName(row.createdAt, row.id);
       await keepArchive(partial, path.join(settings.dir, fileName));
       const { size } = await stat(path.join(settings.dir, fileName));
+      const missingFiles = manifest.missingFiles.length;
       await db
         .update(backups)
-        .set({ status: 'succeeded', fileName, size, finishedAt: new Date() })
+        .set({ status: 'succeeded', fileName, size, missingFiles, finishedAt: new Date() })
         .where(eq(backups.id, row.id));
-      log.info({ backup: row.id, fileName, size }, 'backup taken');
+      if (missingFiles > 0) {
+        // The archive holds everything else; these records point at files storage had already lost.
+        log.warn(
+          { backup: row.id, fileName, size, missingFiles, keys: manifest.missingFiles.slice(0, MISSING_KEYS_LOGGED) },
+          'backup taken, but files named by records were missing from storage',
+        );
+      } else {
+        log.info({ backup: row.id, fileName, size }, 'backup taken');
+      }
       await applyRetention();
     } catch (error) {
       // A full disk, a folder that cannot be written: the partial file goes, the app keeps serving.
@@ -212,7 +233,10 @@ export function createBackupService(deps: {
     async idle() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
-    list: () => db.select().from(backups).orderBy(desc(backups.createdAt)),
+    async list() {
+      await releaseStale(db);
+      return db.select().from(backups).orderBy(desc(backups.createdAt));
+    },
     find,
     archivePath: (row) => path.join(settings.dir, row.fileName ?? IN_PROGRESS_NAME),
     async isRunning() {

@@ -70,6 +70,16 @@ export const PREPARED_PER_CONNECTION = 200;
 class PreparingClient extends TimedConnectClient {
   readonly #prepared = new Set<string>();
 
+  constructor(config: pg.ClientConfig = {}) {
+    super(config);
+    // The pool listens for errors only on idle clients. A connection lost while a client is lent out (a
+    // transaction waiting on a lock, or between its statements, during a restart or a failover) is an
+    // 'error' event nobody else hears, and an unheard 'error' ends the process. The cause is not lost: the
+    // query in flight, or the next one (the transaction's rollback), fails with it, which the request
+    // answers 503 (errors/handler.ts); the client is no longer queryable, so the pool drops it on release.
+    this.on('error', () => undefined);
+  }
+
   // pg's `query` has a dozen overloads; this one only looks at the (config, values) form drizzle uses.
   override query(...args: unknown[]): never {
     const [config, values] = args;

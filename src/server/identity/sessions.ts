@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { and, eq, getTableColumns, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, getTableColumns, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionClaims, TokenService } from '../platform/auth/tokens';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
@@ -42,6 +42,18 @@ export async function endOtherSessions(db: Db, userId: string, keepSid: string):
     .update(sessions)
     .set({ endedAt: new Date() })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSid), isNull(sessions.endedAt)));
+}
+
+/**
+ * Ends every open session of these users but `except` (the session making the request): a factor reset, or
+ * a second factor newly required of people who signed in without one.
+ */
+export async function endSessionsOf(db: Executor, userIds: string[], options: { except: string }): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(inArray(sessions.userId, userIds), ne(sessions.id, options.except), isNull(sessions.endedAt)));
 }
 
 /** Rows past their token's expiry say nothing any more (the token itself is refused): deleted. */

@@ -1,32 +1,19 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { translate } from '../../shared/i18n';
 import { confirmInvitationSchema, inviteSchema, resendInvitationSchema } from '../../shared/schemas/users';
 import { messageAnswerSchema, userAnswerSchema } from '../../shared/schemas/users-answers';
 import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, fieldError } from '../platform/errors/app-error';
 import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { invitationMail, mailFailed } from '../identity/mails';
-import { issueToken, mailTokenIf, redeemToken, voidTokens } from '../identity/one-time-tokens';
+import { mailTokenIf } from '../identity/one-time-tokens';
 import { relyingPartyOf } from '../two-factor/authenticators';
 import { afterPassword } from '../two-factor/password-step';
-import {
-  bumpLockVersion,
-  countActiveAdmins,
-  findUserByEmail,
-  fullNameOf,
-  isUniqueViolation,
-  toUser,
-  type UserRow,
-} from '../users/store';
-
-const emailTaken = () => fieldError('email', 'invitations.errors.emailTaken');
-const invalidToken = () => new AppError(422, 'invalid_token', 'invitations.errors.invalidToken');
+import { countActiveAdmins, findUserByEmail, fullNameOf, toUser } from '../users/store';
+import { confirmInvitation, createInvitation, withdrawInvitation } from './actions';
 
 const invite = envelopeContract({
   summary: 'Invites someone by email with a role; the mail goes out before the answer (administrators)',
@@ -56,22 +43,8 @@ export const invitationRoutes: FeatureRoutes = async (app, { config, database, m
   app.post('/invitations', { ...invite, config: { access: 'admin' } }, async (request, reply) => {
     const inviter = userOf(request);
     const input = request.body;
-    if (await findUserByEmail(db, input.email)) throw emailTaken();
-
-    let created: { user: UserRow; token: string };
-    try {
-      created = await db.transaction(async (tx) => {
-        // The invitee reads the mail in the inviter's language, so the account starts in it too.
-        const [user] = await tx
-          .insert(users)
-          .values({ email: input.email, role: input.role, locale: request.locale })
-          .returning();
-        return { user: user!, token: await issueToken(tx, user!.id, 'invitation') };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
-      throw error;
-    }
+    // The invitee reads the mail in the inviter's language, so the account starts in it too.
+    const created = await createInvitation(db, { email: input.email, role: input.role, locale: request.locale });
 
     const message = invitationMail({
       locale: request.locale,
@@ -85,7 +58,7 @@ export const invitationRoutes: FeatureRoutes = async (app, { config, database, m
     } catch (error) {
       // Nobody can use an invitation that never arrived: undo it, so inviting again is not "already taken".
       request.log.error({ err: error }, 'invitation mail could not be sent');
-      await db.delete(users).where(and(eq(users.id, created.user.id), isNull(users.confirmedAt)));
+      await withdrawInvitation(db, created.user.id);
       throw mailFailed();
     }
 
@@ -100,23 +73,10 @@ export const invitationRoutes: FeatureRoutes = async (app, { config, database, m
       const input = request.body;
       // Hashed before the transaction: it takes tens of milliseconds, rows stay locked for less.
       const passwordHash = await hashPassword(input.password);
-      const confirmed = await db.transaction(async (tx) => {
-        const user = await redeemToken(tx, input.token, 'invitation', 'invited', invalidToken);
-        const now = new Date();
-        const [row] = await tx
-          .update(users)
-          .set({
-            passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            confirmedAt: now,
-            lockVersion: bumpLockVersion,
-            updatedAt: now,
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        await voidTokens(tx, user.id, 'invitation', now);
-        return row!;
+      const confirmed = await confirmInvitation(db, input.token, {
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
       });
       return ok(await afterPassword({ db, tokens, rp }, reply, confirmed));
     },

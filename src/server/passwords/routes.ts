@@ -1,22 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { messageAnswerSchema } from '../../shared/schemas/users-answers';
 import { signedInOrChallengeSchema } from '../../shared/schemas/two-factor';
 import { translate } from '../../shared/i18n';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schemas/users';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
-import { AppError } from '../platform/errors/app-error';
 import { envelopeContract } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { limitedBy } from '../platform/rate-limit/limits';
 import { passwordResetMail } from '../identity/mails';
-import { mailTokenIf, redeemToken, voidTokens } from '../identity/one-time-tokens';
-import { bumpTokenVersion, findUserByEmail } from '../users/store';
+import { mailTokenIf } from '../identity/one-time-tokens';
+import { findUserByEmail } from '../users/store';
 import { relyingPartyOf } from '../two-factor/authenticators';
 import { afterPassword } from '../two-factor/password-step';
-
-const invalidToken = () => new AppError(422, 'invalid_token', 'passwords.errors.invalidToken');
+import { resetPassword } from './actions';
 
 const forgot = envelopeContract({
   summary: 'Asks for a password reset mail; the same answer whether or not the address has an account',
@@ -57,18 +53,7 @@ export const passwordRoutes: FeatureRoutes = async (app, { config, database, mai
     async (request, reply) => {
       const input = request.body;
       const passwordHash = await hashPassword(input.password);
-      const updated = await db.transaction(async (tx) => {
-        const user = await redeemToken(tx, input.token, 'reset', 'active', invalidToken);
-        const now = new Date();
-        const [row] = await tx
-          .update(users)
-          // Whoever knew the old password may hold a session: the version bump ends them all.
-          .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: now })
-          .where(eq(users.id, user.id))
-          .returning();
-        await voidTokens(tx, user.id, 'reset', now);
-        return row!;
-      });
+      const updated = await resetPassword(db, input.token, passwordHash);
       // A mailbox is not a second factor: the reset link sets the password, the sign-in still asks for the rest.
       return ok(await afterPassword({ db, tokens, rp }, reply, updated));
     },

@@ -1,16 +1,28 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findPgBin,
+  freePort as freeClusterPort,
+  handOver,
+  initCluster,
+  startCluster,
+  type Cluster,
+} from '../../../scripts/postgres-cluster';
 import { buildApp } from '../app';
 import { documents } from '../db/schema';
 import { categoryIds, createCompany, postPdfDocument, storageOf, upload } from '../test/document-fixtures';
+import { startChildServer, waitUntil, type ChildServer } from '../test/child-server';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/harness';
+import { databaseUrlFor, runOnServer } from '../test/template-database';
 import { PDF_BYTES } from '../test/images';
 import type { Storage } from './storage/storage';
 
@@ -178,6 +190,165 @@ describe('the database going away', () => {
       }
     });
   }
+});
+
+describe('a connection lost inside a transaction', () => {
+  // The real server (src/server/main.ts) as a child process on a PostgreSQL cluster of this file's own, which
+  // the test restarts: whatever database the run has, the process under test must outlive its connections.
+  const admin = { email: 'lost@example.com', password: 'a long enough password' };
+  let dir: string;
+  let cluster: Cluster;
+  let databaseUrl: string;
+  let databaseName: string;
+  let server: ChildServer;
+  let auth: Record<string, string>;
+  let company: { id: string; body: Record<string, unknown> };
+
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${server.origin}/api${url}`, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  beforeAll(async () => {
+    const bin = findPgBin();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-pg-lost-'));
+    handOver(dir);
+    initCluster(path.join(dir, 'data'), bin);
+    cluster = startCluster(
+      { dataDir: path.join(dir, 'data'), port: await freeClusterPort(), settings: { fsync: 'off' } },
+      bin,
+    );
+    databaseName = `atrium_lost_${randomUUID().replace(/-/g, '')}`;
+    await runOnServer(cluster.url, `CREATE DATABASE ${databaseName}`);
+    databaseUrl = databaseUrlFor(cluster.url, databaseName);
+    const dataDir = path.join(dir, 'app');
+    server = await startChildServer({
+      dataDir,
+      databaseUrl,
+      env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    });
+    const signIn = await fetch(`${server.origin}/api/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    expect(signIn.status).toBe(200);
+    auth = { authorization: signIn.headers.get('authorization')! };
+    const first = async (url: string) => ((await call('GET', url)).json.data as Array<{ id: string }>)[0]!.id;
+    const body = {
+      name: 'Connexion perdue',
+      legal_form_id: await first('/legal_forms'),
+      status_id: await first('/statuses'),
+      activity_area_id: await first('/activity_areas'),
+      address: { address: '1 rue du Port', zip_code: 'H2Y 1H2', municipality_id: await first('/municipalities') },
+    };
+    const created = await call('POST', '/companies', body);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    company = { id: created.json.data.id as string, body };
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    cluster?.stop('immediate');
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * A company save that is inside its transaction, waiting on the company's row that another session holds
+   * locked: answers the save's pending answer, the holder, and the backend of the save.
+   */
+  async function saveWaitingOnALock(name: string) {
+    const current = await call('GET', `/companies/${company.id}`);
+    const lockVersion = current.json.data.lock_version as number;
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM companies WHERE id = $1 FOR UPDATE', [company.id]);
+    const save = call('PATCH', `/companies/${company.id}`, { ...company.body, name, lock_version: lockVersion });
+    let answered: unknown;
+    void save.then(
+      (res) => (answered = res),
+      (error: unknown) => (answered = String(error)),
+    );
+    let pid: number | undefined;
+    await waitUntil(
+      async () => {
+        if (answered) throw new Error(`the save did not wait: ${JSON.stringify(answered)}`);
+        const { rows } = await holder.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          [databaseName],
+        );
+        pid = rows[0]?.pid;
+        return pid !== undefined;
+      },
+      30_000,
+      'the save waiting on the lock',
+    );
+    return { save, holder, pid: pid! };
+  }
+
+  /** The process has not exited, and nothing reached the top of its event loop unhandled. */
+  const expectAlive = async () => {
+    expect(server.output()).not.toMatch(/Unhandled|uncaught/i);
+    expect(await Promise.race([server.exited.then(() => 'exited'), sleep(100).then(() => 'running')])).toBe('running');
+  };
+
+  it(
+    'pg_terminate_backend on a save waiting on a lock: 503 in the request’s language, and the process serves on',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const { save, holder, pid } = await saveWaitingOnALock('Sauvegarde coupée');
+      await runOnServer(cluster.url, `SELECT pg_terminate_backend(${pid})`);
+      const res = await save;
+      expect(res.status, JSON.stringify(res.json)).toBe(503);
+      expect(res.headers.get('retry-after')).toBeDefined();
+      expect(res.json.errors.code).toBe('service_unavailable');
+      expect(res.json.errors.message).toMatch(/base de données/);
+      await holder.query('ROLLBACK');
+      await holder.end();
+
+      const after = await call('GET', `/companies/${company.id}?locale=en`);
+      expect(after.status).toBe(200);
+      // Rolled back: nothing of the cut save was written.
+      expect(after.json.data.name).toBe('Connexion perdue');
+      const again = await call('PATCH', `/companies/${company.id}`, {
+        ...company.body,
+        name: 'Sauvegarde reprise',
+        lock_version: after.json.data.lock_version as number,
+      });
+      expect(again.status, JSON.stringify(again.json)).toBe(200);
+      await expectAlive();
+    },
+  );
+
+  it(
+    'pg_ctl restart -m fast during a save: 503, the process lives, and the next request after the restart succeeds',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const { save, holder } = await saveWaitingOnALock('Sauvegarde redémarrée');
+      cluster.restart('fast');
+      const res = await save;
+      expect(res.status, JSON.stringify(res.json)).toBe(503);
+      expect(res.json.errors.code).toBe('service_unavailable');
+      await holder.end().catch(() => undefined);
+      // The pool's other connections were cut too (idle ones are dropped when told): the first request served.
+      const after = await call('GET', `/companies/${company.id}?locale=en`);
+      expect(after.status, JSON.stringify(after.json)).toBe(200);
+      expect(after.json.data.name).toBe('Sauvegarde reprise');
+      const list = await call('GET', '/companies');
+      expect(list.status).toBe(200);
+      await expectAlive();
+    },
+  );
 });
 
 describe('SIGTERM', () => {

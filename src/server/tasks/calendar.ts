@@ -33,6 +33,18 @@ export async function issueCalendarToken(db: Db, userId: string): Promise<{ toke
   return { token, createdAt: new Date(row!.createdAt) };
 }
 
+/**
+ * A restored user's feed gets a new secret, when they had a link: the one handed out before the archive stops
+ * working for good (it answered nothing while archived, and would have come back with the account). Nobody sees
+ * the new secret; the person makes a link to see one, as for any link after the first showing.
+ */
+export async function renewCalendarToken(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE calendar_tokens SET token_hash = ${hashOf(newToken())}, inserted_at = now(), updated_at = now()
+         WHERE user_id = ${userId}`,
+  );
+}
+
 /** When the user's current link was made, or null without one. */
 export async function calendarLinkCreatedAt(db: Db, userId: string): Promise<Date | null> {
   const [row] = await selectRows<{ createdAt: Date | string }>(

@@ -17,12 +17,14 @@ import { ok } from '../platform/http/wire';
 import { startTicker, type Ticker } from '../platform/periodic/ticker';
 import { limitedBy } from '../platform/rate-limit/limits';
 import type { FeatureRoutes } from '../platform/route-deps';
+import { onUserRestored } from '../users/restored-hooks';
 import {
   calendarEvents,
   calendarFeedPath,
   calendarLinkCreatedAt,
   calendarOwner,
   issueCalendarToken,
+  renewCalendarToken,
   writeCalendar,
 } from './calendar';
 import { DIGEST_TICK, runDigests } from './digest';
@@ -73,6 +75,7 @@ async function settingsOf(db: Db, userId: string): Promise<NotificationSettings>
 /** Reminders (docs/decisions/0044): the digest's settings and tick, and the calendar feed. */
 export const reminderRoutes: FeatureRoutes = async (app, { database, mail, limits, config }) => {
   const { db } = database;
+  onUserRestored(renewCalendarToken);
 
   app.get('/account/notification_settings', readSettings, async (request) =>
     ok(await settingsOf(db, userOf(request).id)),

@@ -10,7 +10,7 @@ import { lookupIds, type LookupIds } from '../test/company-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer';
 import { createLoans, loanTerms } from '../test/servicing-fixtures';
-import type { UserRow } from '../users/store';
+import { findUserById, type UserRow } from '../users/store';
 import { foldLine, writeCalendar } from './calendar';
 import { DIGEST_MAX_ATTEMPTS, runDigests } from './digest';
 
@@ -352,6 +352,61 @@ describe('the calendar feed', () => {
     );
     expect(stored).toHaveLength(1);
     expect(stored[0]!.hash).not.toContain(token);
+  });
+
+  it('a restored user’s old link stays dead: the restore issues a new secret, and a link made after works', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const adminAuth = await t.authHeader(admin);
+    const user = await t.createUser();
+    const made = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/account/calendar_token',
+        headers: await t.authHeader(user),
+        payload: {},
+      })
+    ).json().data;
+    expect((await feed(made.url)).statusCode).toBe(200);
+    const hashOfLink = async () =>
+      (
+        await selectRows<{ hash: string }>(
+          t.database.db,
+          sql`SELECT token_hash AS hash FROM calendar_tokens WHERE user_id = ${user.id}`,
+        )
+      )[0]?.hash;
+    const before = await hashOfLink();
+
+    expect((await t.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: adminAuth })).statusCode).toBe(
+      200,
+    );
+    expect((await feed(made.url)).statusCode).toBe(404);
+    const restored = await t.inject({ method: 'POST', url: `/api/users/${user.id}/restore`, headers: adminAuth });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await feed(made.url)).statusCode).toBe(404);
+    expect(await hashOfLink()).not.toBe(before);
+
+    // Archiving ended the user's sessions: a new one, as after signing in again.
+    const auth = await t.authHeader((await findUserById(t.database.db, user.id))!);
+    const settings = await t.inject({ method: 'GET', url: '/api/account/notification_settings', headers: auth });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json().data.calendar_link_created_at).not.toBe(made.created_at);
+    const fresh = (
+      await t.inject({ method: 'POST', url: '/api/account/calendar_token', headers: auth, payload: {} })
+    ).json().data;
+    expect((await feed(fresh.url)).statusCode).toBe(200);
+    expect((await feed(made.url)).statusCode).toBe(404);
+
+    // A user who never made a link gets none by being restored.
+    const other = await t.createUser();
+    await t.inject({ method: 'DELETE', url: `/api/users/${other.id}`, headers: adminAuth });
+    await t.inject({ method: 'POST', url: `/api/users/${other.id}/restore`, headers: adminAuth });
+    const otherSettings = await t.inject({
+      method: 'GET',
+      url: '/api/account/notification_settings',
+      headers: await t.authHeader((await findUserById(t.database.db, other.id))!),
+    });
+    expect(otherSettings.statusCode, otherSettings.body).toBe(200);
+    expect(otherSettings.json().data.calendar_link_created_at).toBeNull();
   });
 });
 

@@ -1,4 +1,3 @@
-import type { CatalogKey } from '../../shared/i18n/keys';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
@@ -12,79 +11,37 @@ import {
   twoFactorChangeSchema,
   twoFactorStatusSchema,
   userTwoFactorSchema,
-  type TwoFactorStatus,
 } from '../../shared/schemas/two-factor';
 import { accountAnswerSchema } from '../../shared/schemas/users-answers';
-import { secondFactorRequiredOf, type AccountEventCode } from '../../shared/two-factor';
+import type { AccountEventCode } from '../../shared/two-factor';
 import type { Db } from '../db/client';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { userOf } from '../platform/auth/plugin';
-import { AppError, conflict, notFound } from '../platform/errors/app-error';
+import { sessionOf, userOf } from '../platform/auth/plugin';
+import { notFound } from '../platform/errors/app-error';
 import { envelopeContract, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import { startSession } from '../identity/sessions';
 import { countActiveAdmins, findUserById, fullNameOf, toAccount, type UserRow } from '../users/store';
-import { findUserForUpdate } from '../identity/accounts';
+import { relyingPartyOf } from './authenticators';
 import {
-  newTotpSecret,
-  otpauthUri,
-  registrationOptions,
-  relyingPartyOf,
-  totpStepOf,
-  verifyAuthentication,
-  verifyRegistration,
-} from './authenticators';
+  acceptSecondFactor,
+  confirmTotp,
+  isRefusedFactor,
+  pendingSignIn,
+  regenerateRecoveryCodes,
+  registerPasskey,
+  removePasskey,
+  removeTotp,
+  resetFactors,
+  saveSecurityPolicy,
+  startPasskeyRegistration,
+  startTotpSetup,
+  twoFactorStatusOf,
+} from './actions';
 import { countAgainst, secondFactorLimits } from './limits';
-import {
-  addPasskey,
-  closeChallenge,
-  deleteAllFactors,
-  deletePasskey,
-  deleteTotp,
-  factorsOf,
-  findOpenRegistration,
-  findOpenSignIn,
-  findPasskey,
-  findTotp,
-  forgetRecoveryCodesWithoutFactor,
-  hasSecondFactor,
-  listAccountEvents,
-  openRegistration,
-  readPolicy,
-  recordAccountEvent,
-  replaceRecoveryCodes,
-  savePolicy,
-  startTotp,
-  touchPasskey,
-  useRecoveryCode,
-  useTotpStep,
-  type ChallengeRow,
-  type Factors,
-} from './store';
+import { factorsOf, findOpenSignIn, hasSecondFactor, listAccountEvents, readPolicy } from './store';
 
-/** Two-factor sign-in's routes (docs/decisions/0035-two-factor-sign-in.md). */
-
-const signInExpired = () => new AppError(401, 'sign_in_expired', 'twoFactor.errors.signInExpired');
-const refusedOn = (field: string, key: CatalogKey) =>
-  new AppError(422, 'invalid_second_factor', key, { [field]: [{ key, params: {} }] });
-const stateConflict = (code: string, key: CatalogKey) => new AppError(409, code, key);
-
-/** What an account has, and whether the office requires a second factor of it. */
-async function statusOf(db: Db, user: UserRow, factors?: Factors): Promise<TwoFactorStatus> {
-  const current = factors ?? (await factorsOf(db, user.id));
-  return {
-    required: secondFactorRequiredOf((await readPolicy(db)).twoFactorRequired, user.role),
-    enabled: hasSecondFactor(current),
-    totp: current.totp,
-    passkeys: current.passkeys.map((passkey) => ({
-      id: passkey.id,
-      name: passkey.name,
-      insertedAt: passkey.insertedAt.toISOString(),
-      lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
-    })),
-    recoveryCodesLeft: current.recoveryCodesLeft,
-  };
-}
+/** Two-factor sign-in's routes (docs/decisions/0035-two-factor-sign-in.md): contract, use case (actions.ts), answer. */
 
 const tags = ['two-factor'];
 const idParams = z.object({ id: uuid() });
@@ -95,47 +52,19 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
   const limits = secondFactorLimits(db);
 
   /**
-   * A factor was added: the first one brings a fresh set of recovery codes (shown once). Called with the proof of
-   * a password step (enrolment before any session), the addition completes that sign-in: the proof is used and
-   * the session's token is in the `authorization` header, as after a sign-in.
+   * A factor was added, bringing `recoveryCodes` when it was the first. Added with the proof of a password step
+   * (enrolment before any session), it completes that sign-in: the session's token is in the `authorization`
+   * header, as after a sign-in.
    */
   async function factorAdded(
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
-    add: (tx: Db) => Promise<void>,
+    recoveryCodes: string[] | null,
   ) {
-    const recoveryCodes = await db.transaction(async (tx) => {
-      await findUserForUpdate(tx, user.id);
-      const first = !hasSecondFactor(await factorsOf(tx, user.id));
-      await add(tx);
-      if (request.enrolmentProof) {
-        const pending = await findOpenSignIn(tx, request.enrolmentProof);
-        if (!pending || !(await closeChallenge(tx, pending.challenge.id))) throw signInExpired();
-      }
-      return first ? replaceRecoveryCodes(tx, user.id) : null;
-    });
     if (request.enrolmentProof) await startSession(db, reply, tokens, user);
-    return ok({ status: await statusOf(db, user), recoveryCodes });
+    return ok({ status: await twoFactorStatusOf(db, user), recoveryCodes });
   }
-
-  /** A factor was removed: refused when it was the last and the office requires one. */
-  async function factorRemoved(user: UserRow, remove: (tx: Db) => Promise<boolean>) {
-    await db.transaction(async (tx) => {
-      await findUserForUpdate(tx, user.id);
-      if (!(await remove(tx))) throw notFound();
-      const after = await factorsOf(tx, user.id);
-      const required = secondFactorRequiredOf((await readPolicy(tx)).twoFactorRequired, user.role);
-      if (required && !hasSecondFactor(after)) {
-        throw stateConflict('second_factor_required', 'twoFactor.errors.lastFactorRequired');
-      }
-      await forgetRecoveryCodesWithoutFactor(tx, user.id);
-    });
-    return ok(await statusOf(db, user));
-  }
-
-  const record = (tx: Db, user: UserRow, code: AccountEventCode, params?: Record<string, string>) =>
-    recordAccountEvent(tx, { userId: user.id, actorId: user.id, code, params });
 
   // ---- the second step of sign-in ----
 
@@ -155,46 +84,15 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
       preValidation: [limits.byAddress.consume, limits.failuresByAddress.check],
     },
     async (request, reply) => {
-      const input = request.body;
-      const pending = await findOpenSignIn(db, input.proof);
-      if (!pending) throw signInExpired();
-      const { user, challenge } = pending;
-      countAgainst(request, user.id);
+      const { proof, ...factor } = request.body;
+      const pending = await pendingSignIn(db, proof);
+      countAgainst(request, pending.user.id);
       await limits.failuresByAccountAndAddress.check(request);
       await limits.failuresByAccount.check(request);
-
-      const accept = async (tx: Db, open: ChallengeRow): Promise<void> => {
-        if (input.code !== undefined) {
-          const totp = await findTotp(tx, user.id);
-          const step = totp?.confirmedAt ? totpStepOf(totp.secret, input.code) : undefined;
-          // A code of an accepted step (or older) is refused: a code seen over a shoulder cannot be used again.
-          if (step === undefined || !(await useTotpStep(tx, user.id, step, { confirm: false }))) {
-            throw refusedOn('code', 'twoFactor.errors.wrongCode');
-          }
-        } else if (input.recoveryCode !== undefined) {
-          if (!(await useRecoveryCode(tx, user.id, input.recoveryCode))) {
-            throw refusedOn('recovery_code', 'twoFactor.errors.wrongRecoveryCode');
-          }
-          await record(tx, user, 'recoveryCodeUsed');
-        } else {
-          const passkey = input.credential && (await findPasskey(tx, user.id, input.credential.id));
-          const counter =
-            passkey && open.webauthnChallenge
-              ? await verifyAuthentication(rp, input.credential, open.webauthnChallenge, passkey)
-              : undefined;
-          if (!passkey || counter === undefined) throw refusedOn('credential', 'twoFactor.errors.passkeyRefused');
-          await touchPasskey(tx, passkey.id, counter);
-        }
-      };
-
       try {
-        await db.transaction(async (tx) => {
-          // Closed first, in the same transaction: a refused factor rolls it back and the proof stays usable.
-          if (!(await closeChallenge(tx, challenge.id))) throw signInExpired();
-          await accept(tx, challenge);
-        });
+        await acceptSecondFactor(db, rp, pending, factor);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'invalid_second_factor') {
+        if (isRefusedFactor(error)) {
           await limits.failuresByAccountAndAddress.hit(request);
           await limits.failuresByAccount.hit(request);
           await limits.failuresByAddress.hit(request);
@@ -202,7 +100,8 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
         throw error;
       }
       await limits.failuresByAccountAndAddress.reset(request);
-      await startSession(db, reply, tokens, user);
+      await startSession(db, reply, tokens, pending.user);
+      const user = pending.user;
       return ok(toAccount(user, { viewerId: user.id, activeAdminCount: await countActiveAdmins(db) }));
     },
   );
@@ -214,7 +113,7 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     tags,
     answer: twoFactorStatusSchema,
   });
-  app.get('/account/two_factor', status, async (request) => ok(await statusOf(db, userOf(request))));
+  app.get('/account/two_factor', status, async (request) => ok(await twoFactorStatusOf(db, userOf(request))));
 
   const startTotpRoute = envelopeContract({
     summary:
@@ -223,15 +122,10 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     answer: totpSetupSchema,
   });
   app.post('/account/two_factor/totp', { ...startTotpRoute, config: { access: 'enrolment' } }, async (request) => {
-    const user = userOf(request);
-    const secret = newTotpSecret();
-    if (!(await startTotp(db, user.id, secret))) {
-      throw stateConflict('totp_exists', 'twoFactor.errors.totpExists');
-    }
-    return ok({ secret, uri: otpauthUri(secret, user.email) });
+    return ok(await startTotpSetup(db, userOf(request)));
   });
 
-  const confirmTotp = envelopeContract({
+  const confirmTotpRoute = envelopeContract({
     summary:
       'Confirms the authenticator app with its first code; the first factor of an account brings its recovery codes (shown once). With a proof of a password step, also signs in (authorization header)',
     tags,
@@ -240,34 +134,23 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
   });
   app.post(
     '/account/two_factor/totp/confirm',
-    { ...confirmTotp, config: { access: 'enrolment' } },
+    { ...confirmTotpRoute, config: { access: 'enrolment' } },
     async (request, reply) => {
       const user = userOf(request);
-      const { code } = request.body;
-      const totp = await findTotp(db, user.id);
-      if (!totp || totp.confirmedAt) throw stateConflict('totp_not_started', 'twoFactor.errors.totpNotStarted');
-      const step = totpStepOf(totp.secret, code);
-      return factorAdded(request, reply, user, async (tx) => {
-        if (step === undefined || !(await useTotpStep(tx, user.id, step, { confirm: true }))) {
-          throw refusedOn('code', 'twoFactor.errors.wrongCode');
-        }
-        await record(tx, user, 'totpAdded');
-      });
+      const recoveryCodes = await confirmTotp(db, user, request.body.code, request.enrolmentProof);
+      return factorAdded(request, reply, user, recoveryCodes);
     },
   );
 
-  const removeTotp = envelopeContract({
+  const removeTotpRoute = envelopeContract({
     summary: 'Removes my authenticator app (refused when it is my last factor and one is required)',
     tags,
     answer: twoFactorStatusSchema,
   });
-  app.delete('/account/two_factor/totp', removeTotp, async (request) => {
+  app.delete('/account/two_factor/totp', removeTotpRoute, async (request) => {
     const user = userOf(request);
-    return factorRemoved(user, async (tx) => {
-      if (!(await deleteTotp(tx, user.id))) return false;
-      await record(tx, user, 'totpRemoved');
-      return true;
-    });
+    await removeTotp(db, user);
+    return ok(await twoFactorStatusOf(db, user));
   });
 
   const regenerate = envelopeContract({
@@ -277,15 +160,8 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
   });
   app.post('/account/two_factor/recovery_codes', regenerate, async (request) => {
     const user = userOf(request);
-    const recoveryCodes = await db.transaction(async (tx) => {
-      await findUserForUpdate(tx, user.id);
-      if (!hasSecondFactor(await factorsOf(tx, user.id))) {
-        throw stateConflict('no_second_factor', 'twoFactor.errors.noFactorForCodes');
-      }
-      await record(tx, user, 'recoveryCodesGenerated');
-      return replaceRecoveryCodes(tx, user.id);
-    });
-    return ok({ status: await statusOf(db, user), recoveryCodes });
+    const recoveryCodes = await regenerateRecoveryCodes(db, user);
+    return ok({ status: await twoFactorStatusOf(db, user), recoveryCodes });
   });
 
   const passkeyOptions = envelopeContract({
@@ -294,18 +170,9 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     tags,
     answer: z.object({ options: z.looseObject({ challenge: z.string() }) }),
   });
-  app.post('/account/passkeys/options', { ...passkeyOptions, config: { access: 'enrolment' } }, async (request) => {
-    const user = userOf(request);
-    const { passkeys } = await factorsOf(db, user.id);
-    const options = await registrationOptions(
-      rp,
-      { id: user.id, email: user.email, displayName: fullNameOf(user) },
-      passkeys,
-    );
-    await openRegistration(db, user.id, options.challenge);
-    // Spread into a plain object: the library's interface has no index signature for the loose answer schema.
-    return ok({ options: { ...options } });
-  });
+  app.post('/account/passkeys/options', { ...passkeyOptions, config: { access: 'enrolment' } }, async (request) =>
+    ok({ options: await startPasskeyRegistration(db, rp, userOf(request)) }),
+  );
 
   const addPasskeyRoute = envelopeContract({
     summary:
@@ -317,43 +184,27 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
   });
   app.post('/account/passkeys', { ...addPasskeyRoute, config: { access: 'enrolment' } }, async (request, reply) => {
     const user = userOf(request);
-    const input = request.body;
-    const challenge = await findOpenRegistration(db, user.id);
-    const credential = challenge?.webauthnChallenge
-      ? await verifyRegistration(rp, input.credential, challenge.webauthnChallenge)
-      : undefined;
-    if (!challenge || !credential) throw refusedOn('credential', 'twoFactor.errors.passkeyRefused');
+    const recoveryCodes = await registerPasskey(db, rp, user, request.body, request.enrolmentProof);
     void reply.status(201);
-    return factorAdded(request, reply, user, async (tx) => {
-      if (!(await closeChallenge(tx, challenge.id))) throw refusedOn('credential', 'twoFactor.errors.passkeyRefused');
-      if (await findPasskey(tx, user.id, credential.credentialId)) {
-        throw stateConflict('passkey_exists', 'twoFactor.errors.passkeyExists');
-      }
-      await addPasskey(tx, { userId: user.id, name: input.name, ...credential });
-      await record(tx, user, 'passkeyAdded', { name: input.name });
-    });
+    return factorAdded(request, reply, user, recoveryCodes);
   });
 
-  const removePasskey = envelopeContract({
+  const removePasskeyRoute = envelopeContract({
     summary: 'Removes one of my passkeys (refused when it is my last factor and one is required)',
     tags,
     params: idParams,
     answer: twoFactorStatusSchema,
   });
-  app.delete('/account/passkeys/:id', removePasskey, async (request) => {
+  app.delete('/account/passkeys/:id', removePasskeyRoute, async (request) => {
     const user = userOf(request);
-    return factorRemoved(user, async (tx) => {
-      const removed = await deletePasskey(tx, user.id, request.params.id);
-      if (!removed) return false;
-      await record(tx, user, 'passkeyRemoved', { name: removed.name });
-      return true;
-    });
+    await removePasskey(db, user, request.params.id);
+    return ok(await twoFactorStatusOf(db, user));
   });
 
   // ---- administrators ----
 
   const userTwoFactorOf = async (request: FastifyRequest, user: UserRow) => ({
-    ...(await statusOf(db, user)),
+    ...(await twoFactorStatusOf(db, user)),
     history: (await listAccountEvents(db, user.id)).map(({ event, actor }) => ({
       id: event.id,
       code: event.code as AccountEventCode,
@@ -383,14 +234,7 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     answer: userTwoFactorSchema,
   });
   app.post('/users/:id/two_factor/reset', { ...reset, config: { access: 'admin' } }, async (request) => {
-    const admin = userOf(request);
-    const user = await db.transaction(async (tx) => {
-      const target = await findUserForUpdate(tx, request.params.id);
-      if (!target) throw notFound();
-      await deleteAllFactors(tx, target.id);
-      await recordAccountEvent(tx, { userId: target.id, actorId: admin.id, code: 'twoFactorReset' });
-      return target;
-    });
+    const user = await resetFactors(db, userOf(request), sessionOf(request), request.params.id);
     return ok(await userTwoFactorOf(request, user));
   });
 
@@ -415,8 +259,7 @@ export const twoFactorRoutes: FeatureRoutes = async (app, { config, database, to
     answer: securitySettingsAnswerSchema,
   });
   app.patch('/settings/security', { ...saveSettings, config: { access: 'admin' } }, async (request) => {
-    const input = request.body;
-    if (!(await savePolicy(db, input, userOf(request).id))) throw conflict();
+    await saveSecurityPolicy(db, request.body, userOf(request), sessionOf(request));
     return ok(await settingsAnswer());
   });
 };

@@ -1,5 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import {
   accountEvents,
@@ -10,8 +26,10 @@ import {
   totpAuthenticators,
   users,
 } from '../db/schema';
+import { ROLES } from '../../shared/constants';
 import {
   DEFAULT_TWO_FACTOR_POLICY,
+  secondFactorRequiredOf,
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
@@ -81,6 +99,44 @@ export async function savePolicy(
     .where(and(eq(securitySettings.id, 1), eq(securitySettings.lockVersion, input.lockVersion)))
     .returning({ id: securitySettings.id });
   return updated.length === 1;
+}
+
+/**
+ * The users a change of the setting from `before` to `after` newly requires a second factor of, and who have
+ * none yet (no confirmed app, no passkey): archived and invited accounts included, they have no session anyway.
+ */
+export async function usersNewlyRequiredWithoutFactor(
+  db: Executor,
+  before: TwoFactorPolicy,
+  after: TwoFactorPolicy,
+): Promise<string[]> {
+  const roles = ROLES.filter((role) => secondFactorRequiredOf(after, role) && !secondFactorRequiredOf(before, role));
+  if (roles.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, roles),
+        not(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(totpAuthenticators)
+              .where(and(eq(totpAuthenticators.userId, users.id), isNotNull(totpAuthenticators.confirmedAt))),
+          ),
+        ),
+        not(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(passkeys)
+              .where(eq(passkeys.userId, users.id)),
+          ),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
 }
 
 // ---- what an account has ----

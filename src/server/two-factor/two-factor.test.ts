@@ -404,6 +404,54 @@ describe('the enforcement setting', () => {
   });
 });
 
+describe('a second factor newly required', () => {
+  const me = (headers: Record<string, string>) => t.inject({ method: 'GET', url: '/api/user', headers });
+  const savePolicy = async (headers: Record<string, string>, value: 'nobody' | 'admins' | 'everyone') => {
+    const read = await t.inject({ method: 'GET', url: '/api/settings/security', headers });
+    const res = await t.inject({
+      method: 'PATCH',
+      url: '/api/settings/security',
+      headers,
+      payload: { two_factor_required: value, lock_version: read.json().data.lock_version },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('ends the open sessions of those it now concerns who have no factor, never the administrator’s own', async () => {
+    await setPolicy('nobody');
+    try {
+      const admin = await t.createUser({ role: 'admin' });
+      const adminHere = await t.authHeader(admin);
+      const adminElsewhere = await t.authHeader(admin);
+      const user = await t.createUser();
+      const userSession = await t.authHeader(user);
+      const protectedUser = await t.createUser();
+      await enrolTotp(protectedUser, reserveSteps(1));
+      const protectedSession = await t.authHeader(protectedUser);
+
+      // "Administrators": the users are not concerned, the other administrator session is.
+      await savePolicy(adminHere, 'admins');
+      expect((await me(userSession)).statusCode).toBe(200);
+      expect((await me(adminElsewhere)).statusCode).toBe(401);
+      expect((await me(adminHere)).statusCode).toBe(200);
+
+      // "Everyone": the user without a factor signs in again (and sets one up); who has a factor signed in with it.
+      await savePolicy(adminHere, 'everyone');
+      expect((await me(userSession)).statusCode).toBe(401);
+      expect((await me(protectedSession)).statusCode).toBe(200);
+      expect((await me(adminHere)).statusCode).toBe(200);
+      expect((await signIn(user.email)).json().data.enrolment_required).toBe(true);
+
+      // Asking less of people ends nobody's session.
+      const later = await t.authHeader(user);
+      await savePolicy(adminHere, 'nobody');
+      expect((await me(later)).statusCode).toBe(200);
+    } finally {
+      await setPolicy('nobody');
+    }
+  });
+});
+
 describe('the password reset and the invitation do not bypass the second factor', () => {
   it('a reset link sets the password, and then asks for the second factor instead of signing in', async () => {
     const user = await t.createUser();
@@ -472,6 +520,26 @@ describe("an administrator's reset of a user's second factor", () => {
     ]);
     // Password-only again.
     expect(bearer(await signIn(user.email))).toMatch(/^Bearer /);
+  });
+
+  it('ends the user’s open sessions (a lost phone may be in other hands); an administrator’s own reset keeps this session', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const headers = await t.authHeader(admin);
+    const user = await t.createUser();
+    await enrolTotp(user, reserveSteps(1));
+    const userSessions = [await t.authHeader(user), await t.authHeader(user)];
+    const otherUserSession = await t.authHeader(await t.createUser());
+    expect((await post(`/api/users/${user.id}/two_factor/reset`, {}, headers)).statusCode).toBe(200);
+    for (const session of userSessions) {
+      expect((await t.inject({ method: 'GET', url: '/api/user', headers: session })).statusCode).toBe(401);
+    }
+    expect((await t.inject({ method: 'GET', url: '/api/user', headers: otherUserSession })).statusCode).toBe(200);
+
+    await enrolTotp(admin, reserveSteps(1));
+    const adminElsewhere = await t.authHeader(admin);
+    expect((await post(`/api/users/${admin.id}/two_factor/reset`, {}, headers)).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/user', headers })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/user', headers: adminElsewhere })).statusCode).toBe(401);
   });
 
   it('is for administrators only, and a 404 for someone who does not exist', async () => {

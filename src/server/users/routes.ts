@@ -1,5 +1,3 @@
-import type { CatalogKey } from '../../shared/i18n/keys';
-import { and, eq } from 'drizzle-orm';
 import { toSnake } from '../../shared/case';
 import { USER_STATUSES, type UserStatus } from '../../shared/constants';
 import { z } from 'zod';
@@ -7,23 +5,20 @@ import { lockVersion, optionalText } from '../../shared/schemas/common';
 import { invitedUserEditSchema, userEditSchema } from '../../shared/schemas/users';
 import { userAnswerSchema, userListItemSchema, userOptionSchema } from '../../shared/schemas/users-answers';
 import type { FeatureRoutes } from '../platform/route-deps';
-import { users } from '../db/schema';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, conflict, notFound, badParameter } from '../platform/errors/app-error';
+import { notFound, badParameter } from '../platform/errors/app-error';
 import { envelopeContract, uuid } from '../platform/http/contract';
 import { listContract, listMeta, pageWindow, parseListParams } from '../platform/http/list-params';
 import { ok, parse } from '../platform/http/wire';
 import { invitationMail, mailFailed } from '../identity/mails';
-import { issueToken, voidTokens } from '../identity/one-time-tokens';
+import { issueToken } from '../identity/one-time-tokens';
+import { archiveUser, editUser, refused, restoreUser } from './actions';
 import {
-  bumpLockVersion,
-  bumpTokenVersion,
   countActiveAdmins,
   digestTimesOf,
   findUserById,
   fullNameOf,
   listUsers,
-  lockActiveAdmins,
   toUser,
   toUserOptions,
   USER_DEFAULT_SORT,
@@ -31,7 +26,7 @@ import {
   type UserRow,
   type UserSortField,
 } from './store';
-import { findUserForUpdate, statusOf } from '../identity/accounts';
+import { statusOf } from '../identity/accounts';
 
 /** An invited user's disabled name fields may come back blank or null: only a real value is a change. */
 const blankName = optionalText();
@@ -60,10 +55,6 @@ const idParams = z.object({ id: uuid() });
 const oneUser = (summary: string, extra: { body?: z.ZodType } = {}) =>
   envelopeContract({ summary, tags: ['users'], params: idParams, ...extra, answer: userAnswerSchema });
 const USER_FILTERS = ['search', 'status'] as const;
-
-/** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
-const refused = (code: string, key: CatalogKey, field?: string) =>
-  field ? new AppError(422, code, key, { [field]: [{ key, params: {} }] }) : new AppError(422, code, key);
 
 export const userRoutes: FeatureRoutes = async (app, { config, database, mail }) => {
   const { db } = database;
@@ -163,22 +154,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
       changes = input;
       expected = version;
     }
-    if (expected !== current.lockVersion) throw conflict();
-
-    const updated = await db.transaction(async (tx) => {
-      if (current.role === 'admin' && changes.role !== 'admin') {
-        const admins = await lockActiveAdmins(tx);
-        if (admins.includes(id) && admins.length <= 1) throw refused('last_admin', 'users.errors.lastAdmin', 'role');
-      }
-      const [row] = await tx
-        .update(users)
-        .set({ ...changes, lockVersion: bumpLockVersion, updatedAt: new Date() })
-        .where(and(eq(users.id, id), eq(users.lockVersion, expected)))
-        .returning();
-      if (!row) throw conflict();
-      return row;
-    });
-    return ok(await presentOne(viewer, updated));
+    return ok(await presentOne(viewer, await editUser(db, current, expected, changes)));
   });
 
   // Archives, never deletes: history keeps pointing at the person (docs/SPEC.md §4).
@@ -186,42 +162,13 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
   app.delete('/users/:id', { ...archive, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
     const id = request.params.id;
-    const archived = await db.transaction(async (tx) => {
-      const admins = await lockActiveAdmins(tx);
-      const target = await findUserForUpdate(tx, id);
-      if (!target) throw notFound();
-      if (target.disabledAt) throw refused('already_archived', 'users.errors.alreadyArchived');
-      if (target.id === viewer.id) throw refused('cannot_archive_self', 'users.errors.cannotArchiveSelf');
-      if (admins.includes(id) && admins.length <= 1) throw refused('last_admin', 'users.errors.lastAdmin');
-      const now = new Date();
-      const [row] = await tx
-        .update(users)
-        // The token version bump ends every open session of this user at their next request.
-        .set({ disabledAt: now, tokenVersion: bumpTokenVersion, lockVersion: bumpLockVersion, updatedAt: now })
-        .where(eq(users.id, id))
-        .returning();
-      await voidTokens(tx, id, 'all', now);
-      return row!;
-    });
-    return ok(await presentOne(viewer, archived));
+    return ok(await presentOne(viewer, await archiveUser(db, viewer, id)));
   });
 
   const restore = oneUser('Restores an archived user (administrators)');
   app.post('/users/:id/restore', { ...restore, config: { access: 'admin' } }, async (request) => {
     const viewer = userOf(request);
-    const id = request.params.id;
-    const restored = await db.transaction(async (tx) => {
-      const target = await findUserForUpdate(tx, id);
-      if (!target) throw notFound();
-      if (!target.disabledAt) throw refused('not_archived', 'users.errors.notArchived');
-      const [row] = await tx
-        .update(users)
-        .set({ disabledAt: null, lockVersion: bumpLockVersion, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      return row!;
-    });
-    return ok(await presentOne(viewer, restored));
+    return ok(await presentOne(viewer, await restoreUser(db, request.params.id)));
   });
 
   const reinvite = oneUser('Sends an invited user a fresh invitation mail (administrators)');

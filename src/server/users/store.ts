@@ -214,3 +214,104 @@ export async function lockActiveAdmins(tx: Db): Promise<string[]> {
     .for('update');
   return rows.map((r) => r.id);
 }
+
+/** Saves an administrator's edit when `expected` is still the row's lock_version; undefined when it is not. */
+export async function updateUserFields(
+  db: Db,
+  id: string,
+  expected: number,
+  changes: { role: UserRow['role']; firstName?: string; lastName?: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, lockVersion: bumpLockVersion, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.lockVersion, expected)))
+    .returning();
+  return row;
+}
+
+/** Archives the user at `now`; the token version bump ends every open session of theirs at their next request. */
+export async function markArchived(db: Db, id: string, now: Date): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: now, tokenVersion: bumpTokenVersion, lockVersion: bumpLockVersion, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function markRestored(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: null, lockVersion: bumpLockVersion, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/** The fields of "My account" a person saves for themselves. */
+export type OwnAccountFields = Pick<
+  UserRow,
+  'email' | 'firstName' | 'lastName' | 'locale' | 'address' | 'city' | 'postalCode' | 'phone' | 'mobile'
+>;
+
+/** Saves one's own account when `expected` is still the row's lock_version (any, when undefined). */
+export async function updateOwnAccount(
+  db: Db,
+  id: string,
+  expected: number | undefined,
+  fields: OwnAccountFields,
+): Promise<UserRow | undefined> {
+  const where = expected === undefined ? eq(users.id, id) : and(eq(users.id, id), eq(users.lockVersion, expected));
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, lockVersion: bumpLockVersion, updatedAt: new Date() })
+    .where(where)
+    .returning();
+  return row;
+}
+
+/** A new password hash; lock_version stays: the password is not a field of the account form, which may be open. */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/**
+ * A password set through a reset link: whoever knew the old password may hold a session, so the token version
+ * bump ends them all.
+ */
+export async function resetPasswordHash(db: Db, id: string, passwordHash: string, now: Date): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: bumpTokenVersion, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/** A new invited account (no password, no names yet), in the language its invitation is written in. */
+export async function insertInvitedUser(db: Db, values: Pick<UserRow, 'email' | 'role' | 'locale'>): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Removes an invited account that never confirmed (its invitation could not be sent). */
+export async function deleteUnconfirmedUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.id, id), isNull(users.confirmedAt)));
+}
+
+/** An invitee's own names and password, and the account confirmed at `now`. */
+export async function confirmInvitedUser(
+  db: Db,
+  id: string,
+  fields: { passwordHash: string; firstName: string; lastName: string },
+  now: Date,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, confirmedAt: now, lockVersion: bumpLockVersion, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}

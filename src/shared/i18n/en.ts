@@ -79,6 +79,9 @@ export const en = {
       validationFailed: 'Some fields are invalid.',
       rateLimited: 'Too many attempts. Please wait a moment and try again.',
       unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+      databaseUnavailable:
+        'The database is not answering right now. Nothing was saved from this request: please try again in a moment.',
+      storageFull: 'The storage is full, so nothing was saved. Please contact your administrator.',
       internal: 'An error occured, please try again later.',
       emailTaken: 'This email address is already used by another account.',
       unknownParameter: 'This address takes no parameter “{{name}}”.',

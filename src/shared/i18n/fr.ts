@@ -74,6 +74,9 @@ export const fr = {
       validationFailed: 'Certains champs sont invalides.',
       rateLimited: 'Trop de tentatives. Veuillez patienter un instant avant de réessayer.',
       unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
+      databaseUnavailable:
+        'La base de données ne répond pas pour le moment. Rien de cette requête n’a été enregistré : réessayez dans un instant.',
+      storageFull: 'L’espace de stockage est plein : rien n’a été enregistré. Communiquez avec votre administrateur.',
       internal: 'Une erreur est survenue, veuillez réessayer plus tard.',
       emailTaken: 'Cette adresse courriel est déjà utilisée par un autre compte.',
       unknownParameter: 'Cette adresse ne prend pas de paramètre « {{name}} ».',

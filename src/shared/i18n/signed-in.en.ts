@@ -728,6 +728,8 @@ export const signedIn = {
     columns: { date: 'Date', size: 'Size', outcome: 'Outcome', trigger: 'Started by' },
     status: { running: 'In progress', succeeded: 'Succeeded', failed: 'Failed' },
     trigger: { schedule: 'Schedule', manual: 'Administrator' },
+    missingFiles:
+      'Files missing from storage, so not in this archive: {{count}}. The server log lists them; everything else is in the archive.',
     failedHint: 'The backup could not be written (for example, the disk is full). Details are in the server log.',
     errors: {
       running: 'A backup is already in progress. Wait until it ends before starting another.',

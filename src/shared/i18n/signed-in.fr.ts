@@ -728,6 +728,8 @@ export const signedIn = {
     columns: { date: 'Date', size: 'Taille', outcome: 'Résultat', trigger: 'Lancée par' },
     status: { running: 'En cours', succeeded: 'Réussie', failed: 'Échouée' },
     trigger: { schedule: 'Planification', manual: 'Administrateur' },
+    missingFiles:
+      'Fichiers absents du stockage, donc absents de cette archive : {{count}}. Le journal du serveur les énumère ; tout le reste est dans l’archive.',
     failedHint:
       'La sauvegarde n’a pas pu être écrite (par exemple, le disque est plein). Les détails sont dans le journal du serveur.',
     errors: {

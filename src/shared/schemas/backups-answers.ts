@@ -8,4 +8,8 @@ export const backupSummarySchema = z.object({
   size: z.number().int().nullable().describe('bytes of the archive; null until it is written'),
   status: z.enum(['running', 'succeeded', 'failed']),
   trigger: z.enum(['schedule', 'manual']),
+  missingFiles: z
+    .number()
+    .int()
+    .describe('files named by records that storage no longer had when the archive was written (0: none)'),
 });

@@ -81,6 +81,11 @@ export default function BackupsPage() {
                         {t('backups.failedHint')}
                       </Text>
                     )}
+                    {backup.status === 'succeeded' && backup.missingFiles > 0 && (
+                      <Text size="sm" c="gray.8">
+                        {t('backups.missingFiles', { count: numberFormat(locale).format(backup.missingFiles) })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{t(`backups.trigger.${backup.trigger}`)}</Table.Td>
                   <Table.Td>

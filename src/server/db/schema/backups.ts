@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, uuidKey } from './columns';
 
 /**
@@ -18,6 +18,11 @@ export const backups = pgTable(
     /** The archive's name inside BACKUP_DIR, once written. */
     fileName: text('file_name'),
     size: bigint('size', { mode: 'number' }),
+    /**
+     * Files named by records that were not in storage when the archive was written (the log lists them): the
+     * archive is whole for everything else, and the screen says what it lacks.
+     */
+    missingFiles: integer('missing_files').notNull().default(0),
     /** Why it failed, for the log and the operator (the screen shows a localized outcome). */
     error: text('error'),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -34,3 +39,18 @@ export const backups = pgTable(
     check('backups_status_check', sql`${t.status} in ('running', 'succeeded', 'failed')`),
   ],
 );
+
+/**
+ * The processes running on this database and the backup folder each keeps (docs/decisions/0064): a process
+ * refuses to start when a live one keeps its archives in another folder, since downloads and retention would
+ * then see only half of them. A row is touched every minute; one not touched for a few minutes lost its process.
+ */
+export const backupFolders = pgTable('backup_folders', {
+  processId: uuid('process_id').primaryKey(),
+  /** The identity written in the folder itself (`.atrium-backup-folder`): the same for every process sharing it. */
+  folderId: text('folder_id').notNull(),
+  /** Where this process sees it, and on which host: for the message of the process refused. */
+  dir: text('dir').notNull(),
+  host: text('host').notNull(),
+  seenAt: at('seen_at').notNull().defaultNow(),
+});

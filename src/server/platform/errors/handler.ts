@@ -60,6 +60,18 @@ function isOutOfRange(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '22003';
 }
 
+/**
+ * The disk under the files (or the database) is full, or the account's quota is spent: not something a retry in a
+ * moment fixes, so the message asks for the administrator rather than "try again later".
+ */
+function isStorageFull(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause && cause !== error && isStorageFull(cause)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  // ENOSPC / EDQUOT from the file system; 53100 (disk_full) from PostgreSQL.
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
 /** Network-level database failures: the caller may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error ("Failed query: …"): the reason is in `cause` (found by the fault tests).
@@ -67,15 +79,22 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (cause && cause !== error && isDatabaseUnavailable(cause)) return true;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   // node-postgres reports a connection cut mid-query, or never made in time, without a code; and so
-  // does pg-pool when no connection came free in time (db/client.ts).
+  // does pg-pool when no connection came free in time (db/client.ts). A transaction whose connection was
+  // lost fails its rollback with "… is not queryable", which is what reaches here.
   if (
     typeof message === 'string' &&
-    /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$)/.test(message)
+    /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect$|Client (has encountered a connection error|was closed) and is not queryable$)/.test(
+      message,
+    )
   ) {
     return true;
   }
   if (typeof code !== 'string') return false;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03'].includes(code) || code.startsWith('08');
+  // 57P01–57P03: the server is shutting down, crashed, or cannot take connections yet (a restart, a failover).
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03'].includes(code) ||
+    code.startsWith('08')
+  );
 }
 
 /**
@@ -94,9 +113,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'write conflict after retries');
       known = new AppError(409, 'write_conflict', 'errors.api.writeConflict');
     }
+    if (!known && isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      // 503 like the other server-side conditions every route documents (ADR 0064), with its own code, and no
+      // Retry-After: waiting does not free a disk.
+      known = new AppError(503, 'storage_full', 'errors.api.storageFull');
+    }
     if (!known && isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      known = new AppError(503, 'service_unavailable', 'errors.api.unavailable', undefined, { 'retry-after': '5' });
+      known = new AppError(503, 'service_unavailable', 'errors.api.databaseUnavailable', undefined, {
+        'retry-after': '5',
+      });
     }
     if (!known) {
       request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { TEST_SECRET, useTestApp } from '../../test/harness';
 import { JPEG_BYTES, PDF_BYTES } from '../../test/images';
@@ -33,6 +33,32 @@ function tamper(url: string, name: string, value: string): string {
   parsed.searchParams.set(name, value);
   return `${parsed.pathname}?${parsed.searchParams.toString()}`;
 }
+
+describe('local storage on a full disk', () => {
+  it('answers an upload that cannot be written with a storage-full message that sends to the administrator', async () => {
+    // The upload's last write (its meta, written last to say "complete") lands on /dev/full: the kernel's own
+    // ENOSPC, as on a full disk.
+    const key = newStorageKey('jpg');
+    await symlink('/dev/full', path.join(t.dataDir, 'uploads', `${key}.meta.json`));
+    const putUrl = await signer.presignPut(key, 'image/jpeg');
+    const fr = await put(putUrl, JPEG_BYTES);
+    expect(fr.statusCode, fr.body).toBe(503);
+    expect(fr.headers['retry-after']).toBeUndefined();
+    expect(fr.json().errors).toEqual({
+      code: 'storage_full',
+      message: 'L’espace de stockage est plein : rien n’a été enregistré. Communiquez avec votre administrateur.',
+    });
+    const en = await put(`${putUrl}&locale=en`, JPEG_BYTES);
+    expect(en.statusCode).toBe(503);
+    expect(en.json().errors.message).toBe(
+      'The storage is full, so nothing was saved. Please contact your administrator.',
+    );
+    // Never complete (no meta of its own): once the disk has room, the file is not served as if it were.
+    await rm(path.join(t.dataDir, 'uploads', `${key}.meta.json`));
+    expect(await signer.head(key)).toBeUndefined();
+    expect((await get(await signer.presignGet(key))).statusCode).toBe(404);
+  });
+});
 
 describe('local storage: signed URLs served by the API', () => {
   it('stores a PUT and serves it back with its content type, a disposition and nosniff', async () => {
