@@ -35,7 +35,7 @@ import {
   correctionProblems,
   disbursementProblems,
   repaymentProblems,
-  withReversed,
+  reversalProblems,
   writeOffProblems,
   type EntryProblem,
 } from '../../shared/servicing/entries';
@@ -412,10 +412,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
         const entry = ENTRY_KINDS[kind].find(context.entries, entryId);
         if (!entry) throw notFound();
         if (entry.reversal) throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
-        check(
-          correctionProblems(context.input, withReversed(context.input, kind, entryId), context.asOf),
-          request.locale,
-        );
+        check(reversalProblems(context.input, kind, entryId, context.asOf), request.locale);
         if (!(await reverseEntry(tx, kind, { id: entryId, contributionId: context.loan.id, reason, authorId }))) {
           throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
         }
