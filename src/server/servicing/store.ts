@@ -159,6 +159,27 @@ export async function* loansRepaidIn(
   }
 }
 
+/**
+ * The loans of a fund whose write-off in force is dated in a period, each with its entries: what the fund's
+ * written-off figures are computed from (the loan's own figures, never the amounts its write-off row kept).
+ */
+export async function loansWrittenOffIn(
+  db: Executor,
+  query: { fundId: string; from: string; to: string },
+): Promise<{ loan: LoanRow; entries: LoanEntries }[]> {
+  const loans = await findLoans(
+    db,
+    sql`f.contribution_fund_id = ${query.fundId}
+        AND EXISTS (SELECT 1 FROM write_offs w WHERE w.contribution_id = f.id AND w.undone_at IS NULL
+                       AND w.date BETWEEN ${query.from}::date AND ${query.to}::date)`,
+  );
+  const entries = await readEntries(
+    db,
+    loans.map((loan) => loan.id),
+  );
+  return loans.map((loan) => ({ loan, entries: entries.get(loan.id)! }));
+}
+
 /** The loan's terms in cents, or why it has none. */
 export const termsOf = (loan: LoanRow): { ok: true; terms: LoanTerms } | { ok: false; problems: TermsProblem[] } =>
   loanTerms(loan);
