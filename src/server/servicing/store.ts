@@ -96,6 +96,12 @@ export async function findLoan(
 }
 
 /** Every loan of a company, in the order of its file. */
+/** Whether a company of that id exists (archived or not). */
+export async function companyExists(db: Executor, companyId: string): Promise<boolean> {
+  const rows = await selectRows(db, sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
+  return rows.length > 0;
+}
+
 export async function findCompanyLoans(db: Executor, companyId: string): Promise<LoanRow[]> {
   const rows = await selectRows<RawLoan>(
     db,
