@@ -378,6 +378,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     },
   );
 
+  /* eslint-disable no-restricted-syntax -- the import route moves to its own module, with its transaction. */
   app.post(
     '/portfolio/repayments/import',
     {
@@ -428,6 +429,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       return reply.code(report.postedCount > 0 ? 201 : 200).send(ok(report));
     },
   );
+  /* eslint-enable no-restricted-syntax */
 
   app.get(
     `${FC}/term_amendments`,
@@ -460,6 +462,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     },
   );
 
+  /* eslint-disable no-restricted-syntax -- bulkPlan and the bulk route move to their own module, SQL and all. */
   /**
    * The fund's loans active today, each with its figures, read (and with `lock`, locked in id order) in the
    * caller's transaction. Refuses (422) a fund without an active loan, and an amendment one of them cannot
@@ -585,6 +588,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       return reply.code(201).send(ok(answer));
     },
   );
+  /* eslint-enable no-restricted-syntax */
 
   /* ---------------------------------------------------------------------------------------------- */
 
