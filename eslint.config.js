@@ -46,6 +46,67 @@ const boundaries = [
   })),
 ];
 
+/** ADR 0031: a route's request is typed by its contract through the zod type provider, never cast. */
+const ROUTE_CONTRACTS = [
+  {
+    selector:
+      "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(params|query|body)$/]",
+    message: 'Declare the schema in the route contract: `request.params`, `query` and `body` are typed by it.',
+  },
+  {
+    selector: "ImportSpecifier[imported.name='FastifyPluginAsync']",
+    message: "A feature's routes are a `FeatureRoutes` (platform/route-deps.ts): the zod type provider types them.",
+  },
+];
+
+/**
+ * ADR 0061: SQL lives in stores and use-case modules (`<domain>/actions/`), never in a route file, which is
+ * contract → action → answer. These builders are refused in `src/server/**\/*routes.ts`: a `sql` template or
+ * `sql.raw`/`sql.join`, and a call of `.insert(`, `.update(`, `.select(`, `.execute(`, `transaction(` — and
+ * `.delete(` on the database (`db`, `tx`): elsewhere it is a route's verb (`app.delete`), a Set's or the file
+ * storage's. A hash's `.update(` is not SQL either.
+ */
+const SQL_MESSAGE =
+  'No SQL in a route file (docs/decisions/0061): put the query in the domain store and the write in an action.';
+const SQL_IN_ROUTES = [
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_MESSAGE },
+  { selector: "CallExpression[callee.object.name='sql']", message: SQL_MESSAGE },
+  { selector: 'CallExpression[callee.property.name=/^(insert|select|execute|transaction)$/]', message: SQL_MESSAGE },
+  {
+    selector: "CallExpression[callee.property.name='delete'][callee.object.name=/^(db|tx)$/]",
+    message: SQL_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name='delete'][callee.object.property.name=/^(db|tx)$/]",
+    message: SQL_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name='update']:not([callee.object.callee.name='createHash'])",
+    message: SQL_MESSAGE,
+  },
+  { selector: "CallExpression[callee.name='transaction']", message: SQL_MESSAGE },
+];
+
+/**
+ * Route files that still hold SQL, each being cleaned into its store and actions: remove a file from this list
+ * once it is clean, and never add one.
+ */
+const ROUTES_WITH_SQL = [
+  'src/server/account/routes.ts',
+  'src/server/companies/routes.ts',
+  'src/server/events/routes.ts',
+  'src/server/invitations/routes.ts',
+  'src/server/passwords/routes.ts',
+  'src/server/pipeline/aid-ceiling-routes.ts',
+  'src/server/pipeline/committee-routes.ts',
+  'src/server/pipeline/routes.ts',
+  'src/server/portfolio/figures-routes.ts',
+  'src/server/tasks/reminders-routes.ts',
+  'src/server/tasks/routes.ts',
+  'src/server/two-factor/routes.ts',
+  'src/server/users/routes.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,24 +139,14 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
-    // ADR 0031: a route's request is typed by its contract through the zod type provider, never cast.
     files: ['src/server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/server/test/**', 'src/server/platform/route-deps.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(params|query|body)$/]",
-          message: 'Declare the schema in the route contract: `request.params`, `query` and `body` are typed by it.',
-        },
-        {
-          selector: "ImportSpecifier[imported.name='FastifyPluginAsync']",
-          message:
-            "A feature's routes are a `FeatureRoutes` (platform/route-deps.ts): the zod type provider types them.",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...ROUTE_CONTRACTS] },
+  },
+  {
+    files: ['src/server/**/*routes.ts'],
+    ignores: ROUTES_WITH_SQL,
+    rules: { 'no-restricted-syntax': ['error', ...ROUTE_CONTRACTS, ...SQL_IN_ROUTES] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -109,10 +109,6 @@ describe('GET /api/reports/fund_activity', () => {
         (await one(sql`SELECT sum(r.amount_cents) FROM repayments r, financial_contributions f
                                      WHERE f.id = r.contribution_id AND ${inFund} AND r.reversed_at IS NULL
                                        AND r.received_on >= ${from} AND r.received_on <= ${today}`)) / 100,
-      written_off_amount:
-        (await one(sql`SELECT sum(w.principal_cents + w.interest_cents) FROM write_offs w,
-                                          financial_contributions f WHERE f.id = w.contribution_id AND ${inFund}
-                                          AND w.undone_at IS NULL AND w.date >= ${from} AND w.date <= ${today}`)) / 100,
     };
     expect(data).toMatchObject({
       ...expected,
@@ -142,6 +138,13 @@ describe('GET /api/reports/fund_activity', () => {
     }
     expect(data.outstanding_at_end).toBeCloseTo(outstanding, 2);
     expect(outstanding).toBeGreaterThan(0);
+    // What was written off: the written-off loan's own figures.
+    const second = (
+      await t.inject({ method: 'GET', url: `/api/companies/${companies[1]}/loans`, headers: auth })
+    ).json().data as Json[];
+    const off = second[0]!.figures;
+    expect(off.written_off_principal).toBeGreaterThan(0);
+    expect(data.written_off_amount).toBe(cents(off.written_off_principal + off.written_off_interest));
   });
 
   it('downloads the same figures as CSV for Excel in both languages', async () => {
@@ -176,6 +179,85 @@ describe('GET /api/reports/fund_activity', () => {
     const fr = await report(`fund_id=${ids.fund}&from=${today}&to=${from}`, 'fr');
     expect(fr.json().errors.message).toBe('La période doit se terminer le jour de son début ou après.');
     expect((await report(`fund_id=${ids.fund}&from=${from}&to=${today}&x=1`)).statusCode).toBe(400);
+  });
+});
+
+/** A contribution fund of the test's own: its reports hold only the test's loans. */
+async function newFund(): Promise<string> {
+  const key = `fonds-${randomUUID().slice(0, 8)}`;
+  const [row] = await selectRows<{ id: string }>(
+    t.database.db,
+    sql`INSERT INTO contribution_funds (key, name_fr, name_en) VALUES (${key}, ${`Fonds ${key}`}, ${`Fund ${key}`}) RETURNING id`,
+  );
+  return row!.id;
+}
+
+/** Dollars summed to the cent (no floating-point dust). */
+const cents = (dollars: number) => Math.round(dollars * 100) / 100;
+
+/** A company's loans as its file lists them, with their own figures. */
+const loansOf = async (companyId: string) =>
+  (await t.inject({ method: 'GET', url: `/api/companies/${companyId}/loans`, headers: auth })).json().data as Json[];
+
+describe('what was written off, from the loans’ own figures', () => {
+  it('reports the audit’s loan as its figures say, whatever its write-off row kept, and refuses the correction under it', async () => {
+    const fund = await newFund();
+    // 20 000 $ at 6 % over 24 months, paid out on 15 January 2025, 5 000 $ received on 5 February, written off on
+    // 31 December 2025: 15 540,62 $ of principal and 339,84 $ of interest.
+    const [loan] = await createLoans(t, auth, ids, [
+      loanTerms(ids, {
+        contribution_fund_id: fund,
+        amount: '20000',
+        rate: '6',
+        amortization: '24',
+        authorization_date: '2025-01-15',
+      }),
+    ]);
+    await post(t, auth, `${loan!.url}/disbursements`, { date: '2025-01-15', amount: '20000', method: 'eft' });
+    const paid = await post(t, auth, `${loan!.url}/repayments`, {
+      received_on: '2025-02-05',
+      amount: '5000',
+      method: 'eft',
+    });
+    await post(t, auth, `${loan!.url}/write_off`, { date: '2025-12-31', reason: 'Faillite' });
+    const query = `fund_id=${fund}&from=2025-01-01&to=${today}`;
+    const first = (await report(query)).json().data as Json;
+    expect(first).toMatchObject({ written_off_count: 1, written_off_amount: 15880.46 });
+
+    // The correction the audit made is refused: the write-off stands as it was.
+    const reversed = await t.inject({
+      method: 'POST',
+      url: `${loan!.url}/repayments/${paid.data.id}/reverse?locale=fr`,
+      headers: auth,
+      payload: { reason: 'Erreur' },
+    });
+    expect(reversed.statusCode).toBe(409);
+    expect(reversed.json().errors.message).toContain('annulez d’abord la radiation');
+
+    // A write-off row whose kept amounts disagree with the loan (written by an older version, or by hand) does
+    // not move the report: it reads the loan's own figures.
+    // (Kept money is never updated: the trigger that guards it is set aside for this one statement.)
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(
+        sql`UPDATE write_offs SET principal_cents = 2000000, interest_cents = 0 WHERE contribution_id = ${loan!.id}`,
+      );
+    });
+    const figures = (await loansOf(loan!.companyId))[0]!.figures;
+    expect(figures).toMatchObject({ written_off_principal: 15540.62, written_off_interest: 339.84 });
+    expect((await report(query)).json().data).toMatchObject({ written_off_count: 1, written_off_amount: 15880.46 });
+
+    // Undone, corrected, written off again: the report follows the loan.
+    await post(t, auth, `${loan!.url}/write_off/undo`, { reason: 'Erreur' }, 200);
+    expect((await report(query)).json().data).toMatchObject({ written_off_count: 0, written_off_amount: 0 });
+    await post(t, auth, `${loan!.url}/repayments/${paid.data.id}/reverse`, { reason: 'Erreur' }, 200);
+    await post(t, auth, `${loan!.url}/write_off`, { date: '2025-12-31', reason: 'Faillite' });
+    const again = (await loansOf(loan!.companyId))[0]!.figures;
+    expect(again.written_off_principal).toBe(20000);
+    expect((await report(query)).json().data).toMatchObject({
+      written_off_count: 1,
+      written_off_amount: cents(again.written_off_principal + again.written_off_interest),
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The fund activity report's figures (docs/decisions/0041): recorded money summed from the servicing tables (an
- * entry reversed, or a write-off undone, counts for nothing, as everywhere), the outstanding principal at the
+ * entry reversed, or a write-off undone, counts for nothing, as everywhere), what was written off from the loans'
+ * own computed figures (docs/decisions/0061), the outstanding principal at the
  * period's end from the portfolio's tally (loan_states on today, the servicing computation on another day), and
  * the jobs from the employee count's history; the requests received and decided from the pipeline's tables.
  */
@@ -11,6 +12,7 @@ import { leverageOf, type FundActivity } from '../../shared/tasks/report';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import { fundNames, portfolioTally } from '../portfolio/figures-store';
+import { computeState, currentBuckets, loansWrittenOffIn } from '../servicing/store';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -73,6 +75,22 @@ async function requestFigures(db: Db, query: { fundId: string; from: string; to:
   };
 }
 
+/**
+ * The loans of the fund written off in the period (a write-off in force dated in it) and what they wrote off,
+ * principal and interest: each loan's own figures as the computation gives them (as of the period's end, on or
+ * after its write-off), the same figures its loan page shows — never a copy kept when the write-off was recorded.
+ */
+async function writtenOffFigures(db: Db, query: { fundId: string; from: string; to: string }) {
+  const buckets = await currentBuckets(db);
+  let cents = 0;
+  const loans = await loansWrittenOffIn(db, query);
+  for (const { loan, entries } of loans) {
+    const { figures } = computeState(loan, entries, query.to, buckets);
+    if (figures) cents += figures.writtenOffPrincipal + figures.writtenOffInterest;
+  }
+  return { count: loans.length, cents };
+}
+
 export async function fundActivity(
   db: Db,
   query: { fundId: string; from: string; to: string; today: string; locale: Locale },
@@ -95,11 +113,6 @@ export async function fundActivity(
             WHERE r.reversed_at IS NULL AND r.received_on BETWEEN ${from} AND ${to})::int AS "repaidCount",
           (SELECT coalesce(sum(r.amount_cents), 0) FROM repayments r JOIN loans l ON l.id = r.contribution_id
             WHERE r.reversed_at IS NULL AND r.received_on BETWEEN ${from} AND ${to})::float8 AS "repaidCents",
-          (SELECT count(*) FROM write_offs w JOIN loans l ON l.id = w.contribution_id
-            WHERE w.undone_at IS NULL AND w.date BETWEEN ${from} AND ${to})::int AS "writtenOffCount",
-          (SELECT coalesce(sum(w.principal_cents + w.interest_cents), 0) FROM write_offs w
-             JOIN loans l ON l.id = w.contribution_id
-            WHERE w.undone_at IS NULL AND w.date BETWEEN ${from} AND ${to})::float8 AS "writtenOffCents",
           (SELECT coalesce(sum(round(project_cost * 100)), 0) FROM authorized
             WHERE project_cost IS NOT NULL AND amount IS NOT NULL)::float8 AS "projectCents",
           (SELECT coalesce(sum(round(amount * 100)), 0) FROM authorized
@@ -124,6 +137,7 @@ export async function fundActivity(
                coalesce(sum(c.employee_count), 0)::int AS now
           FROM firsts x JOIN companies c ON c.id = x.company_id`,
   );
+  const writtenOff = await writtenOffFigures(db, { fundId, from, to });
   const requests = await requestFigures(db, { fundId, from, to });
   const tally = await portfolioTally(db, { fundId, mineUserId: null }, to, query.today);
   const outstanding = tally.funds.find((row) => row.fundId === fundId)?.outstandingPrincipal ?? 0;
@@ -140,8 +154,8 @@ export async function fundActivity(
     disbursedAmount: dollars(m['disbursedCents']!),
     repaidCount: m['repaidCount']!,
     repaidAmount: dollars(m['repaidCents']!),
-    writtenOffCount: m['writtenOffCount']!,
-    writtenOffAmount: dollars(m['writtenOffCents']!),
+    writtenOffCount: writtenOff.count,
+    writtenOffAmount: dollars(writtenOff.cents),
     outstandingAtEnd: dollars(outstanding),
     projectCost: dollars(m['projectCents']!),
     fundContribution: dollars(m['contributionCents']!),

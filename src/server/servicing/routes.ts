@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   IMPORT_MAX_FILE_BYTES,
@@ -29,19 +28,11 @@ import {
   termAmendmentsMetaSchema,
   writeOffSchema,
 } from '../../shared/schemas/servicing-answers';
-import { computeLoan, computeLoanFigures, toCents, type LoanServicing } from '../../shared/servicing';
-import {
-  amendmentProblems,
-  correctionProblems,
-  disbursementProblems,
-  repaymentProblems,
-  withReversed,
-  writeOffProblems,
-  type EntryProblem,
-} from '../../shared/servicing/entries';
+import { computeLoan, computeLoanFigures, type LoanServicing } from '../../shared/servicing';
+import { amendmentProblems, type EntryProblem } from '../../shared/servicing/entries';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
-import { isYearInRange } from '../../shared/constants';
+import { isYearInRange, type Locale } from '../../shared/constants';
 import { isCalendarDate } from '../../shared/servicing/calendar';
 import type { Tx } from '../db/client';
 import { selectRows } from '../db/rows';
@@ -67,24 +58,19 @@ import { statementOf } from './statement';
 import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
 import { csvStream, sendCsv, yesNo } from '../platform/http/csv';
 import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
-import { keptSchedule, loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
+import { keptSchedule, loanContext, termsMissing } from './loan-context';
 import { keptAnswer } from '../platform/http/kept-answers';
 import {
+  companyExists,
   currentBuckets,
   insertAmendment,
   insertBulkAmendment,
-  insertDisbursement,
-  insertRepayments,
-  insertWriteOff,
   loanInputOf,
   findCompanyLoans,
   findLoansWhere,
   lockLoans,
   readEntries,
   readLoanStates,
-  reverseEntry,
-  undoWriteOff,
-  writeLoanState,
   writeLoanStates,
   termsOf,
   type LoanEntries,
@@ -92,6 +78,13 @@ import {
   type LoanState,
   type ReversibleKind,
 } from './store';
+import { amendTerms, amendmentEvent, newAmendment } from './actions/amend-terms';
+import { recordDisbursement } from './actions/record-disbursement';
+import { recordRepayment } from './actions/record-repayment';
+import { reverseEntry } from './actions/reverse-entry';
+import { undoWriteOff } from './actions/undo-write-off';
+import { writeOffLoan } from './actions/write-off-loan';
+import { computed, type Author, type LoanWrite } from './actions/write-on-loan';
 
 const tags = ['servicing'];
 
@@ -123,14 +116,17 @@ function periodOf(from: string | undefined, to: string | undefined): { from: str
   return { from: from!, to: to! };
 }
 
-/** The loan's summary and each entry's result, as of the context's date. */
-function computed(context: LoanContext): { servicing: LoanServicing | null; summary: ReturnType<typeof loanSummary> } {
-  const servicing = context.input && computeLoan(context.input);
-  const state = servicing
-    ? { status: servicing.status, figures: servicing.figures, startDate: servicing.startDate }
-    : ({ status: 'not_disbursed', figures: null, startDate: null } as const);
-  return { servicing, summary: loanSummary(context.loan, state, context.asOf, context.entries) };
-}
+/** A signed-in request: who writes, in which language. */
+type AuthorRequest = Parameters<typeof userOf>[0] & { locale: Locale };
+const authorOf = (request: AuthorRequest): Author => ({ authorId: userOf(request).id, locale: request.locale });
+
+/** A write's answer: the entry as it now stands (by `answer`), with the loan's figures. */
+const entryAnswer = <T>(done: LoanWrite, answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T) =>
+  ok(answer(done.entries, done.servicing, done.id), { loan: done.summary });
+
+/** A write-off's answer: its record. */
+const writeOffOf = (entries: LoanEntries, _servicing: LoanServicing, id: string) =>
+  writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!);
 
 /**
  * The entries a loan lists, records and reverses alike: where a kind's rows and computed results sit, its answer
@@ -205,32 +201,6 @@ const newEntryContract = <Body extends z.ZodType, Answer extends z.ZodType>(
 export const servicingRoutes: FeatureRoutes = async (app, { database, schedules }) => {
   const { db } = database;
 
-  /**
-   * A write on one loan, in one transaction: the loan's row locked first (two payments at once take turns, the
-   * second seeing the first), the rules checked against what it holds, the entry and its history written,
-   * then its row of figures, and the answer read before the commit. Bad input leaves nothing written.
-   */
-  async function writeOnLoan<T>(
-    params: { companyId: string; id: string },
-    write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>) => Promise<string>,
-    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
-  ) {
-    return db.transaction(async (tx) => {
-      const today = todayIso();
-      const before = await loanContext(tx, params, today, { lock: true });
-      const id = await write(tx, { ...before, ...requireTerms(before) });
-      const after = await loanContext(tx, params, today);
-      const { servicing, summary } = computed(after);
-      await writeLoanState(
-        tx,
-        after.loan,
-        { status: servicing!.status, figures: servicing!.figures, startDate: servicing!.startDate },
-        today,
-      );
-      return ok(answer(after.entries, servicing!, id), { loan: summary });
-    });
-  }
-
   /** A loan's entries of one kind as of today, with the loan's figures. */
   async function listOf<T>(
     params: { companyId: string; id: string },
@@ -240,33 +210,6 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     const { servicing, summary } = computed(context);
     const data = rows(context.entries, servicing);
     return ok(data, { totalCount: data.length, loan: summary });
-  }
-
-  const check = (problems: EntryProblem[], locale: 'fr' | 'en') => throwProblems(problems, locale);
-
-  /**
-   * One new entry on a loan, answered 201, as the signed-in user: what the rules refuse in it (`problems`) is
-   * refused in the reader's language before `write` writes its row and its line of history.
-   */
-  async function recordOnLoan<T>(
-    request: { params: { companyId: string; id: string }; locale: 'fr' | 'en' } & Parameters<typeof userOf>[0],
-    reply: FastifyReply,
-    entry: {
-      problems: (context: LoanContext & ReturnType<typeof requireTerms>) => EntryProblem[];
-      write: (tx: Tx, context: LoanContext & ReturnType<typeof requireTerms>, authorId: string) => Promise<string>;
-      answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T;
-    },
-  ) {
-    const authorId = userOf(request).id;
-    const answer = await writeOnLoan(
-      request.params,
-      (tx, context) => {
-        check(entry.problems(context), request.locale);
-        return entry.write(tx, context, authorId);
-      },
-      entry.answer,
-    );
-    return reply.code(201).send(answer);
   }
 
   /* ---------------------------------------------------------------------------------------------- */
@@ -281,8 +224,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     }),
     async (request) => {
       const { companyId } = request.params;
-      const [company] = await selectRows(db, sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
-      if (!company) throw notFound();
+      if (!(await companyExists(db, companyId))) throw notFound();
       const loans = await findCompanyLoans(db, companyId);
       const today = todayIso();
       const states = await readLoanStates(
@@ -320,29 +262,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       disbursementSchema,
     ),
     async (request, reply) => {
-      const input = request.body;
-      const amountCents = toCents(input.amount);
-      return recordOnLoan(request, reply, {
-        problems: (context) =>
-          disbursementProblems(context.input, { date: input.date, amount: amountCents }, context.asOf),
-        write: async (tx, context, authorId) => {
-          const id = await insertDisbursement(tx, {
-            contributionId: context.loan.id,
-            date: input.date,
-            amountCents,
-            method: input.method,
-            reference: input.reference ?? null,
-            note: input.note,
-            authorId,
-          });
-          await recordLoanEvent(tx, context.loan, authorId, 'loanDisbursed', {
-            amount: input.amount,
-            date: input.date,
-          });
-          return id;
-        },
-        answer: ENTRY_KINDS.disbursement.one,
-      });
+      const done = await recordDisbursement(db, request.params, request.body, authorOf(request));
+      return reply.code(201).send(entryAnswer(done, ENTRY_KINDS.disbursement.one));
     },
   );
 
@@ -360,97 +281,37 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       repaymentSchema,
     ),
     async (request, reply) => {
-      const input = request.body;
-      const amountCents = toCents(input.amount);
-      return recordOnLoan(request, reply, {
-        problems: (context) =>
-          repaymentProblems(
-            context.input,
-            { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind },
-            context.asOf,
-          ),
-        write: async (tx, context, authorId) => {
-          const [id] = await insertRepayments(tx, [
-            {
-              contributionId: context.loan.id,
-              receivedOn: input.receivedOn,
-              amountCents,
-              method: input.method,
-              kind: input.kind,
-              reference: input.reference ?? null,
-              authorId,
-            },
-          ]);
-          await recordLoanEvent(tx, context.loan, authorId, 'repaymentReceived', {
-            amount: input.amount,
-            date: input.receivedOn,
-            kind: input.kind,
-          });
-          return id!;
-        },
-        answer: ENTRY_KINDS.repayment.one,
-      });
+      const done = await recordRepayment(db, request.params, request.body, authorOf(request));
+      return reply.code(201).send(entryAnswer(done, ENTRY_KINDS.repayment.one));
     },
   );
 
-  /**
-   * A reversal: the entry stays, counting for nothing, with who, when and why. 404 for an entry of another
-   * loan; 409 when it was reversed already; 422 when a payment would then be beyond the payoff.
-   */
-  function reverseOnLoan<T>(
+  /** A reversal of one kind of entry, answered with the entry as it now stands and the loan's figures. */
+  const reverseOnLoan = async <T>(
     kind: ReversibleKind,
-    params: { companyId: string; id: string },
+    request: { params: { companyId: string; id: string }; body: { reason: string } } & AuthorRequest,
     entryId: string,
-    request: { body: { reason: string }; locale: 'fr' | 'en' } & Parameters<typeof userOf>[0],
-    answerOf: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
-  ) {
-    const { reason } = request.body;
-    const authorId = userOf(request).id;
-    return writeOnLoan(
-      params,
-      async (tx, context) => {
-        const entry = ENTRY_KINDS[kind].find(context.entries, entryId);
-        if (!entry) throw notFound();
-        if (entry.reversal) throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
-        check(
-          correctionProblems(context.input, withReversed(context.input, kind, entryId), context.asOf),
-          request.locale,
-        );
-        if (!(await reverseEntry(tx, kind, { id: entryId, contributionId: context.loan.id, reason, authorId }))) {
-          throw new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
-        }
-        await recordReversal(tx, context.loan, authorId, entry, reason);
-        return entryId;
-      },
-      answerOf,
-    );
-  }
+    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  ) =>
+    entryAnswer(await reverseEntry(db, request.params, kind, entryId, request.body.reason, authorOf(request)), answer);
 
   app.post(
     `${FC}/disbursements/:disbursementId/reverse`,
     reversalContract('disbursement', { disbursementId: uuid() }, disbursementSchema),
     async (request) =>
-      reverseOnLoan(
-        'disbursement',
-        request.params,
-        request.params.disbursementId,
-        request,
-        ENTRY_KINDS.disbursement.one,
-      ),
+      reverseOnLoan('disbursement', request, request.params.disbursementId, ENTRY_KINDS.disbursement.one),
   );
 
   app.post(
     `${FC}/repayments/:repaymentId/reverse`,
     reversalContract('repayment', { repaymentId: uuid() }, repaymentSchema),
-    async (request) =>
-      reverseOnLoan('repayment', request.params, request.params.repaymentId, request, ENTRY_KINDS.repayment.one),
+    async (request) => reverseOnLoan('repayment', request, request.params.repaymentId, ENTRY_KINDS.repayment.one),
   );
 
   app.post(
     `${FC}/term_amendments/:amendmentId/reverse`,
     reversalContract('term amendment', { amendmentId: uuid() }, termAmendmentSchema),
-    async (request) =>
-      reverseOnLoan('amendment', request.params, request.params.amendmentId, request, ENTRY_KINDS.amendment.one),
+    async (request) => reverseOnLoan('amendment', request, request.params.amendmentId, ENTRY_KINDS.amendment.one),
   );
 
   /* ---------------------------------------------------------------------------------------------- */
@@ -517,6 +378,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     },
   );
 
+  /* eslint-disable no-restricted-syntax -- the import route moves to its own module, with its transaction. */
   app.post(
     '/portfolio/repayments/import',
     {
@@ -567,6 +429,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       return reply.code(report.postedCount > 0 ? 201 : 200).send(ok(report));
     },
   );
+  /* eslint-enable no-restricted-syntax */
 
   app.get(
     `${FC}/term_amendments`,
@@ -594,28 +457,12 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       termAmendmentSchema,
     ),
     async (request, reply) => {
-      const input = request.body;
-      return recordOnLoan(request, reply, {
-        problems: (context) => amendmentProblems(context.input, newAmendment(input), context.asOf),
-        write: async (tx, context, authorId) => {
-          const id = await insertAmendment(tx, {
-            contributionId: context.loan.id,
-            effectiveDate: input.effectiveDate,
-            kind: input.kind,
-            months: input.months,
-            rate: input.rate,
-            reason: input.reason,
-            bulkActionId: null,
-            authorId,
-          });
-          await recordLoanEvent(tx, context.loan, authorId, 'termsAmended', amendmentEvent(input));
-          return id;
-        },
-        answer: ENTRY_KINDS.amendment.one,
-      });
+      const done = await amendTerms(db, request.params, request.body, authorOf(request));
+      return reply.code(201).send(entryAnswer(done, ENTRY_KINDS.amendment.one));
     },
   );
 
+  /* eslint-disable no-restricted-syntax -- bulkPlan and the bulk route move to their own module, SQL and all. */
   /**
    * The fund's loans active today, each with its figures, read (and with `lock`, locked in id order) in the
    * caller's transaction. Refuses (422) a fund without an active loan, and an amendment one of them cannot
@@ -741,6 +588,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       return reply.code(201).send(ok(answer));
     },
   );
+  /* eslint-enable no-restricted-syntax */
 
   /* ---------------------------------------------------------------------------------------------- */
 
@@ -757,33 +605,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       status: 201,
     }),
     async (request, reply) => {
-      const input = request.body;
-      return recordOnLoan(request, reply, {
-        problems: (context) => writeOffProblems(context.input, { date: input.date }, context.asOf),
-        write: async (tx, context, authorId) => {
-          const { figures } = computeLoanFigures({
-            ...context.input,
-            writeOff: { date: input.date },
-            asOf: input.date,
-          });
-          const id = await insertWriteOff(tx, {
-            contributionId: context.loan.id,
-            date: input.date,
-            principalCents: figures.writtenOffPrincipal,
-            interestCents: figures.writtenOffInterest,
-            reason: input.reason,
-            authorId,
-          });
-          await recordLoanEvent(tx, context.loan, authorId, 'loanWrittenOff', {
-            principal: dollars(figures.writtenOffPrincipal),
-            interest: dollars(figures.writtenOffInterest),
-            date: input.date,
-            reason: input.reason,
-          });
-          return id;
-        },
-        answer: (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
-      });
+      const done = await writeOffLoan(db, request.params, request.body, authorOf(request));
+      return reply.code(201).send(entryAnswer(done, writeOffOf));
     },
   );
 
@@ -797,68 +620,7 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
       answer: writeOffSchema,
       meta: loanMetaSchema,
     }),
-    async (request) => {
-      const { reason } = request.body;
-      const authorId = userOf(request).id;
-      return writeOnLoan(
-        request.params,
-        async (tx, context) => {
-          const writeOff = context.entries.writeOffs.find((row) => row.undone === null);
-          if (!writeOff || !context.input.writeOff) {
-            throw new AppError(409, 'invalid_transition', 'servicing.errors.notWrittenOff');
-          }
-          check(correctionProblems(context.input, { ...context.input, writeOff: null }, context.asOf), request.locale);
-          if (!(await undoWriteOff(tx, { contributionId: context.loan.id, reason, authorId }))) {
-            throw new AppError(409, 'invalid_transition', 'servicing.errors.notWrittenOff');
-          }
-          await recordLoanEvent(tx, context.loan, authorId, 'writeOffUndone', { date: writeOff.date, reason });
-          return writeOff.id;
-        },
-        (entries, _servicing, id) => writeOffAnswer(entries.writeOffs.find((row) => row.id === id)!),
-      );
-    },
+    async (request) =>
+      entryAnswer(await undoWriteOff(db, request.params, request.body.reason, authorOf(request)), writeOffOf),
   );
 };
-
-async function recordReversal(
-  tx: Tx,
-  loan: LoanRow,
-  authorId: string,
-  entry: NonNullable<ReturnType<(typeof ENTRY_KINDS)[ReversibleKind]['find']>>,
-  reason: string,
-) {
-  if ('receivedOn' in entry) {
-    await recordLoanEvent(tx, loan, authorId, 'repaymentReversed', {
-      amount: dollars(entry.amountCents),
-      date: entry.receivedOn,
-      reason,
-    });
-  } else if ('effectiveDate' in entry) {
-    await recordLoanEvent(tx, loan, authorId, 'amendmentReversed', {
-      kind: entry.kind,
-      date: entry.effectiveDate,
-      reason,
-    });
-  } else {
-    await recordLoanEvent(tx, loan, authorId, 'disbursementReversed', {
-      amount: dollars(entry.amountCents),
-      date: entry.date,
-      reason,
-    });
-  }
-}
-
-type AmendmentBody = z.output<typeof termAmendmentInputSchema>;
-
-const newAmendment = (input: AmendmentBody) =>
-  input.kind === 'rate_change'
-    ? { effectiveDate: input.effectiveDate, kind: input.kind, rate: input.rate! }
-    : { effectiveDate: input.effectiveDate, kind: input.kind, months: input.months! };
-
-const amendmentEvent = (input: AmendmentBody) => ({
-  kind: input.kind,
-  months: input.months,
-  rate: input.rate,
-  date: input.effectiveDate,
-  reason: input.reason,
-});

@@ -4,6 +4,8 @@ import { expectBadRequests, useAuthHeader, useLookupIds, useTestApp } from '../t
 import { asForm } from '../test/company-fixtures';
 import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
+import { todayIso } from '../../shared/portfolio/schedule';
+import { addDays } from '../../shared/servicing/calendar';
 
 /*
  * The servicing routes on the real app and database (docs/decisions/0036). The loan of these tests is the one
@@ -66,6 +68,15 @@ async function loanState(id: string) {
           FROM loan_states WHERE contribution_id = ${id}`,
   );
   return row;
+}
+
+/** A loan's whole row of figures, as text (its amounts may be past what an int holds). */
+async function wholeState(id: string) {
+  const [row] = await selectRows<{ state: string }>(
+    t.database.db,
+    sql`SELECT to_jsonb(s)::text AS state FROM loan_states s WHERE contribution_id = ${id}`,
+  );
+  return row?.state;
 }
 
 describe('money out and in', () => {
@@ -176,7 +187,7 @@ describe('bad input: a message per field, nothing written', () => {
     expect(errors.detail['amount']).toBeDefined();
   });
 
-  it('refuses a date before the first disbursement, and one more than a year ahead', async () => {
+  it('refuses a date before the first disbursement, and one after today', async () => {
     const loan = await servicedLoan(0);
     const before = await refused(`${loan.url}/repayments`, { received_on: '2026-01-10', amount: '5', method: 'pad' });
     expect(messages(before, 'received_on').join()).toContain('first disbursement');
@@ -185,8 +196,71 @@ describe('bad input: a message per field, nothing written', () => {
       { received_on: '2099-01-01', amount: '5', method: 'pad' },
       'fr',
     );
-    expect(messages(ahead, 'received_on').join()).toMatch(/un an/);
+    expect(messages(ahead, 'received_on').join()).toContain('argent déjà reçu');
     expect((await get(`${loan.url}/repayments`)).json().data).toEqual([]);
+  });
+
+  it('refuses a repayment dated after today: money not yet received is not a repayment', async () => {
+    const loan = await createLoan(t, auth, ids, { authorization_date: addDays(todayIso(), -60) });
+    await disburse(loan, addDays(todayIso(), -60));
+    const tomorrow = addDays(todayIso(), 1);
+    const payload = { received_on: tomorrow, amount: '100', method: 'pad' };
+    const fr = await refused(`${loan.url}/repayments`, payload, 'fr');
+    expect(messages(fr, 'received_on')).toEqual([
+      'Un remboursement est de l’argent déjà reçu : sa date doit être aujourd’hui ou avant. Inscrivez-le le jour où vous le recevez.',
+    ]);
+    const en = await refused(`${loan.url}/repayments`, payload, 'en');
+    expect(messages(en, 'received_on')).toEqual([
+      'A repayment is money already received: its date must be today or earlier. Record it on the day you receive it.',
+    ]);
+    expect((await get(`${loan.url}/repayments`)).json().data).toEqual([]);
+    // The same payment dated today is one.
+    expect((await send(`${loan.url}/repayments`, { ...payload, received_on: todayIso() })).statusCode).toBe(201);
+  });
+
+  it('refuses (422) an amendment whose figures would pass the ceiling, writing nothing, never a 500', async () => {
+    // 50 billion dollars at 100 % over one month, then a 599-month payment holiday: its capitalised interest
+    // would be far past 10^13 cents (the audit's 500: a bigint overflow in loan_states).
+    const loan = await createLoan(t, auth, ids, { amount: '50000000000', rate: '100', amortization: '1' });
+    await disburse(loan, '2026-01-15', '50000000000');
+    const before = await wholeState(loan.id);
+    for (const locale of ['en', 'fr']) {
+      const res = await send(
+        `${loan.url}/term_amendments`,
+        { effective_date: '2026-02-01', kind: 'payment_holiday', months: '599', reason: 'Pause' },
+        locale,
+      );
+      expect(res.statusCode, res.body).toBe(422);
+      // French writes its thousands with narrow no-break spaces.
+      expect(res.json().errors.message.replace(/\s/g, ' ')).toBe(
+        locale === 'en'
+          ? 'This loan’s amounts would exceed $100,000,000,000.00, the most the application can count: nothing was recorded. Check the amounts and the term.'
+          : 'Les montants de ce prêt dépasseraient 100 000 000 000,00 $, le plafond que l’application peut compter : rien n’a été inscrit. Vérifiez les montants et la durée.',
+      );
+    }
+    expect((await get(`${loan.url}/term_amendments`)).json().data).toEqual([]);
+    expect(await wholeState(loan.id)).toEqual(before);
+    // A month's holiday keeps the figures within it.
+    const small = await send(`${loan.url}/term_amendments`, {
+      effective_date: '2026-02-01',
+      kind: 'payment_holiday',
+      months: '1',
+      reason: 'Pause',
+    });
+    expect(small.statusCode, small.body).toBe(201);
+  });
+
+  it('refuses (422) a disbursement whose amount alone passes the ceiling', async () => {
+    const loan = await createLoan(t, auth, ids, { amount: '999999999999.99' });
+    const res = await send(`${loan.url}/disbursements`, {
+      date: '2026-01-15',
+      amount: '999999999999.99',
+      method: 'eft',
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.message).toContain('the most the application can count');
+    expect((await get(`${loan.url}/disbursements`)).json().data).toEqual([]);
+    expect((await loanState(loan.id))!.status).toBe('not_disbursed');
   });
 
   it('refuses disbursing beyond the amount lent, saying what is left', async () => {
@@ -307,6 +381,65 @@ describe('corrections', () => {
     expect(undo.json().data.undone).toMatchObject({ reason: 'Jugement renversé' });
     expect(undo.json().meta.loan.status).toBe('active');
     expect((await send(`${loan.url}/write_off/undo`, { reason: 'Deux fois' })).statusCode).toBe(409);
+  });
+});
+
+describe('a correction dated on or before a write-off', () => {
+  // The audit's loan: 20 000 $ at 6 % over 24 months, paid out on 15 January 2025, 5 000 $ received on 5 February,
+  // written off on 31 December 2025 (15 540,62 $ of principal).
+  async function writtenOffLoan() {
+    const loan = await createLoan(t, auth, ids, {
+      amount: '20000',
+      rate: '6',
+      amortization: '24',
+      authorization_date: '2025-01-15',
+    });
+    const out = await disburse(loan, '2025-01-15', '20000');
+    const paid = await repay(loan, '2025-02-05', '5000');
+    const off = await post(t, auth, `${loan.url}/write_off`, { date: '2025-12-31', reason: 'Faillite' });
+    expect(off.data).toMatchObject({ date: '2025-12-31', principal: 15540.62, interest: 339.84 });
+    expect(off.meta.loan.figures).toMatchObject({ written_off_principal: 15540.62, written_off_interest: 339.84 });
+    return { loan, disbursementId: out.data.id as string, repaymentId: paid.data.id as string };
+  }
+
+  it('refuses (409) reversing the repayment or the disbursement: undo the write-off first; nothing changes', async () => {
+    const { loan, disbursementId, repaymentId } = await writtenOffLoan();
+    const figures = (await get(`/api/companies/${loan.companyId}/loans`)).json().data[0].figures;
+    const state = await wholeState(loan.id);
+    for (const [url, locale, message] of [
+      [`${loan.url}/repayments/${repaymentId}/reverse`, 'fr', 'annulez d’abord la radiation'],
+      [`${loan.url}/repayments/${repaymentId}/reverse`, 'en', 'undo the write-off first'],
+      [`${loan.url}/disbursements/${disbursementId}/reverse`, 'fr', 'annulez d’abord la radiation'],
+      [`${loan.url}/disbursements/${disbursementId}/reverse`, 'en', 'undo the write-off first'],
+    ] as const) {
+      const res = await send(url, { reason: 'Erreur de saisie' }, locale);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().errors.code).toBe('invalid_transition');
+      expect(res.json().errors.message).toContain(message);
+      expect(res.json().errors.message).toContain(locale === 'fr' ? '31 décembre 2025' : 'December 31, 2025');
+    }
+    expect((await get(`${loan.url}/repayments`)).json().data[0].reversal).toBeNull();
+    expect((await get(`${loan.url}/disbursements`)).json().data[0].reversal).toBeNull();
+    expect((await get(`/api/companies/${loan.companyId}/loans`)).json().data[0].figures).toEqual(figures);
+    expect(await wholeState(loan.id)).toEqual(state);
+  });
+
+  it('reverses them once the write-off is undone, and a recovery after it at any time', async () => {
+    const { loan, repaymentId } = await writtenOffLoan();
+    const recovery = await post(t, auth, `${loan.url}/repayments`, {
+      received_on: '2026-01-20',
+      amount: '100',
+      method: 'cheque',
+      kind: 'recovery',
+    });
+    expect(recovery.meta.loan.figures.recovered).toBe(100);
+    const back = await send(`${loan.url}/repayments/${recovery.data.id}/reverse`, { reason: 'Chèque refusé' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().meta.loan.figures.recovered).toBe(0);
+    await post(t, auth, `${loan.url}/write_off/undo`, { reason: 'Entente' }, 200);
+    const reversed = await send(`${loan.url}/repayments/${repaymentId}/reverse`, { reason: 'Erreur de saisie' });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json().meta.loan.figures.written_off_principal).toBe(0);
   });
 });
 

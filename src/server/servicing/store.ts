@@ -100,6 +100,12 @@ export async function findLoan(
 }
 
 /** Every loan of a company, in the order of its file. */
+/** Whether a company of that id exists (archived or not). */
+export async function companyExists(db: Executor, companyId: string): Promise<boolean> {
+  const rows = await selectRows(db, sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
+  return rows.length > 0;
+}
+
 export async function findCompanyLoans(db: Executor, companyId: string): Promise<LoanRow[]> {
   const rows = await selectRows<RawLoan>(
     db,
@@ -176,6 +182,27 @@ export async function* loansRepaidIn(
     if (batch.length < size) return;
     after = batch.at(-1)!.id;
   }
+}
+
+/**
+ * The loans of a fund whose write-off in force is dated in a period, each with its entries: what the fund's
+ * written-off figures are computed from (the loan's own figures, never the amounts its write-off row kept).
+ */
+export async function loansWrittenOffIn(
+  db: Executor,
+  query: { fundId: string; from: string; to: string },
+): Promise<{ loan: LoanRow; entries: LoanEntries }[]> {
+  const loans = await findLoans(
+    db,
+    sql`f.contribution_fund_id = ${query.fundId}
+        AND EXISTS (SELECT 1 FROM write_offs w WHERE w.contribution_id = f.id AND w.undone_at IS NULL
+                       AND w.date BETWEEN ${query.from}::date AND ${query.to}::date)`,
+  );
+  const entries = await readEntries(
+    db,
+    loans.map((loan) => loan.id),
+  );
+  return loans.map((loan) => ({ loan, entries: entries.get(loan.id)! }));
 }
 
 /** The loan's terms in cents, or why it has none. */

@@ -10,6 +10,7 @@ import type { Locale } from '../constants';
 import { formatDay, formatMoney } from '../intl';
 import { addMonths } from './calendar';
 import { computeLoan } from './loan';
+import { MAX_FIGURE_CENTS, isCountable } from './money';
 import { MAX_SCHEDULE_MONTHS, type ContributionTerms } from './terms';
 import type { Amendment, Disbursement, LoanInput, LoanServicing, Repayment, RepaymentKind } from './types';
 
@@ -84,10 +85,42 @@ function newlyOverpaid(
   return null;
 }
 
+/**
+ * Every amount the computation gives — figures, installments, statement balances — within the ceiling the product
+ * counts to (`MAX_FIGURE_CENTS`): a change that would push one past it is refused before anything is written.
+ */
+export function figuresProblems(servicing: LoanServicing): EntryProblem[] {
+  const amounts = (values: Record<string, unknown>) =>
+    Object.values(values).every((value) => typeof value !== 'number' || isCountable(value));
+  const countable =
+    amounts({ ...servicing.figures }) &&
+    [...servicing.installments, ...(servicing.projection ?? [])].every(
+      (row) =>
+        amounts({ ...row, rate: 0, number: 0 }) &&
+        amounts({ ...row.paid }) &&
+        amounts({ ...row.due }) &&
+        amounts({ ...row.writtenOff }),
+    ) &&
+    servicing.statement.every(
+      (line) => isCountable(line.debit) && isCountable(line.credit) && isCountable(line.balance),
+    );
+  return countable
+    ? []
+    : [{ field: 'base', key: 'servicing.errors.figuresTooLarge', money: { max: MAX_FIGURE_CENTS } }];
+}
+
 const tooLate = (field: string, date: string, today: string): EntryProblem[] =>
   date > latestEntryDate(today)
     ? [{ field, key: 'servicing.errors.dateTooLate', dates: { max: latestEntryDate(today) } }]
     : [];
+
+/**
+ * A repayment is money received: dated today or before (money announced for later is not a repayment yet), the
+ * same rule on the form, the API and the import.
+ */
+export function repaymentDateProblems(receivedOn: string, today: string): EntryProblem[] {
+  return receivedOn > today ? [{ field: 'receivedOn', key: 'servicing.errors.repaymentInFuture' }] : [];
+}
 
 /** A written-off loan takes no new disbursement or change of terms. */
 const writtenOff = (writeOff: { date: string }): EntryProblem[] => [
@@ -130,7 +163,9 @@ export function disbursementProblems(
       money: { available: Math.max(available, 0), lent: input.terms.amount },
     });
   }
-  return problems;
+  if (problems.length > 0) return problems;
+  const added: Disbursement = { id: '\u0000new', ...entry, reversed: false };
+  return figuresProblems(servicingOfAll({ ...input, disbursements: [...input.disbursements, added] }, today));
 }
 
 /** A repayment as a form or an import row gives it. */
@@ -162,7 +197,7 @@ export function repaymentsProblems(
   const first = firstDisbursementDate(input);
   if (first === null) return entries.map(() => [{ field: 'base', key: 'servicing.errors.notDisbursed' }]);
   const problems = entries.map((entry): EntryProblem[] => {
-    const found: EntryProblem[] = [...tooLate('receivedOn', entry.receivedOn, today)];
+    const found: EntryProblem[] = [...repaymentDateProblems(entry.receivedOn, today)];
     if (entry.receivedOn < first) {
       found.push({ field: 'receivedOn', key: 'servicing.errors.beforeFirstDisbursement', dates: { date: first } });
     }
@@ -204,6 +239,8 @@ export function repaymentsProblems(
       }
     }
   }
+  const tooLarge = figuresProblems(after);
+  if (tooLarge.length > 0) for (const { index } of valid) problems[index]!.push(...tooLarge);
   return problems;
 }
 
@@ -235,6 +272,8 @@ export function amendmentProblems(input: LoanInput, entry: NewAmendment, today: 
   if (problems.length > 0) return problems;
   const amendment: Amendment = { ...entry, id: '\u0000new', reversed: false };
   const after = servicingOfAll({ ...input, amendments: [...input.amendments, amendment] }, today);
+  const tooLarge = figuresProblems(after);
+  if (tooLarge.length > 0) return tooLarge;
   const later = newlyOverpaid(before, after);
   return later ? [{ field: 'effectiveDate', key: 'servicing.errors.amendmentOverpays', dates: { date: later } }] : [];
 }
@@ -257,10 +296,53 @@ export function writeOffProblems(input: LoanInput, entry: { date: string }, toda
   return [];
 }
 
-/** Reversing an entry, or undoing a write-off: refused when a payment would then go beyond the payoff. */
+/**
+ * Reversing an entry, or undoing a write-off: refused when a payment would then go beyond the payoff, or an amount
+ * beyond what the product counts.
+ */
 export function correctionProblems(before: LoanInput, after: LoanInput, today: string): EntryProblem[] {
-  const later = newlyOverpaid(servicingOfAll(before, today), servicingOfAll(after, today));
+  const computed = servicingOfAll(after, today);
+  const tooLarge = figuresProblems(computed);
+  if (tooLarge.length > 0) return tooLarge;
+  const later = newlyOverpaid(servicingOfAll(before, today), computed);
   return later ? [{ field: 'base', key: 'servicing.errors.correctionOverpays', dates: { date: later } }] : [];
+}
+
+/** The day an entry is dated: what a reversal of it changes from. */
+export function entryDate(
+  input: LoanInput,
+  kind: 'disbursement' | 'repayment' | 'amendment',
+  id: string,
+): string | undefined {
+  if (kind === 'disbursement') return input.disbursements.find((entry) => entry.id === id)?.date;
+  if (kind === 'repayment') return input.repayments.find((entry) => entry.id === id)?.receivedOn;
+  return input.amendments.find((entry) => entry.id === id)?.effectiveDate;
+}
+
+/**
+ * Reversing a disbursement, a repayment or an amendment: while a write-off is in force, an entry dated on or
+ * before its day is part of what was written off — reversing it would change the write-off's amounts under the
+ * reports that show them, so it is refused as a new entry on that day is (409: undo the write-off first). Later
+ * entries (a recovery) may be reversed. Then the rules of any correction.
+ */
+export function reversalProblems(
+  input: LoanInput,
+  kind: 'disbursement' | 'repayment' | 'amendment',
+  id: string,
+  today: string,
+): EntryProblem[] {
+  const date = entryDate(input, kind, id);
+  if (input.writeOff && date !== undefined && date <= input.writeOff.date) {
+    return [
+      {
+        field: 'base',
+        key: 'servicing.errors.correctionBeforeWriteOff',
+        state: true,
+        dates: { date: input.writeOff.date },
+      },
+    ];
+  }
+  return correctionProblems(input, withReversed(input, kind, id), today);
 }
 
 /** The input with one disbursement, repayment or amendment reversed. */

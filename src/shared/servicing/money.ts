@@ -23,3 +23,14 @@ export function levelPayment(principal: number, rate: number, months: number): n
 
 /** Dollars (as the contribution stores them) to integer cents. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
+
+/**
+ * The most any computed amount of a loan may be, in cents (100 billion dollars): far beyond any loan, well within
+ * the integers a JavaScript number holds exactly and a bigint column keeps. Past it the figures are a typing slip
+ * (a huge amount, a holiday of hundreds of months at a high rate), refused before anything is written.
+ */
+export const MAX_FIGURE_CENTS = 10 ** 13;
+
+/** An amount of cents the product can count: a safe integer within ±`MAX_FIGURE_CENTS`. */
+export const isCountable = (cents: number): boolean =>
+  Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_FIGURE_CENTS;

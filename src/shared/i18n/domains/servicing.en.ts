@@ -90,6 +90,12 @@ export const servicing = {
     correctionOverpays:
       'After this correction, the payment of {{date}} would be more than what would repay the loan: reverse it first.',
     writtenOff: 'The loan was written off on {{date}}: undo the write-off first.',
+    correctionBeforeWriteOff:
+      'The loan was written off on {{date}}: undo the write-off first to correct an entry dated on or before that day.',
+    repaymentInFuture:
+      'A repayment is money already received: its date must be today or earlier. Record it on the day you receive it.',
+    figuresTooLarge:
+      'This loan’s amounts would exceed {{max}}, the most the application can count: nothing was recorded. Check the amounts and the term.',
     alreadyWrittenOff: 'This loan is already written off (on {{date}}).',
     notWrittenOff: 'This loan is not written off: there is nothing to undo.',
     loanClosed: 'This loan is repaid: it is closed.',

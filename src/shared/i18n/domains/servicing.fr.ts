@@ -92,6 +92,12 @@ export const servicing = {
     correctionOverpays:
       'Après cette correction, le paiement du {{date}} dépasserait le montant qui rembourserait le prêt : contrepassez-le d’abord.',
     writtenOff: 'Le prêt a été radié le {{date}} : annulez d’abord la radiation.',
+    correctionBeforeWriteOff:
+      'Le prêt a été radié le {{date}} : annulez d’abord la radiation pour corriger une inscription datée de ce jour ou d’avant.',
+    repaymentInFuture:
+      'Un remboursement est de l’argent déjà reçu : sa date doit être aujourd’hui ou avant. Inscrivez-le le jour où vous le recevez.',
+    figuresTooLarge:
+      'Les montants de ce prêt dépasseraient {{max}}, le plafond que l’application peut compter : rien n’a été inscrit. Vérifiez les montants et la durée.',
     alreadyWrittenOff: 'Ce prêt est déjà radié (le {{date}}).',
     notWrittenOff: 'Ce prêt n’est pas radié : il n’y a rien à annuler.',
     loanClosed: 'Ce prêt est remboursé : il est fermé.',
