@@ -1,3 +1,4 @@
+import type { CatalogKey } from '../../shared/i18n/keys';
 import type { z } from 'zod';
 import type {
   registerPasskeySchema,
@@ -53,9 +54,9 @@ import {
  */
 
 export const signInExpired = () => new AppError(401, 'sign_in_expired', 'twoFactor.errors.signInExpired');
-const refusedOn = (field: string, key: string) =>
+const refusedOn = (field: string, key: CatalogKey) =>
   new AppError(422, 'invalid_second_factor', key, { [field]: [{ key, params: {} }] });
-const stateConflict = (code: string, key: string) => new AppError(409, code, key);
+const stateConflict = (code: string, key: CatalogKey) => new AppError(409, code, key);
 
 /** Whether an error is a refused factor: the sign-in's failure limits count those, and only those. */
 export const isRefusedFactor = (error: unknown): boolean =>

@@ -1,3 +1,4 @@
+import type { CatalogKey } from '../../shared/i18n/keys';
 import type { Db } from '../db/client';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { findUserForUpdate } from '../identity/accounts';
@@ -11,7 +12,7 @@ import { lockActiveAdmins, markArchived, markRestored, updateUserFields, type Us
  */
 
 /** A 422 with a clear top-level message and, when a form field is to blame, the same message on it. */
-export const refused = (code: string, key: string, field?: string) =>
+export const refused = (code: string, key: CatalogKey, field?: string) =>
   field ? new AppError(422, code, key, { [field]: [{ key, params: {} }] }) : new AppError(422, code, key);
 
 /** Saves an edit read at `expected` (409 when stale); the last active administrator keeps the role. */
