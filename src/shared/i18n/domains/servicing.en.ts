@@ -121,6 +121,12 @@ export const servicing = {
       badKind: '“{{value}}” is not a kind: regular, prepayment or recovery.',
       duplicate: 'This row repeats row {{row}}.',
       tooLong: 'At most {{max}} characters.',
+      ambiguousAmount:
+        '“{{value}}” could be a thousands group or three decimals: choose the file’s decimal separator (options) and check again.',
+      recordTooLong:
+        'Line {{line}} is longer than {{max}} characters: a repayment file’s row never is. Nothing was read past it; check that this is the right file.',
+      quoteNotClosed: 'A quote opened on line {{line}} is never closed: the rest of the file would be one cell.',
+      unreadable: 'Line {{line}} cannot be read as CSV (check its quotes).',
     },
   },
   disbursementMethod: {

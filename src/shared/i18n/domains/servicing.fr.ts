@@ -126,6 +126,13 @@ export const servicing = {
       badKind: '« {{value}} » n’est pas un type : regular, prepayment ou recovery.',
       duplicate: 'Cette ligne répète la ligne {{row}}.',
       tooLong: 'Au plus {{max}} caractères.',
+      ambiguousAmount:
+        '« {{value}} » peut se lire comme un groupe de milliers ou trois décimales : choisissez le séparateur décimal du fichier (options) et vérifiez de nouveau.',
+      recordTooLong:
+        'La ligne {{line}} dépasse {{max}} caractères, ce qu’une ligne de remboursements ne fait jamais. Rien n’a été lu après elle; vérifiez qu’il s’agit du bon fichier.',
+      quoteNotClosed:
+        'Un guillemet ouvert à la ligne {{line}} n’est jamais fermé : le reste du fichier ne serait qu’une cellule.',
+      unreadable: 'La ligne {{line}} ne peut pas être lue comme du CSV (vérifiez ses guillemets).',
     },
   },
   disbursementMethod: {
