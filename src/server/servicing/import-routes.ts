@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMPORT_MAX_FILE_BYTES, repaymentImportInputSchema } from '../../shared/schemas/servicing';
 import { importReportSchema } from '../../shared/schemas/servicing-answers';
 import { userOf } from '../platform/auth/plugin';
+import { limitedBy } from '../platform/rate-limit/limits';
 import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
@@ -11,11 +12,12 @@ import { importRepayments } from './import';
 const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4 + 64 * 1024;
 
 /** The repayment import (docs/decisions/0038, "Importing repayments"; 0059 for the reader): contract, use case, answer. */
-export const repaymentImportRoutes: FeatureRoutes = async (app, { database }) => {
+export const repaymentImportRoutes: FeatureRoutes = async (app, { database, limits }) => {
   app.post(
     '/portfolio/repayments/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
+      preHandler: limitedBy(limits.repaymentImports),
       ...contract({
         summary:
           'Imports repayments from a CSV file and its column mapping: with dry_run=true (the default) what it holds, ' +

@@ -137,7 +137,8 @@ async function judge(db: Executor, file: ReadFile, today: string, locale: Locale
     const imported = await selectRows<{ key: string }>(
       db,
       sql`SELECT contribution_id || ':' || import_key AS key FROM repayments
-           WHERE contribution_id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND import_key = ANY(${textArray(keys)})`,
+           WHERE contribution_id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND import_key = ANY(${textArray(keys)})
+             AND reversed_at IS NULL`,
     );
     const seen = new Set(imported.map((row) => row.key));
     for (const row of judged)
