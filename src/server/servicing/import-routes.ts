@@ -7,12 +7,14 @@ import { contract, envelopeOf, localeQuery } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { importRepayments } from './import';
+import { fileBytesOf, parseImportBodiesOffThread } from './import-body';
 
 /** The import's body: the file in base64 (4 bytes for 3) and its mapping, well within the margin. */
 const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4 + 64 * 1024;
 
 /** The repayment import (docs/decisions/0038, "Importing repayments"; 0059 for the reader): contract, use case, answer. */
 export const repaymentImportRoutes: FeatureRoutes = async (app, { database, limits }) => {
+  parseImportBodiesOffThread(app, IMPORT_BODY_LIMIT);
   app.post(
     '/portfolio/repayments/import',
     {
@@ -31,7 +33,7 @@ export const repaymentImportRoutes: FeatureRoutes = async (app, { database, limi
       }),
     },
     async (request, reply) => {
-      const report = await importRepayments(database.db, request.body, {
+      const report = await importRepayments(database.db, request.body, fileBytesOf(request), {
         dryRun: request.query.dry_run !== 'false',
         authorId: userOf(request).id,
         locale: request.locale,

@@ -337,10 +337,12 @@ function refusalDetail(rows: readonly JudgedRow[]): ErrorDetail {
 export async function importRepayments(
   db: Db,
   input: RepaymentImportInput,
+  /** The file, decoded off the event loop (import-body.ts); else decoded here from `input.content`. */
+  decoded: Uint8Array | undefined,
   options: { dryRun: boolean; authorId: string; locale: Locale },
 ): Promise<ImportReport> {
   const { locale } = options;
-  const bytes = Buffer.from(input.content, 'base64');
+  const bytes = decoded ?? Buffer.from(input.content, 'base64');
   if (bytes.length > IMPORT_MAX_FILE_BYTES) {
     throw invalid({ content: [{ key: 'servicing.errors.import.tooLarge', params: {} }] });
   }
