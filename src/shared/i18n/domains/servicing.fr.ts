@@ -662,6 +662,12 @@ export const servicing = {
       alreadyImported: '{{count}} déjà importées : ignorées',
     },
     readAs: 'Lu en {{encoding}}; séparateur : {{separator}}; décimales : {{decimal}}.',
+    decimalFound:
+      'Le séparateur décimal a été déduit des montants du fichier : si un montant est mal lu, choisissez-le sous « Comment lire le fichier » et vérifiez de nouveau.',
+    decimalChosen: 'Le séparateur décimal est celui choisi sous « Comment lire le fichier ».',
+    expectedColumns:
+      'La première ligne du fichier nomme ses colonnes. Attendues : le numéro de prêt, la date reçue et le montant (obligatoires); une référence, un mode et un type (facultatifs). Montants en 1 234,56 ou 1234.56.',
+    lastImport: 'Importé le {{date}} : {{count}} remboursements, {{amount}}.',
     allOrNothing:
       'Un import inscrit toutes les lignes ou aucune : corrigez dans le fichier les lignes qui ne peuvent être importées, puis vérifiez-le de nouveau.',
     matched: 'Lignes rattachées',
