@@ -82,9 +82,12 @@ function bodyWorker(): Worker {
 
 function parseOffThread(body: Buffer): Promise<Parsed> {
   const id = (nextId += 1);
-  // A copy the worker owns: the request's buffer may be a slice of a shared pool.
-  const owned = new Uint8Array(body.length);
-  owned.set(body);
+  // Handed over without a copy when the body owns its memory (a large body does); a slice of Node's shared pool
+  // (a small body) is copied first.
+  const ownsItsMemory = body.byteOffset === 0 && body.buffer.byteLength === body.length;
+  const owned: Uint8Array<ArrayBuffer> = ownsItsMemory
+    ? new Uint8Array(body.buffer as ArrayBuffer)
+    : Uint8Array.from(body);
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     bodyWorker().postMessage(
