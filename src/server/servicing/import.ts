@@ -348,7 +348,9 @@ export async function importRepayments(
   }
   const records = await readFileRecords(bytes, input, IMPORT_MAX_ROWS);
   const read =
-    'key' in records ? { ok: false as const, problems: [records] } : readImportRows(records, input, IMPORT_MAX_ROWS);
+    'key' in records
+      ? { ok: false as const, problems: [records] }
+      : await readImportRows(records, input, IMPORT_MAX_ROWS);
   if (!read.ok) throw fileRefusal(read.problems);
   const today = todayIso();
   if (options.dryRun) return dryRunImport(db, read.file, input, today, locale);

@@ -429,16 +429,20 @@ export const IMPORT_CELL_MAX: Record<ImportField, number> = {
   kind: 100,
 };
 
+/** Rows read between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Reads the file's records as the input says: its header, then each row's mapped cells. Answers the file's
  * refusal when it cannot be read at all (no row, too many rows, a mapping naming no column), else every row with
  * its values or its problems.
  */
-export function readImportRows(
+export async function readImportRows(
   records: FileRecords,
   input: RepaymentImportInput,
   maxRows: number,
-): { ok: true; file: ReadFile } | { ok: false; problems: FileProblem[] } {
+): Promise<{ ok: true; file: ReadFile } | { ok: false; problems: FileProblem[] }> {
   const { encoding, separator } = records;
   if (records.count - 1 > maxRows) {
     return {
@@ -483,7 +487,12 @@ export function readImportRows(
   const dateFormat =
     input.dateFormat === 'auto' ? detectDateFormat(body.map((row) => cellOf(row, 'receivedOn'))) : input.dateFormat;
 
-  const rows = body.map((row): ReadRow => readRow(row, header.length, (field) => cellOf(row, field)));
+  const rows: ReadRow[] = [];
+  for (const row of body) {
+    rows.push(readRow(row, header.length, (field) => cellOf(row, field)));
+    // Ten thousand rows take tens of milliseconds: the event loop (the API's other requests) gets a turn.
+    if (rows.length % ROWS_PER_TURN === 0) await nextTurn();
+  }
   markDuplicates(rows);
   return { ok: true, file: { encoding, separator, decimalSeparator, decimalSeparatorChosen, header, rows } };
 
