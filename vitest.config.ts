@@ -21,6 +21,8 @@ const SLOW_SUITES = [
   'src/server/portfolio/export-large.test.ts',
   // Crafted PDFs against the real server, watching its memory while their text is extracted.
   'src/server/documents/extraction-memory.test.ts',
+  // 16 MB repayment files against the real server, /api/health timed meanwhile.
+  'src/server/servicing/import-responsiveness.test.ts',
 ];
 const API = {
   environment: 'node' as const,

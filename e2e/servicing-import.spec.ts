@@ -11,7 +11,8 @@ import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 /*
  * The repayment import (docs/decisions/0038): from the drawer, a bank's file with one row naming no loan — its
  * message read in the report, nothing importable — then the corrected file imported, then imported again and
- * nothing posted twice. In French on a desktop (a Windows-1252 file, semicolons, decimal commas), in English on
+ * nothing posted twice; an amount that reads two ways refused until the decimal separator is chosen; the columns a
+ * file needs said before one is chosen, and a lasting line after the import. In French on a desktop (a Windows-1252 file, semicolons, decimal commas), in English on
  * a phone (UTF-8, commas); the buttons pressed with the keyboard; axe in every state.
  */
 
@@ -59,10 +60,11 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
     [loan.loanNumber, two, amount('175.50'), 'DPA-2'],
   ];
 
-  // From the drawer.
+  // From the drawer: the columns a file needs are said before one is chosen.
   await page.getByRole('button', { name: ui.layout.openMenu }).click();
   await page.getByRole('link', { name: ui.portfolio.nav.importRepayments }).click();
   await expect(page.getByRole('heading', { level: 1, name: v.title })).toBeVisible();
+  await expect(page.getByText(v.expectedColumns)).toBeVisible();
   await expectAccessible(page);
 
   // The file with a row naming no loan: previewed, its columns guessed from the header, then checked.
@@ -92,6 +94,36 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(page.getByRole('button', { name: v.importNothing })).toBeDisabled();
   await expectAccessible(page);
 
+  // An amount that reads as a group or three decimals (1.500 in French, 1,500 in English): refused while the
+  // decimal separator is a guess, read as 1 500 $ once it is chosen.
+  const ambiguous = lang === 'fr' ? '1.500' : '1,500';
+  // Quoted in English, where the comma also separates the cells.
+  await input.setInputFiles(file([[loan.loanNumber, one, lang === 'fr' ? ambiguous : `"${ambiguous}"`, 'DPA-9']]));
+  await page.getByRole('button', { name: v.check }).focus();
+  await page.keyboard.press('Enter');
+  await expect(report).toContainText(v.decimalFound);
+  await expect(
+    unmatched
+      .getByText(
+        say(v.problemOf, {
+          field: v.columns.amount,
+          message: say(s.errors.import.ambiguousAmount, { value: ambiguous }),
+        }),
+      )
+      .filter({ visible: true }),
+  ).toHaveCount(1);
+  await expectAccessible(page);
+  const decimalBox = page.getByRole('combobox', { name: v.decimalSeparator });
+  await decimalBox.click();
+  await page.getByRole('option', { name: lang === 'fr' ? v.decimals.comma : v.decimals.dot, exact: true }).click();
+  await page.getByRole('button', { name: v.check }).focus();
+  await page.keyboard.press('Enter');
+  await expect(report).toContainText(v.decimalChosen);
+  await expect(report).toContainText(say(v.summary.unmatched, { count: 0 }));
+  await expectAccessible(page);
+  await decimalBox.click();
+  await page.getByRole('option', { name: v.auto, exact: true }).click();
+
   // The corrected file: checked, then imported, every row.
   await input.setInputFiles(file(good));
   await page.getByRole('button', { name: v.check }).focus();
@@ -105,6 +137,9 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(page.getByRole('button', { name: say(v.import, { count: 2 }) })).toBeHidden();
   const repayments = await callApi<Array<{ reference: string }>>(page, 'GET', `${loan.url}/repayments`);
   expect(repayments.map((r) => r.reference).sort()).toEqual(['DPA-1', 'DPA-2']);
+  // A lasting line says what was imported, whatever file is chosen next.
+  const lastImport = page.getByTestId('last-import');
+  await expect(lastImport).toContainText(lang === 'fr' ? '2 remboursements, 325,50' : '2 repayments, $325.50');
   await expectAccessible(page);
 
   // The same file again: both rows already imported, nothing to import, nothing posted twice.
@@ -116,6 +151,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(
     page.getByRole('region', { name: v.matched }).getByText(v.alreadyImported).filter({ visible: true }),
   ).toHaveCount(2);
+  await expect(lastImport).toBeVisible();
   await expectAccessible(page);
   expect(await callApi<unknown[]>(page, 'GET', `${loan.url}/repayments`)).toHaveLength(2);
 }

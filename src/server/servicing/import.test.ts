@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { createLoan, createLoans, loanTerms, post, type TestLoan } from '../test/servicing-fixtures';
 import { selectRows } from '../db/rows';
+import { REPAYMENT_IMPORTS_PER_WINDOW } from '../platform/rate-limit/limits';
 
 /*
  * The repayment import on the real app and database (docs/decisions/0038, "Importing repayments"): the dry run
@@ -304,6 +305,126 @@ describe('files as they come', () => {
       message: 'This row has 2 cells, the header 4.',
     });
     expect(shortRow.unmatched[0].problems).toContainEqual({ field: 'amount', message: 'Empty.' });
+  });
+});
+
+describe('amounts that read two ways', () => {
+  it('refuses 1,500 and 1.500 until the decimal separator is chosen, never reads 0,125 as a group, and says which', async () => {
+    const loan = await createLoan(t, auth, ids, { amount: '5000' });
+    await post(t, auth, `${loan.url}/disbursements`, { date: '2026-01-15', amount: '5000', method: 'eft' });
+    const semicolons = (...lines: string[]) => ['Loan;Date;Amount;Reference', ...lines].join('\r\n');
+    const file = semicolons(
+      `${loan.loanNumber};2026-02-15;1,500;A`,
+      `${loan.loanNumber};2026-02-16;12,50;B`,
+      `${loan.loanNumber};2026-02-17;0,125;C`,
+      `${loan.loanNumber};2026-02-18;1.500;D`,
+    );
+    const found = (await upload(file)).json().data;
+    expect(found).toMatchObject({ separator: ';', decimal_separator: ',', decimal_separator_chosen: false });
+    expect(found.matched.map((row: Json) => [row.reference, row.amount])).toEqual([['B', 12.5]]);
+    expect(
+      Object.fromEntries(found.unmatched.map((row: Json) => [row.row, row.problems.map((p: Json) => p.message)])),
+    ).toEqual({
+      2: [
+        '“1,500” could be a thousands group or three decimals: choose the file’s decimal separator (options) and check again.',
+      ],
+      4: ['“0,125” is not an amount (at most two decimals).'],
+      5: [
+        '“1.500” could be a thousands group or three decimals: choose the file’s decimal separator (options) and check again.',
+      ],
+    });
+    const french = (await upload(file, { locale: 'fr' })).json().data;
+    expect(french.unmatched[0].problems[0].message).toBe(
+      '« 1,500 » peut se lire comme un groupe de milliers ou trois décimales : choisissez le séparateur décimal du fichier (options) et vérifiez de nouveau.',
+    );
+
+    // Chosen: with a decimal comma, 1.500 is 1 500 $, and 1,500 and 0,125 have three decimals (refused).
+    const comma = (await upload(file, { body: { decimal_separator: ',' } })).json().data;
+    expect(comma).toMatchObject({ decimal_separator: ',', decimal_separator_chosen: true });
+    expect(comma.matched.map((row: Json) => [row.reference, row.amount])).toEqual([
+      ['B', 12.5],
+      ['D', 1500],
+    ]);
+    expect(comma.unmatched.map((row: Json) => [row.row, row.problems[0].message])).toEqual([
+      [2, '“1,500” is not an amount (at most two decimals).'],
+      [4, '“0,125” is not an amount (at most two decimals).'],
+    ]);
+    // A dot: 1,500 is 1 500 $, 12,50 is no amount, 0,125 is no group of thousands.
+    const dot = (await upload(file, { body: { decimal_separator: '.' } })).json().data;
+    expect(dot).toMatchObject({ decimal_separator: '.', decimal_separator_chosen: true });
+    expect(dot.matched.map((row: Json) => [row.reference, row.amount])).toEqual([['A', 1500]]);
+    expect(dot.unmatched.map((row: Json) => row.row)).toEqual([3, 4, 5]);
+  });
+});
+
+describe('a repayment imported, then reversed', () => {
+  it('can be imported again, once, and the dry run no longer calls it imported', async () => {
+    const loan = await disbursedLoan();
+    const file = csv(`${loan.loanNumber},2026-02-15,106.62,PAD-1`);
+    expect((await upload(file, { dryRun: false })).statusCode).toBe(201);
+    const [posted] = (await t.inject({ method: 'GET', url: `${loan.url}/repayments`, headers: auth })).json().data;
+    await post(t, auth, `${loan.url}/repayments/${posted.id}/reverse`, { reason: 'Mauvais prêt' }, 200);
+
+    const dry = (await upload(file)).json().data;
+    expect(dry).toMatchObject({ matched_count: 1, already_imported_count: 0 });
+    expect(dry.matched[0].already_imported).toBe(false);
+    const again = await upload(file, { dryRun: false });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toMatchObject({ posted_count: 1, already_imported_count: 0 });
+    const repayments = (await t.inject({ method: 'GET', url: `${loan.url}/repayments`, headers: auth })).json();
+    expect(repayments.data.map((row: Json) => [row.reference, row.reversal === null])).toEqual(
+      expect.arrayContaining([
+        ['PAD-1', false],
+        ['PAD-1', true],
+      ]),
+    );
+    expect(repayments.meta.loan.figures.received).toBe(106.62);
+    // Imported again, it is imported: a third time posts nothing.
+    const third = await upload(file, { dryRun: false });
+    expect(third.statusCode).toBe(200);
+    expect(third.json().data).toMatchObject({ posted_count: 0, already_imported_count: 1 });
+  });
+});
+
+describe('files that would hold the API', () => {
+  it('refuses at once, with its line, a record longer than any row of a repayment file, and an unclosed quote', async () => {
+    const huge = `${csv('C-2026-000001-01,2026-02-15,1,R1')}C-2026-000001-01,2026-02-15,1,"${'x'.repeat(6_000_000)}"\r\n`;
+    const res = await upload(huge, { locale: 'fr' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.detail).toEqual({
+      content: [
+        'La ligne 3 dépasse 5000 caractères, ce qu’une ligne de remboursements ne fait jamais. Rien n’a été lu après elle; vérifiez qu’il s’agit du bon fichier.',
+      ],
+    });
+    const open = await upload(csv('C-2026-000001-01,2026-02-15,1,R1', 'C-2026-000001-01,2026-02-15,1,"R2', 'x,y,z,w'));
+    expect(open.statusCode).toBe(422);
+    expect(open.json().errors.detail).toEqual({
+      content: ['A quote opened on line 3 is never closed: the rest of the file would be one cell.'],
+    });
+  });
+
+  it('refuses a cell longer than its field allows, on its row', async () => {
+    const loan = await disbursedLoan();
+    const report = (
+      await upload(csv(`${loan.loanNumber},2026-02-15,106.62,${'R'.repeat(101)}`, `${'9'.repeat(41)},2026-02-15,1,A`))
+    ).json().data;
+    expect(report.unmatched).toEqual([
+      { row: 2, loan_number: loan.loanNumber, problems: [{ field: 'reference', message: 'At most 100 characters.' }] },
+      { row: 3, loan_number: null, problems: [{ field: 'loan_number', message: 'At most 40 characters.' }] },
+    ]);
+  });
+
+  it('limits each user’s imports, dry runs included, and not the next user’s', async () => {
+    const user = await t.authHeader(await t.createUser({ firstName: 'Rapide', lastName: 'Lavoie' }));
+    const file = csv('C-2026-000001-01,2026-02-15,1,R1');
+    for (let i = 0; i < REPAYMENT_IMPORTS_PER_WINDOW; i += 1) {
+      expect((await upload(file, { headers: user })).statusCode).toBe(200);
+    }
+    const refused = await upload(file, { headers: user, locale: 'fr' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toEqual(expect.any(String));
+    expect(refused.json().errors.code).toBe('rate_limited');
+    expect((await upload(file)).statusCode).toBe(200);
   });
 });
 

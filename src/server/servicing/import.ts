@@ -6,16 +6,31 @@
  * loans' rows of figures, in one transaction with the loans locked in id order.
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { translate } from '../../shared/i18n';
-import { IMPORT_LIST_LIMIT, type ImportWireField, type RepaymentImportInput } from '../../shared/schemas/servicing';
+import {
+  IMPORT_LIST_LIMIT,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportWireField,
+  type RepaymentImportInput,
+} from '../../shared/schemas/servicing';
 import type { ImportReport } from '../../shared/schemas/servicing-answers';
 import { problemMessage, repaymentsProblems, type EntryProblem } from '../../shared/servicing/entries';
-import type { ReadFile, ReadRow, RowProblem } from '../../shared/servicing/import-file';
-import type { Executor, Tx } from '../db/client';
+import {
+  readImportRows,
+  type FileProblem,
+  type ReadFile,
+  type ReadRow,
+  type RowProblem,
+} from '../../shared/servicing/import-file';
+import { readFileRecords } from './import-read';
+import { todayIso } from '../../shared/portfolio/schedule';
+import type { Db, Executor, Tx } from '../db/client';
 import { selectRows } from '../db/rows';
-import { AppError, type ErrorDetail } from '../platform/errors/app-error';
+import { AppError, invalid, type ErrorDetail } from '../platform/errors/app-error';
 import { snakePath } from '../../shared/case';
 import { dollars } from './answers';
 import { recordLoanEvent } from './history';
@@ -122,7 +137,8 @@ async function judge(db: Executor, file: ReadFile, today: string, locale: Locale
     const imported = await selectRows<{ key: string }>(
       db,
       sql`SELECT contribution_id || ':' || import_key AS key FROM repayments
-           WHERE contribution_id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND import_key = ANY(${textArray(keys)})`,
+           WHERE contribution_id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND import_key = ANY(${textArray(keys)})
+             AND reversed_at IS NULL`,
     );
     const seen = new Set(imported.map((row) => row.key));
     for (const row of judged)
@@ -176,6 +192,7 @@ function reportOf(
     encoding: file.encoding,
     separator: file.separator,
     decimalSeparator: file.decimalSeparator,
+    decimalSeparatorChosen: file.decimalSeparatorChosen,
     rowsCount: judged.length,
     matchedCount: matched.length,
     matchedAmount: dollars(matched.reduce((sum, row) => sum + row.row.values!.amountCents, 0)),
@@ -311,4 +328,51 @@ function refusalDetail(rows: readonly JudgedRow[]): ErrorDetail {
     }
   }
   return detail;
+}
+
+/**
+ * The import's use case, as the route calls it: the file read (a refusal of the file as a whole is a 422 naming
+ * its field), then judged without writing (a dry run) or posted in one transaction.
+ */
+export async function importRepayments(
+  db: Db,
+  input: RepaymentImportInput,
+  /** The file, decoded off the event loop (import-body.ts); else decoded here from `input.content`. */
+  decoded: Uint8Array | undefined,
+  options: { dryRun: boolean; authorId: string; locale: Locale },
+): Promise<ImportReport> {
+  const { locale } = options;
+  const bytes = decoded ?? Buffer.from(input.content, 'base64');
+  if (bytes.length > IMPORT_MAX_FILE_BYTES) {
+    throw invalid({ content: [{ key: 'servicing.errors.import.tooLarge', params: {} }] });
+  }
+  const records = await readFileRecords(bytes, input, IMPORT_MAX_ROWS);
+  const read =
+    'key' in records
+      ? { ok: false as const, problems: [records] }
+      : await readImportRows(records, input, IMPORT_MAX_ROWS);
+  if (!read.ok) throw fileRefusal(read.problems);
+  const today = todayIso();
+  if (options.dryRun) return dryRunImport(db, read.file, input, today, locale);
+  const sha256 = await sha256Of(bytes);
+  return db.transaction((tx) => postImport(tx, read.file, { ...input, sha256 }, options.authorId, today, locale));
+}
+
+/** The file's refusal as a whole: 422, each problem under its field, the first one as the message. */
+function fileRefusal(problems: readonly FileProblem[]): AppError {
+  const detail: ErrorDetail = {};
+  for (const problem of problems) {
+    (detail[snakePath(problem.field.split('.'))] ??= []).push({ key: problem.key, params: problem.params ?? {} });
+  }
+  return new AppError(422, 'validation_failed', problems[0]!.key, detail, undefined, problems[0]!.params);
+}
+
+/** The file's hash, a megabyte at a time, the event loop given back between two. */
+async function sha256Of(bytes: Uint8Array): Promise<string> {
+  const hash = createHash('sha256');
+  for (let offset = 0; offset < bytes.length; offset += 1024 * 1024) {
+    hash.update(bytes.subarray(offset, offset + 1024 * 1024));
+    await nextTurn();
+  }
+  return hash.digest('hex');
 }

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  IMPORT_MAX_FILE_BYTES,
-  IMPORT_MAX_ROWS,
   bulkTermAmendmentInputSchema,
   disbursementInputSchema,
   type BulkTermAmendmentInput,
-  repaymentImportInputSchema,
   repaymentInputSchema,
   reversalInputSchema,
   termAmendmentInputSchema,
@@ -17,7 +13,6 @@ import {
   bulkTermAmendmentPreviewSchema,
   bulkTermAmendmentSchema,
   disbursementSchema,
-  importReportSchema,
   loanListMetaSchema,
   loanMetaSchema,
   loanSummarySchema,
@@ -37,8 +32,7 @@ import { isCalendarDate } from '../../shared/servicing/calendar';
 import type { Tx } from '../db/client';
 import { selectRows } from '../db/rows';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
-import { snakePath } from '../../shared/case';
+import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
 import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
@@ -52,8 +46,7 @@ import {
   writeOffAnswer,
 } from './answers';
 import { recordLoanEvent } from './history';
-import { dryRunImport, postImport } from './import';
-import { readImportFile } from '../../shared/servicing/import-file';
+import { repaymentImportRoutes } from './import-routes';
 import { statementOf } from './statement';
 import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
 import { csvStream, sendCsv, yesNo } from '../platform/http/csv';
@@ -88,8 +81,6 @@ import { computed, type Author, type LoanWrite } from './actions/write-on-loan';
 
 const tags = ['servicing'];
 
-/** The import's body: the file in base64 (4 bytes for 3) and its mapping, well within the margin. */
-const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4 + 64 * 1024;
 const FC = '/companies/:companyId/financial_contributions/:id';
 const loanParams = z.object({ companyId: uuid(), id: uuid() });
 
@@ -198,7 +189,8 @@ const newEntryContract = <Body extends z.ZodType, Answer extends z.ZodType>(
 ) => envelopeContract({ summary, tags, params: loanParams, body, answer, meta: loanMetaSchema, status: 201 });
 
 /** Loan servicing (docs/decisions/0036): money out and in, amendments, write-offs, schedule. */
-export const servicingRoutes: FeatureRoutes = async (app, { database, schedules }) => {
+export const servicingRoutes: FeatureRoutes = async (app, deps) => {
+  const { database, schedules } = deps;
   const { db } = database;
 
   /** A loan's entries of one kind as of today, with the loan's figures. */
@@ -378,58 +370,8 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     },
   );
 
-  /* eslint-disable no-restricted-syntax -- the import route moves to its own module, with its transaction. */
-  app.post(
-    '/portfolio/repayments/import',
-    {
-      bodyLimit: IMPORT_BODY_LIMIT,
-      ...contract({
-        summary:
-          'Imports repayments from a CSV file and its column mapping: with dry_run=true (the default) what it holds, ' +
-          'row by row; with dry_run=false every row posted, or none (422) when any cannot be',
-        tags: ['servicing', 'portfolio'],
-        querystring: localeQuery.extend({
-          dry_run: z.enum(['true', 'false']).optional().describe('true (default): read and judge, write nothing'),
-        }),
-        body: repaymentImportInputSchema,
-        response: { 200: envelopeOf(importReportSchema), 201: envelopeOf(importReportSchema) },
-      }),
-    },
-    async (request, reply) => {
-      const input = request.body;
-      const locale = request.locale;
-      const bytes = Buffer.from(input.content, 'base64');
-      if (bytes.length > IMPORT_MAX_FILE_BYTES) {
-        throw invalid({ content: [{ key: 'servicing.errors.import.tooLarge', params: {} }] });
-      }
-      const read = readImportFile(bytes, input, IMPORT_MAX_ROWS);
-      if (!read.ok) {
-        const detail: ErrorDetail = {};
-        for (const problem of read.problems) {
-          (detail[snakePath(problem.field.split('.'))] ??= []).push({ key: problem.key, params: problem.params ?? {} });
-        }
-        throw new AppError(
-          422,
-          'validation_failed',
-          read.problems[0]!.key,
-          detail,
-          undefined,
-          read.problems[0]!.params,
-        );
-      }
-      const today = todayIso();
-      if (request.query.dry_run !== 'false') {
-        return ok(await dryRunImport(db, read.file, input, today, locale));
-      }
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const authorId = userOf(request).id;
-      const report = await db.transaction((tx) =>
-        postImport(tx, read.file, { ...input, sha256 }, authorId, today, locale),
-      );
-      return reply.code(report.postedCount > 0 ? 201 : 200).send(ok(report));
-    },
-  );
-  /* eslint-enable no-restricted-syntax */
+  // The repayment import, its own module: registered here so that the API's routes keep their order.
+  await app.register(repaymentImportRoutes, deps);
 
   app.get(
     `${FC}/term_amendments`,

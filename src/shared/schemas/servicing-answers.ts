@@ -394,6 +394,11 @@ export const importReportSchema = z.object({
   encoding: z.enum(['utf-8', 'windows-1252']),
   separator: z.string(),
   decimalSeparator: z.enum(IMPORT_DECIMAL_SEPARATORS.filter((value) => value !== 'auto') as ['.', ',']),
+  /**
+   * True when the request chose the decimal separator, false when it was found from the file's amounts (an
+   * amount that reads either way, `1,500`, is then refused until one is chosen).
+   */
+  decimalSeparatorChosen: z.boolean(),
   /** Rows read, the header aside. */
   rowsCount: z.number().int(),
   matchedCount: z.number().int(),

@@ -138,14 +138,18 @@ export type ImportWireField = (typeof IMPORT_WIRE_FIELDS)[number];
 const column = () =>
   z.union([z.string().trim().min(1).max(200), z.number().int().min(1).max(1000)], { error: V.required });
 
+/** The import's file as the body carries it: base64 of at most `IMPORT_MAX_FILE_BYTES`. */
+export const IMPORT_MAX_CONTENT_CHARS = Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4 + 4;
+export const BASE64_TEXT = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/;
+
 export const repaymentImportInputSchema = z.object({
   fileName: requiredText(200),
   /** The file's bytes, base64: its encoding is the import's to find out, so it travels untouched. */
   content: z
     .string({ error: wrongValue })
     .min(1, { error: V.required })
-    .max(Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4 + 4, { error: 'servicing.errors.import.tooLarge' })
-    .regex(/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/, { error: V.invalid }),
+    .max(IMPORT_MAX_CONTENT_CHARS, { error: 'servicing.errors.import.tooLarge' })
+    .regex(BASE64_TEXT, { error: V.invalid }),
   mapping: z.object(
     {
       loanNumber: column(),

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FileRows,
+  IMPORT_MAX_RECORD_CHARS,
   decodeFile,
   detectDateFormat,
   detectDecimal,
   detectSeparator,
   parseAmount,
   parseDay,
+  parseProblem,
   parseRows,
 } from './import-file';
 
@@ -106,5 +109,58 @@ describe('bytes and rows', () => {
       { line: 4, cells: ['two\nlines', 'z'] },
     ]);
     expect(parseRows('\ufeffa,b\n1,2', ',', 1)).toEqual([{ line: 1, cells: ['a', 'b'] }]);
+  });
+});
+
+describe('csv-parse as the reader (docs/decisions/0059)', () => {
+  it('numbers records by their first line whatever the line endings, and keeps quotes inside unquoted cells', () => {
+    const text = 'a,b\r\n"two\r\nlines",x\n\n  "y",+HYPERLINK("z")\rlast,1';
+    expect(parseRows(text, ',')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['two\r\nlines', 'x'] },
+      { line: 5, cells: ['y', '+HYPERLINK("z")'] },
+      { line: 6, cells: ['last', '1'] },
+    ]);
+  });
+
+  it('says where a record is too long or a quote never closes', () => {
+    const rows = new FileRows();
+    expect(parseProblem({ code: 'CSV_MAX_RECORD_SIZE' }, 7)).toEqual({
+      field: 'content',
+      key: 'servicing.errors.import.recordTooLong',
+      params: { line: 7, max: IMPORT_MAX_RECORD_CHARS },
+    });
+    expect(parseProblem({ code: 'CSV_QUOTE_NOT_CLOSED' }, 3)).toMatchObject({
+      key: 'servicing.errors.import.quoteNotClosed',
+    });
+    rows.push(['a']);
+    rows.push(['  ']);
+    rows.push(['b\nc']);
+    expect(rows.rows).toEqual([
+      { line: 1, cells: ['a'] },
+      { line: 3, cells: ['b\nc'] },
+    ]);
+    expect([rows.count, rows.line]).toEqual([2, 5]);
+    // The preview keeps what came before a record too long.
+    expect(parseRows(`a,b\n1,2\n3,"${'x'.repeat(IMPORT_MAX_RECORD_CHARS + 1)}"\n`, ',')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', '2'] },
+    ]);
+  });
+});
+
+describe('amounts that read two ways', () => {
+  it.each(['1,500', '1.500', '12,345', '$999.000', '-1,500'])('refuses %s unless the separator was chosen', (raw) => {
+    expect(parseAmount(raw, '.', false)).toMatchObject({ key: 'servicing.errors.import.ambiguousAmount' });
+  });
+
+  it('reads them as chosen, and never 0,125 as a group', () => {
+    expect(parseAmount('1,500', '.', true)).toBe(150_000);
+    expect(parseAmount('1.500', ',', true)).toBe(150_000);
+    expect(parseAmount('1,500', ',', true)).toMatchObject({ key: 'servicing.errors.import.badAmount' });
+    expect(parseAmount('0,125', '.', true)).toMatchObject({ key: 'servicing.errors.import.badAmount' });
+    expect(parseAmount('0.125', ',', false)).toMatchObject({ key: 'servicing.errors.import.badAmount' });
+    expect(parseAmount('1,500,000', '.', false)).toBe(150_000_000);
+    expect(parseAmount('1 500,00', ',', false)).toBe(150_000);
   });
 });

@@ -15,6 +15,7 @@ import {
   type RepaymentMethod,
 } from '../schemas/servicing';
 import { MONEY_MAX } from '../schemas/company-fields';
+import { parse as parseCsv } from 'csv-parse/browser/esm/sync';
 import { isCalendarDate } from './calendar';
 import type { RepaymentKind } from './types';
 
@@ -42,43 +43,66 @@ export interface RowProblem extends ImportMessage {
 // eslint-disable-next-line no-control-regex
 const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** Text, not a spreadsheet's binary format nor UTF-16 read as bytes. */
+export const isText = (text: string): boolean => !NOT_TEXT.test(text);
+
 /**
- * The file's text and the encoding it was read in, or null when it is not text in UTF-8 (with or without its
- * byte-order mark) nor Windows-1252 (a bank's or an older accounting program's export). `auto` reads UTF-8
- * when the bytes are valid UTF-8 — a Windows-1252 file with accents never is — and Windows-1252 otherwise.
+ * The encodings to try, in order, for a file asked to be read as `asked`: none for UTF-16 (its byte-order mark
+ * says so); `auto` reads UTF-8 when the bytes are valid UTF-8 — a Windows-1252 file with accents never is — and
+ * Windows-1252 otherwise. UTF-8's byte-order mark is tried as UTF-8 whatever was asked.
+ */
+export function encodingsToTry(bytes: Uint8Array, asked: RepaymentImportInput['encoding'] = 'auto'): FileEncoding[] {
+  const utf16 =
+    bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  if (utf16) return [];
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const encodings: FileEncoding[] = [];
+  if (asked !== 'windows-1252' || bom) encodings.push('utf-8');
+  if (asked !== 'utf-8') encodings.push('windows-1252');
+  return encodings;
+}
+
+/** A decoder of one encoding: UTF-8 fails on bytes that are not UTF-8; its byte-order mark is left out. */
+export const decoderOf = (encoding: FileEncoding) => new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+
+/**
+ * The file's text and the encoding it was read in (see `encodingsToTry`), or null when it is not text in UTF-8
+ * (with or without its byte-order mark) nor Windows-1252 (a bank's or an older accounting program's export).
  */
 export function decodeFile(
   bytes: Uint8Array,
   asked: RepaymentImportInput['encoding'] = 'auto',
 ): { text: string; encoding: FileEncoding } | null {
-  const utf16 =
-    bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
-  if (utf16) return null;
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  let decoded: { text: string; encoding: FileEncoding } | null = null;
-  if (asked !== 'windows-1252' || bom) {
+  for (const encoding of encodingsToTry(bytes, asked)) {
+    let text: string;
     try {
-      decoded = { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+      text = decoderOf(encoding).decode(bytes);
     } catch {
-      decoded = null;
+      continue;
     }
+    return isText(text) ? { text, encoding } : null;
   }
-  if (!decoded && asked !== 'utf-8') {
-    decoded = { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
-  }
-  if (!decoded || NOT_TEXT.test(decoded.text)) return null;
-  return decoded;
+  return null;
 }
 
 /* ------------------------------------------------------------------------------------------------
  * Text to rows.
  * ---------------------------------------------------------------------------------------------- */
 
-/** The separator the first line uses most outside quotes: `;` in a French export, `,` or a tab otherwise. */
+/**
+ * The longest record the import reads, in characters: a bank's or an accountant's row is a few hundred. A
+ * longer one is refused at once, naming its line, before the rest of the file is read (docs/decisions/0059).
+ */
+export const IMPORT_MAX_RECORD_CHARS = 5_000;
+
+/**
+ * The separator the first line uses most outside quotes: `;` in a French export, `,` or a tab otherwise (a first
+ * line is never longer than a record may be).
+ */
 export function detectSeparator(text: string): Separator {
   const counts: Record<Separator, number> = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
-  for (const char of text) {
+  for (const char of text.slice(0, IMPORT_MAX_RECORD_CHARS)) {
     if (char === '\n' && !quoted) break;
     if (char === '"') quoted = !quoted;
     else if (!quoted && char in counts) counts[char as Separator] += 1;
@@ -94,64 +118,88 @@ export interface FileRow {
 }
 
 /**
- * The file's records (RFC 4180: quoted cells may hold the separator, `""` and line breaks), blank lines left
- * out, at most `limit` of them. A byte-order mark is not part of the first cell.
+ * csv-parse's options for a repayment file, the one description of the format the screen's preview and the
+ * API's reader share (docs/decisions/0059): RFC 4180 quotes (a quoted cell may hold the separator, `""` and line
+ * breaks), a quote inside an unquoted cell kept as written (`+HYPERLINK("x")` is a cell, refused later as a
+ * formula), blanks before an opening quote ignored, rows of any width (the reader says which row is short),
+ * `\r\n`, `\n` or `\r` between records whatever the first line used, a byte-order mark left out, and any record
+ * longer than `IMPORT_MAX_RECORD_CHARS` an error. Blank lines are records here, so that every record's line is
+ * known (`FileRows`); they are left out there.
  */
-export function parseRows(text: string, separator: Separator, limit = Infinity): FileRow[] {
-  const rows: FileRow[] = [];
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const end = () => {
-    cells.push(cell);
-    if (cells.some((value) => value.trim() !== '')) rows.push({ line: start, cells });
-    cells = [];
-    cell = '';
+export function csvOptions(separator: Separator) {
+  return {
+    delimiter: separator,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    bom: true,
+    ltrim: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    max_record_size: IMPORT_MAX_RECORD_CHARS,
   };
-  for (let i = 0; i < body.length && rows.length < limit; i += 1) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line += 1;
-        cell += char;
-      }
-    } else if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && body[i + 1] === '\n') i += 1;
-      end();
-      line += 1;
-      start = line;
-    } else cell += char;
-  }
-  if (rows.length < limit && (cell !== '' || cells.length > 0)) end();
-  return rows;
 }
 
-/** Records in the text, a header aside, counted fast (without quotes, a record per non-blank line). */
-export function countRecords(text: string): number {
-  let count = 0;
-  let blank = true;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || code === 13) {
-      if (!blank) count += 1;
-      blank = true;
-    } else if (code !== 32 && code !== 9) blank = false;
+const LINE_BREAKS = /\r\n|\n|\r/g;
+
+/**
+ * The records as the parser gives them, each numbered by the line it starts on (a quoted cell's line breaks
+ * move the next record down), blank ones left out. `line` is where the next record starts: where an error of
+ * the parser is.
+ */
+export class FileRows {
+  readonly rows: FileRow[] = [];
+  /** Records that are not blank, kept or not (see `keep`). */
+  count = 0;
+  line = 1;
+  constructor(private readonly keep = Infinity) {}
+
+  push(cells: string[]): void {
+    const line = this.line;
+    let breaks = 0;
+    for (const cell of cells) if (cell.length > 0 && /[\r\n]/.test(cell)) breaks += cell.match(LINE_BREAKS)!.length;
+    this.line += 1 + breaks;
+    if (!cells.some((value) => value.trim() !== '')) return;
+    this.count += 1;
+    if (this.rows.length < this.keep) this.rows.push({ line, cells });
   }
-  if (!blank) count += 1;
-  return Math.max(count - 1, 0);
+}
+
+/** Why csv-parse stopped, as the import says it: the record too long, a quote never closed, or a bad line. */
+export function parseProblem(error: unknown, line: number): FileProblem {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'CSV_MAX_RECORD_SIZE') {
+    return {
+      field: 'content',
+      key: 'servicing.errors.import.recordTooLong',
+      params: { line, max: IMPORT_MAX_RECORD_CHARS },
+    };
+  }
+  if (code === 'CSV_QUOTE_NOT_CLOSED') {
+    return { field: 'content', key: 'servicing.errors.import.quoteNotClosed', params: { line } };
+  }
+  return { field: 'content', key: 'servicing.errors.import.unreadable', params: { line } };
+}
+
+/**
+ * The file's records (see `csvOptions`), blank lines left out, at most `limit` of them: the screen's preview of
+ * a file in memory. What csv-parse could read before an error is kept (the API names the error).
+ */
+export function parseRows(text: string, separator: Separator, limit = Infinity): FileRow[] {
+  const rows = new FileRows(limit);
+  const enough = new Error('enough');
+  try {
+    parseCsv(text, {
+      ...csvOptions(separator),
+      on_record: (record: string[]) => {
+        rows.push(record);
+        if (rows.rows.length >= limit) throw enough;
+        return null;
+      },
+    });
+  } catch {
+    // Enough rows, or an error the API reports: the preview shows what came before.
+  }
+  return rows.rows;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -176,10 +224,17 @@ const NEGATIVE_AMOUNT = /^-\s*\$?\s*\d/;
 const SPACES = /[\s\u00a0\u202f]/g;
 
 /**
- * Dollars as a bank or a French export writes them — `1234.56`, `1,234.56`, `1 234,56`, `1.234,56`, `$` before
- * or after — to cents, or why not. At most two decimals: nothing is rounded away.
+ * An amount that could be a thousands group or three decimals (`1,500`, `1.500`, `12.345`): read only when the
+ * user chose the file's decimal separator. `0,125` is never one: a group never starts with 0.
  */
-export function parseAmount(raw: string, decimal: DecimalSeparator): number | ImportMessage {
+const GROUP_OR_DECIMALS = /^[1-9]\d{0,2}[.,]\d{3}$/;
+
+/**
+ * Dollars as a bank or a French export writes them — `1234.56`, `1,234.56`, `1 234,56`, `1.234,56`, `$` before
+ * or after — to cents, or why not. At most two decimals: nothing is rounded away. `chosen` says the decimal
+ * separator is the user's choice, not a guess: without it, an amount that reads either way is refused.
+ */
+export function parseAmount(raw: string, decimal: DecimalSeparator, chosen = true): number | ImportMessage {
   const bad: ImportMessage = { key: 'servicing.errors.import.badAmount', params: { value: raw.trim() } };
   let text = raw.replace(SPACES, '').replace(/^\$|\$$/g, '');
   let negative = false;
@@ -187,8 +242,13 @@ export function parseAmount(raw: string, decimal: DecimalSeparator): number | Im
     negative = true;
     text = text.slice(1).replace(/^\$/, '');
   }
+  if (!chosen && GROUP_OR_DECIMALS.test(text)) {
+    return { key: 'servicing.errors.import.ambiguousAmount', params: { value: raw.trim() } };
+  }
   const pattern =
-    decimal === ',' ? /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/ : /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+    decimal === ','
+      ? /^([1-9]\d{0,2}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/
+      : /^([1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
   const match = pattern.exec(text);
   if (!match) return bad;
   const whole = match[1]!.replace(/[.,]/g, '').replace(/^0+(?=\d)/, '');
@@ -306,8 +366,20 @@ export interface ReadFile {
   encoding: FileEncoding;
   separator: Separator;
   decimalSeparator: DecimalSeparator;
+  /** The user chose the decimal separator (else it was found from the amounts). */
+  decimalSeparatorChosen: boolean;
   header: string[];
   rows: ReadRow[];
+}
+
+/** A file's text as records: what the reader found (src/server/servicing/import-read.ts) or was told. */
+export interface FileRecords {
+  encoding: FileEncoding;
+  separator: Separator;
+  /** The records kept, the header first (at most the cap of rows and the header). */
+  rows: FileRow[];
+  /** Every record that is not blank, the header included, kept or not. */
+  count: number;
 }
 
 /** A refusal of the file as a whole, on one field of the input (`content`, `mapping.amount`…). */
@@ -346,29 +418,46 @@ function columnIndex(header: readonly string[], column: string | number): number
 }
 
 /**
- * Reads the file as the input says: its encoding and separators (found when not said), its header, then each
- * row's mapped cells. Answers the file's refusal when it cannot be read at all (not text, no row, too many
- * rows, a mapping naming no column), else every row with its values or its problems.
+ * The longest cell of each field, in characters: longer, the row is refused with the field's limit (a loan
+ * number, a date, an amount are short; a reference is what a repayment keeps).
  */
-export function readImportFile(
-  bytes: Uint8Array,
+export const IMPORT_CELL_MAX: Record<ImportField, number> = {
+  loanNumber: 40,
+  receivedOn: 40,
+  amount: 40,
+  reference: SERVICING_LIMITS.reference,
+  method: 100,
+  kind: 100,
+};
+
+/** Rows read between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Reads the file's records as the input says: its header, then each row's mapped cells. Answers the file's
+ * refusal when it cannot be read at all (no row, too many rows, a mapping naming no column), else every row with
+ * its values or its problems.
+ */
+export async function readImportRows(
+  records: FileRecords,
   input: RepaymentImportInput,
   maxRows: number,
-): { ok: true; file: ReadFile } | { ok: false; problems: FileProblem[] } {
-  const decoded = decodeFile(bytes, input.encoding);
-  if (!decoded) return { ok: false, problems: [{ field: 'content', key: 'servicing.errors.import.encoding' }] };
-  const { text, encoding } = decoded;
-  const records = countRecords(text);
-  if (records > maxRows) {
+): Promise<{ ok: true; file: ReadFile } | { ok: false; problems: FileProblem[] }> {
+  const { encoding, separator } = records;
+  if (records.count - 1 > maxRows) {
     return {
       ok: false,
       problems: [
-        { field: 'content', key: 'servicing.errors.import.tooManyRows', params: { count: records, max: maxRows } },
+        {
+          field: 'content',
+          key: 'servicing.errors.import.tooManyRows',
+          params: { count: records.count - 1, max: maxRows },
+        },
       ],
     };
   }
-  const separator = input.separator === 'auto' ? detectSeparator(text) : input.separator;
-  const [head, ...body] = parseRows(text, separator);
+  const [head, ...body] = records.rows;
   if (!head || body.length === 0) {
     return { ok: false, problems: [{ field: 'content', key: 'servicing.errors.import.empty' }] };
   }
@@ -391,6 +480,7 @@ export function readImportFile(
 
   const cellOf = (row: FileRow, field: ImportField) =>
     columns[field] === undefined ? '' : (row.cells[columns[field]!] ?? '').trim();
+  const decimalSeparatorChosen = input.decimalSeparator !== 'auto';
   const decimalSeparator =
     input.decimalSeparator === 'auto'
       ? detectDecimal(body.map((row) => cellOf(row, 'amount')))
@@ -398,9 +488,14 @@ export function readImportFile(
   const dateFormat =
     input.dateFormat === 'auto' ? detectDateFormat(body.map((row) => cellOf(row, 'receivedOn'))) : input.dateFormat;
 
-  const rows = body.map((row): ReadRow => readRow(row, header.length, (field) => cellOf(row, field)));
+  const rows: ReadRow[] = [];
+  for (const row of body) {
+    rows.push(readRow(row, header.length, (field) => cellOf(row, field)));
+    // Ten thousand rows take tens of milliseconds: the event loop (the API's other requests) gets a turn.
+    if (rows.length % ROWS_PER_TURN === 0) await nextTurn();
+  }
   markDuplicates(rows);
-  return { ok: true, file: { encoding, separator, decimalSeparator, header, rows } };
+  return { ok: true, file: { encoding, separator, decimalSeparator, decimalSeparatorChosen, header, rows } };
 
   function readRow(row: FileRow, width: number, cell: (field: ImportField) => string): ReadRow {
     const problems: RowProblem[] = [];
@@ -418,6 +513,10 @@ export function readImportFile(
         if (required) problems.push({ field, key: 'servicing.errors.import.missing' });
         return null;
       }
+      if (value.length > IMPORT_CELL_MAX[field]) {
+        problems.push({ field, key: 'servicing.errors.import.tooLong', params: { max: IMPORT_CELL_MAX[field] } });
+        return null;
+      }
       if (FORMULA.test(value) && !(field === 'amount' && NEGATIVE_AMOUNT.test(value))) {
         problems.push({ field, key: 'servicing.errors.import.formula', params: { value } });
         return null;
@@ -431,7 +530,7 @@ export function readImportFile(
     };
     const loanCell = read('loanNumber', (value) => value, true);
     const receivedOn = read('receivedOn', (value) => parseDay(value, dateFormat), true);
-    const amountCents = read('amount', (value) => parseAmount(value, decimalSeparator), true);
+    const amountCents = read('amount', (value) => parseAmount(value, decimalSeparator, decimalSeparatorChosen), true);
     const method = read(
       'method',
       (value): RepaymentMethod | ImportMessage =>
@@ -444,14 +543,7 @@ export function readImportFile(
         wordOf(KIND_WORDS, value) ?? { key: 'servicing.errors.import.badKind', params: { value } },
       false,
     );
-    const reference = read(
-      'reference',
-      (value): string | ImportMessage =>
-        value.length > SERVICING_LIMITS.reference
-          ? { key: 'servicing.errors.import.tooLong', params: { max: SERVICING_LIMITS.reference } }
-          : value,
-      false,
-    );
+    const reference = read('reference', (value) => value, false);
     const ok = problems.length === 0 && loanCell !== null && receivedOn !== null && amountCents !== null;
     return {
       line: row.line,

@@ -42,6 +42,7 @@ import { useRepaymentImport } from './api';
 import { decodeFile, detectSeparator, parseRows } from '../../shared/servicing/import-file';
 import { guessMapping, toBase64 } from './csv-preview';
 import { count, day, money } from './format';
+import { todayIso } from '../../shared/portfolio/schedule';
 import classes from './servicing.module.css';
 import { failureText } from '../components/query-state';
 
@@ -101,6 +102,8 @@ export default function ImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The last import of this visit: said until the page is left, whatever file is chosen next. */
+  const [lastImport, setLastImport] = useState<{ on: string; count: number; amount: number } | null>(null);
   const run = useRepaymentImport();
   const form = useForm<ImportValues, unknown, RepaymentImportInput>({
     mode: 'all',
@@ -183,6 +186,9 @@ export default function ImportPage() {
         setReport(answer);
         if (!answer.dryRun) {
           unsaved.release();
+          if (answer.postedCount > 0) {
+            setLastImport({ on: todayIso(), count: answer.postedCount, amount: answer.postedAmount });
+          }
           toast(
             'success',
             answer.postedCount > 0
@@ -244,6 +250,20 @@ export default function ImportPage() {
       <Text size="sm" c="gray.7">
         {v('intro')}
       </Text>
+      {lastImport && (
+        <Alert color="green.9" variant="outline" role="status" data-testid="last-import">
+          {v('lastImport', {
+            date: day(lastImport.on, locale),
+            count: count(lastImport.count, locale),
+            amount: money(lastImport.amount, locale),
+          })}
+        </Alert>
+      )}
+      {!bytes && (
+        <Text size="sm" c="gray.7" data-testid="expected-columns">
+          {v('expectedColumns')}
+        </Text>
+      )}
       <form noValidate onSubmit={(e) => void submit(true)(e)}>
         <Stack>
           <FileInput
@@ -491,7 +511,8 @@ function Report({ report }: { report: ImportReport }) {
             encoding: report.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252',
             separator: v(`separators.${SEPARATOR_NAMES[report.separator] ?? 'comma'}`),
             decimal: v(report.decimalSeparator === ',' ? 'decimals.comma' : 'decimals.dot'),
-          })}
+          })}{' '}
+          {v(report.decimalSeparatorChosen ? 'decimalChosen' : 'decimalFound')}
         </Text>
         {report.dryRun && report.unmatchedCount > 0 && (
           <Alert color="red.9" variant="outline">

@@ -105,8 +105,9 @@ export const repayments = pgTable(
     /** The import that posted it; null when recorded by hand. */
     importId: uuid('import_id').references(() => repaymentImports.id, { onDelete: 'restrict' }),
     /**
-     * What an imported row is (its loan, day, cents and reference, hashed): unique per loan, so a row posted
-     * once — by this file or another holding it — is never posted again, reversed or not.
+     * What an imported row is (its loan, day, cents and reference, hashed): unique per loan among the rows not
+     * reversed, so a row posted once — by this file or another holding it — is never posted twice, and a row
+     * reversed (posted in error, or to the wrong loan) can be imported again once corrected.
      */
     importKey: text('import_key'),
     ...recorded(),
@@ -118,7 +119,7 @@ export const repayments = pgTable(
     index('repayments_received_on_idx').on(t.receivedOn, t.seq),
     uniqueIndex('repayments_import_key_idx')
       .on(t.contributionId, t.importKey)
-      .where(sql`${t.importKey} is not null`),
+      .where(sql`${t.importKey} is not null and ${t.reversedAt} is null`),
     check('repayments_amount_check', sql`${t.amountCents} > 0`),
     oneOf('repayments_method_check', t.method, REPAYMENT_METHODS),
     oneOf('repayments_kind_check', t.kind, REPAYMENT_KINDS),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { camelKeys, snakeKeys, snakePath } from '../../../shared/case';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/constants';
@@ -55,13 +55,11 @@ export function registerWire(app: FastifyInstance): void {
   });
   // Hostile bodies (security issue, found by fuzzing): nesting deep enough to overflow the stack while
   // parsing or converting keys, and characters PostgreSQL cannot hold (NUL, lone surrogates), are malformed (400).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = wireJsonParser(app);
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (nestingDepth(text) > MAX_JSON_DEPTH) return done(badRequest('errors.api.invalidJson'), undefined);
-    return parseJson(request, text, done);
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    parseJson(request, body.toString(), done),
+  );
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined) return;
     if (containsCharacter(request.body, UNSTORABLE)) throw badRequest('errors.api.invalidJson');
@@ -70,6 +68,18 @@ export function registerWire(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, _reply, payload) =>
     request.routeOptions.config.verbatim ? payload : snakeKeys(payload),
   );
+}
+
+/**
+ * The app's JSON parser: a body nested deeper than `MAX_JSON_DEPTH` is malformed (400), `__proto__` and
+ * `constructor` keys are refused. A route parsing its body elsewhere first (the repayment import) ends here.
+ */
+export function wireJsonParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  return (request: FastifyRequest, text: string, done: (error: Error | null, body?: unknown) => void) => {
+    if (nestingDepth(text) > MAX_JSON_DEPTH) return done(badRequest('errors.api.invalidJson'), undefined);
+    return parseJson(request, text, done);
+  };
 }
 
 /** Far deeper than any form of the app (a company with its owners, statements… is 3 levels). */

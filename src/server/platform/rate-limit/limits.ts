@@ -103,6 +103,7 @@ export const RULE = {
   /** Keyed `<user id>|<address>`. */
   secondFactorFailuresByAccountAndAddress: 'second-factor-fail-account-ip',
   secondFactorFailuresByAccount: 'second-factor-fail-account',
+  repaymentImports: 'repayment-import-user',
 } as const;
 
 /** The row of a rule's counter for what it counts. */
@@ -279,6 +280,9 @@ const MINUTE = 60_000;
  */
 export const SIGN_OUT_AFTER_WRONG_PASSWORDS = 10;
 
+/** Repayment imports (dry runs included) one account may send in ten minutes. */
+export const REPAYMENT_IMPORTS_PER_WINDOW = 60;
+
 /** The limits of each signed-out endpoint, and of the signed-in account's repeated checks. */
 export function abuseLimits(db: Db) {
   const window = (name: string, max: number, windowMs: number, key: RuleBase['key']) =>
@@ -323,5 +327,10 @@ export function abuseLimits(db: Db) {
     }),
     /** Upload URLs of one signed-in account (ADR 0034 §7); what waits unattached is capped apart. */
     uploadUrls: window(RULE.uploadUrls, UPLOAD_URLS_PER_HOUR, 60 * MINUTE, byUser),
+    /**
+     * Repayment imports (checks and imports) of one signed-in account: a person correcting a file checks it a
+     * few times a minute; reading 16 MB files in a loop is not work (docs/decisions/0059).
+     */
+    repaymentImports: window(RULE.repaymentImports, REPAYMENT_IMPORTS_PER_WINDOW, 10 * MINUTE, byUser),
   };
 }

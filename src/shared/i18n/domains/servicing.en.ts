@@ -128,6 +128,12 @@ export const servicing = {
       badKind: '“{{value}}” is not a kind: regular, prepayment or recovery.',
       duplicate: 'This row repeats row {{row}}.',
       tooLong: 'At most {{max}} characters.',
+      ambiguousAmount:
+        '“{{value}}” could be a thousands group or three decimals: choose the file’s decimal separator (options) and check again.',
+      recordTooLong:
+        'Line {{line}} is longer than {{max}} characters: a repayment file’s row never is. Nothing was read past it; check that this is the right file.',
+      quoteNotClosed: 'A quote opened on line {{line}} is never closed: the rest of the file would be one cell.',
+      unreadable: 'Line {{line}} cannot be read as CSV (check its quotes).',
     },
   },
   disbursementMethod: {
@@ -641,6 +647,12 @@ export const servicing = {
       alreadyImported: '{{count}} already imported: skipped',
     },
     readAs: 'Read as {{encoding}}; separator: {{separator}}; decimals: {{decimal}}.',
+    decimalFound:
+      'The decimal separator was found from the file’s amounts: if an amount reads wrongly, choose it under “How to read the file” and check again.',
+    decimalChosen: 'The decimal separator is the one chosen under “How to read the file”.',
+    expectedColumns:
+      'The file’s first line names its columns. Expected: the loan number, the date received and the amount (required); a reference, a method and a kind (optional). Amounts as 1234.56 or 1 234,56.',
+    lastImport: 'Imported on {{date}}: {{count}} repayments, {{amount}}.',
     allOrNothing:
       'An import posts every row or none: correct the rows that cannot be imported in the file, then check it again.',
     matched: 'Matched rows',

@@ -133,6 +133,13 @@ export const servicing = {
       badKind: '« {{value}} » n’est pas un type : regular, prepayment ou recovery.',
       duplicate: 'Cette ligne répète la ligne {{row}}.',
       tooLong: 'Au plus {{max}} caractères.',
+      ambiguousAmount:
+        '« {{value}} » peut se lire comme un groupe de milliers ou trois décimales : choisissez le séparateur décimal du fichier (options) et vérifiez de nouveau.',
+      recordTooLong:
+        'La ligne {{line}} dépasse {{max}} caractères, ce qu’une ligne de remboursements ne fait jamais. Rien n’a été lu après elle; vérifiez qu’il s’agit du bon fichier.',
+      quoteNotClosed:
+        'Un guillemet ouvert à la ligne {{line}} n’est jamais fermé : le reste du fichier ne serait qu’une cellule.',
+      unreadable: 'La ligne {{line}} ne peut pas être lue comme du CSV (vérifiez ses guillemets).',
     },
   },
   disbursementMethod: {
@@ -662,6 +669,12 @@ export const servicing = {
       alreadyImported: '{{count}} déjà importées : ignorées',
     },
     readAs: 'Lu en {{encoding}}; séparateur : {{separator}}; décimales : {{decimal}}.',
+    decimalFound:
+      'Le séparateur décimal a été déduit des montants du fichier : si un montant est mal lu, choisissez-le sous « Comment lire le fichier » et vérifiez de nouveau.',
+    decimalChosen: 'Le séparateur décimal est celui choisi sous « Comment lire le fichier ».',
+    expectedColumns:
+      'La première ligne du fichier nomme ses colonnes. Attendues : le numéro de prêt, la date reçue et le montant (obligatoires); une référence, un mode et un type (facultatifs). Montants en 1 234,56 ou 1234.56.',
+    lastImport: 'Importé le {{date}} : {{count}} remboursements, {{amount}}.',
     allOrNothing:
       'Un import inscrit toutes les lignes ou aucune : corrigez dans le fichier les lignes qui ne peuvent être importées, puis vérifiez-le de nouveau.',
     matched: 'Lignes rattachées',

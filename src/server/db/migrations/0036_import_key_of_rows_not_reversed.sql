@@ -1,0 +1,2 @@
+DROP INDEX "repayments_import_key_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "repayments_import_key_idx" ON "repayments" USING btree ("contribution_id","import_key") WHERE "repayments"."import_key" is not null and "repayments"."reversed_at" is null;
