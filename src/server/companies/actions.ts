@@ -4,6 +4,7 @@
  * say) rolls the write back instead of answering 5xx for a write that was kept — which a client retrying would
  * then make twice. The routes hold no SQL and no transaction.
  */
+import { toDollars } from '../../shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../shared/intl';
 import type { Locale } from '../../shared/constants';
@@ -31,7 +32,7 @@ export function writeThenAnswer<T>(
 const liveLoanAnswer = (loan: LiveLoan): CompanyLiveLoan => ({
   id: loan.id,
   loanNumber: loan.loanNumber,
-  outstanding: loan.outstandingCents / 100,
+  outstanding: toDollars(loan.outstandingCents),
 });
 
 /** The company's loans still holding money, as the archive dialog names them. */
@@ -66,7 +67,10 @@ export async function archiveOrRestore<T>(
     if (!(error instanceof LiveLoansError)) throw error;
     const loans = error.loans.map((loan) => ({
       key: 'companies.errors.liveLoan',
-      params: { loanNumber: loan.loanNumber, outstanding: formatMoney(loan.outstandingCents / 100, change.locale) },
+      params: {
+        loanNumber: loan.loanNumber,
+        outstanding: formatMoney(toDollars(loan.outstandingCents), change.locale),
+      },
     }));
     throw new AppError(409, 'company_has_live_loans', 'companies.errors.hasLiveLoans', { loans }, undefined, {
       count: loans.length,

@@ -4,6 +4,7 @@
  * the portfolio's own figure (capital − outstanding − approved not disbursed, ADR 0037, `fundsAnswer`), less
  * what the committee approved on other requests that are not loans yet. Shown and warned about, never blocking.
  */
+import { toDollars } from '../../shared/money';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { APPROVED_STATES } from '../../shared/pipeline';
@@ -64,9 +65,9 @@ export async function decisionChecks(db: Db, lists: ListSnapshots, requestId: st
     return {
       fundId: a.fundId,
       fundName: fund?.fundName ?? '',
-      amount: a.cents / 100,
+      amount: toDollars(a.cents),
       available,
-      overAvailable: available !== null && a.cents / 100 > available,
+      overAvailable: available !== null && toDollars(a.cents) > available,
       aidPercent,
       ceilingPercent: a.ceiling,
       overCeiling: a.ceiling !== null && aidPercent > a.ceiling,

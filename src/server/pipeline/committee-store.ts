@@ -2,6 +2,7 @@
  * Committees, meetings, attendance, conflicts, votes, decisions and conditions in the database
  * (docs/decisions/0039). The arithmetic (quorum, majority, casting vote) is src/shared/pipeline/committee.ts.
  */
+import { toDollars as dollars } from '../../shared/money';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { tallyItem, type ItemMember, type VoteChoice } from '../../shared/pipeline';
@@ -23,8 +24,6 @@ import {
 } from '../db/schema';
 import { selectRow, selectRows, type ReadOptions } from '../db/rows';
 import { personName } from './store';
-
-const dollars = (cents: number) => cents / 100;
 
 export interface MemberRow {
   id: string;

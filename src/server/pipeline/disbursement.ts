@@ -4,6 +4,7 @@
  * store, in the move's transaction. Nobody retypes the terms; the servicing rules (a day not before the
  * authorization, not in the future) hold for this disbursement as for any other.
  */
+import { toDollars } from '../../shared/money';
 import { eq, and, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { APPROVAL_OUTCOMES } from '../../shared/pipeline';
@@ -69,14 +70,14 @@ export async function disburseRequest(
       .values({
         companyId: request.companyId,
         contributionFundId: amount.fundId,
-        amount: amount.amountCents / 100,
+        amount: toDollars(amount.amountCents),
         rate: approval.rate,
         amortization: approval.amortization,
         moratorium: approval.moratorium,
         warrantyId: approval.warrantyId,
         authorizationDate: approval.decidedOn,
         projectName: request.projectName,
-        projectCost: request.projectCostCents / 100,
+        projectCost: toDollars(request.projectCostCents),
       })
       .returning({ id: financialContributions.id });
     const context = await loanContext(tx, { companyId: request.companyId, id: loan!.id }, today, { lock: true });
@@ -92,7 +93,7 @@ export async function disburseRequest(
       authorId,
     });
     await recordLoanEvent(tx, context.loan, authorId, 'loanDisbursed', {
-      amount: amount.amountCents / 100,
+      amount: toDollars(amount.amountCents),
       date: disbursement.date,
     });
     await tx

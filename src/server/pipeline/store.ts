@@ -16,7 +16,7 @@ import {
   type RequestState,
 } from '../../shared/pipeline';
 import { QUEBEC_TIME_ZONE } from '../../shared/portfolio/schedule';
-import { toCents } from '../../shared/servicing/money';
+import { toCents, toDollars as dollars } from '../../shared/money';
 import type { ChecklistTemplatesInput, FundingRequestInput, FundingRequestPatch } from '../../shared/schemas/pipeline';
 import type {
   ChecklistItem,
@@ -36,7 +36,6 @@ import {
 } from '../db/schema';
 import { recordSystemEvent } from '../platform/history/record';
 
-const dollars = (cents: number) => cents / 100;
 /** The checklist's stages in the order a request meets them, as a SQL array to sort by. */
 const STAGE_ORDER = sql.raw(`ARRAY[${CHECKLIST_STAGES.map((stage) => `'${stage}'`).join(', ')}]`);
 const nameColumn = (locale: Locale) => sql.raw(locale === 'en' ? 'name_en' : 'name_fr');
@@ -285,7 +284,10 @@ export async function insertRequest(tx: Tx, input: FundingRequestInput, authorId
   await recordSystemEvent(tx, {
     companyId: input.companyId,
     code: 'fundingRequestCreated',
-    params: { project: input.projectName, amount: input.amounts.reduce((sum, a) => sum + toCents(a.amount), 0) / 100 },
+    params: {
+      project: input.projectName,
+      amount: dollars(input.amounts.reduce((sum, a) => sum + toCents(a.amount), 0)),
+    },
     authorId,
   });
   return id;
@@ -303,7 +305,7 @@ export const requestAmounts = (db: Executor, requestId: string) =>
 async function requestChanges(tx: Tx, before: RequestRow, patch: FundingRequestPatch): Promise<FieldChange[]> {
   const changes: FieldChange[] = [];
   const text = (value: string) => ({ kind: 'text' as const, value });
-  const money = (cents: number) => ({ kind: 'money' as const, value: cents / 100 });
+  const money = (cents: number) => ({ kind: 'money' as const, value: dollars(cents) });
   if (before.projectName !== patch.projectName)
     changes.push({
       field: 'pipeline.fields.projectName',

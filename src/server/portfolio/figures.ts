@@ -1,3 +1,4 @@
+import { toDollars as dollars } from '../../shared/money';
 import {
   agingTable,
   arrearsRate,
@@ -25,8 +26,8 @@ import type { FundName, PortfolioTally, TallyGroup } from './figures-store';
  * Sums are in cents; answers in dollars, like every amount of the API.
  */
 
-/** Cents to the dollars the API answers. */
-export const dollars = (cents: number): number => cents / 100;
+/** Cents to the dollars the API answers (src/shared/money.ts), for the modules that build answers from figures. */
+export { dollars };
 
 export const ratioAnswer = (ratio: Ratio): RatioAnswer => ({
   numerator: dollars(ratio.numerator),

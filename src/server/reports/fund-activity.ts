@@ -5,6 +5,7 @@
  * period's end from the portfolio's tally (loan_states on today, the servicing computation on another day), and
  * the jobs from the employee count's history; the requests received and decided from the pipeline's tables.
  */
+import { toDollars as dollars } from '../../shared/money';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { APPROVAL_OUTCOMES, type DecisionOutcome } from '../../shared/pipeline/committee';
@@ -13,8 +14,6 @@ import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import { fundNames, portfolioTally } from '../portfolio/figures-store';
 import { computeState, currentBuckets, loansWrittenOffIn } from '../servicing/store';
-
-const dollars = (cents: number) => Math.round(cents) / 100;
 
 type RequestFigures = Pick<
   FundActivity,

@@ -2,6 +2,7 @@
  * The servicing answers in their wire shape (src/shared/schemas/servicing-answers.ts): rows as stored, with what
  * the computation made of them as of a date, amounts turned from cents into dollars here and only here.
  */
+import { toDollars as dollars } from '../../shared/money';
 import type {
   DisbursementAnswer,
   LoanFiguresAnswer,
@@ -34,7 +35,7 @@ import type {
 import { writeOffInForce } from './store';
 
 /** Cents to dollars: exact for every amount a numeric(15,2) holds. */
-export const dollars = (cents: number): number => cents / 100;
+export { dollars };
 
 const allocationAnswer = (allocation: Allocation | null) =>
   allocation && {

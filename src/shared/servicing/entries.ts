@@ -5,6 +5,7 @@
  * form may run them to warn early. Each problem names its field, a catalog key, and the amounts (cents) and
  * dates its message shows, written in the reader's language by `problemMessage`.
  */
+import { toDollars } from '../money';
 import type { WebCatalogKey } from '../i18n/keys';
 import type { Locale } from '../constants';
 import { formatDay, formatMoney } from '../intl';
@@ -364,7 +365,7 @@ export function problemMessage(
   locale: Locale,
 ): { key: WebCatalogKey; params: Record<string, unknown> } {
   const params: Record<string, unknown> = { ...problem.params };
-  for (const [name, cents] of Object.entries(problem.money ?? {})) params[name] = formatMoney(cents / 100, locale);
+  for (const [name, cents] of Object.entries(problem.money ?? {})) params[name] = formatMoney(toDollars(cents), locale);
   for (const [name, day] of Object.entries(problem.dates ?? {})) params[name] = formatDay(day, locale) ?? day;
   return { key: problem.key, params };
 }

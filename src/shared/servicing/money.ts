@@ -21,8 +21,7 @@ export function levelPayment(principal: number, rate: number, months: number): n
   return roundCents((principal * rate) / (1 - (1 + rate) ** -months));
 }
 
-/** Dollars (as the contribution stores them) to integer cents. */
-export const toCents = (dollars: number): number => Math.round(dollars * 100);
+export { toCents } from '../money';
 
 /**
  * The most any computed amount of a loan may be, in cents (100 billion dollars): far beyond any loan, well within

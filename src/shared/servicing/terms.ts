@@ -3,7 +3,7 @@
  * checked terms the computation reads (integer cents), and why a contribution has none.
  */
 import { dateParts } from './calendar';
-import { toCents } from './money';
+import { toCents } from '../money';
 
 /** The contribution's fields a schedule is computed from, as the company file stores them. */
 export interface ContributionTerms {

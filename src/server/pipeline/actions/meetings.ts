@@ -19,7 +19,7 @@ import {
 } from '../../../shared/pipeline';
 import { todayIso } from '../../../shared/portfolio/schedule';
 import type { ConflictInput, DecisionInput, MeetingInput, VotesInput } from '../../../shared/schemas/pipeline';
-import { toCents } from '../../../shared/servicing/money';
+import { toCents, toDollars } from '../../../shared/money';
 import type { Executor, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, forbidden, invalid, notFound, type ErrorDetail } from '../../platform/errors/app-error';
@@ -191,7 +191,7 @@ async function checkDecidedAmounts(tx: Tx, found: RequestRow, input: DecisionInp
   if (Object.keys(detail).length > 0) throw invalid(detail);
   const asked = (await requestAmounts(tx, found.id)).map((a) => ({ fundId: a.fundId, cents: a.amountCents }));
   const granted = input.amounts.map((a) => ({ fundId: a.fundId, cents: toCents(a.amount) }));
-  const money = (cents: number) => formatMoney(cents / 100, locale);
+  const money = (cents: number) => formatMoney(toDollars(cents), locale);
   for (const problem of decidedAmountProblems(asked, granted, found.projectCostCents)) {
     if (problem.problem === 'fund_not_asked')
       detail[`amounts.${problem.index}.fund_id`] = [{ key: 'pipeline.errors.fundNotAsked', params: {} }];
