@@ -92,7 +92,6 @@ const SQL_IN_ROUTES = [
  * once it is clean, and never add one.
  */
 const ROUTES_WITH_SQL = [
-  'src/server/events/routes.ts',
   'src/server/portfolio/figures-routes.ts',
   'src/server/tasks/reminders-routes.ts',
   'src/server/tasks/routes.ts',
