@@ -91,7 +91,7 @@ const SQL_IN_ROUTES = [
  * Route files that still hold SQL, each being cleaned into its store and actions: remove a file from this list
  * once it is clean, and never add one.
  */
-const ROUTES_WITH_SQL = ['src/server/tasks/reminders-routes.ts', 'src/server/portfolio/figures-routes.ts'];
+const ROUTES_WITH_SQL = ['src/server/portfolio/figures-routes.ts'];
 
 export default tseslint.config(
   {

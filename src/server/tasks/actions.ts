@@ -4,12 +4,24 @@ import { todayIso } from '../../shared/portfolio/schedule';
 import { addMonths } from '../../shared/servicing/calendar';
 import { DUE_FUTURE_YEARS, DUE_PAST_YEARS, canTransition, dueDateInRange } from '../../shared/tasks/rules';
 import type { Task, TaskInput, TaskPatch } from '../../shared/tasks/schemas';
+import { DIGEST_DEFAULT_TIME, type NotificationSettings } from '../../shared/tasks/reminders';
 import type { Db } from '../db/client';
 import { AppError, forbidden, invalid, notFound } from '../platform/errors/app-error';
-import { findTask, insertManualTask, isActiveUser, subjectOf, taskAnswer, updateTask, type TaskRow } from './store';
+import { calendarLinkCreatedAt } from './calendar';
+import {
+  findDigestSettings,
+  findTask,
+  insertManualTask,
+  isActiveUser,
+  saveDigestSettings,
+  subjectOf,
+  taskAnswer,
+  updateTask,
+  type TaskRow,
+} from './store';
 
 /**
- * Tasks' use cases (docs/decisions/0041): each checks the rules (due range, transitions, who
+ * Tasks' and reminders' use cases (docs/decisions/0041, 0044): each checks the rules (due range, transitions, who
  * may assign), calls the store, in one transaction where it writes more than once, and answers what is now kept.
  * The routes only read the contract and answer.
  */
@@ -98,4 +110,25 @@ export async function changeTask(db: Db, user: Actor, id: string, input: TaskPat
     });
     return taskAnswer((await findTask(tx, row.id))!, today, locale);
   });
+}
+
+/** My reminders (docs/decisions/0044): the daily digest (off until saved) and whether a calendar link exists. */
+export async function reminderSettingsOf(db: Db, userId: string): Promise<NotificationSettings> {
+  const saved = await findDigestSettings(db, userId);
+  const linkCreatedAt = await calendarLinkCreatedAt(db, userId);
+  return {
+    digestEnabled: saved?.digestEnabled ?? false,
+    digestTime: saved?.digestTime ?? DIGEST_DEFAULT_TIME,
+    calendarLinkCreatedAt: linkCreatedAt?.toISOString() ?? null,
+  };
+}
+
+/** Turns the daily digest on or off and sets its time of day; answers my reminders as they are now. */
+export async function saveReminderSettings(
+  db: Db,
+  userId: string,
+  settings: { digestEnabled: boolean; digestTime: string },
+): Promise<NotificationSettings> {
+  await saveDigestSettings(db, userId, settings);
+  return reminderSettingsOf(db, userId);
 }
