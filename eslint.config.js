@@ -87,17 +87,6 @@ const SQL_IN_ROUTES = [
   { selector: "CallExpression[callee.name='transaction']", message: SQL_MESSAGE },
 ];
 
-/**
- * Route files that still hold SQL, each being cleaned into its store and actions: remove a file from this list
- * once it is clean, and never add one.
- */
-const ROUTES_WITH_SQL = [
-  'src/server/events/routes.ts',
-  'src/server/portfolio/figures-routes.ts',
-  'src/server/tasks/reminders-routes.ts',
-  'src/server/tasks/routes.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -136,7 +125,6 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*routes.ts'],
-    ignores: ROUTES_WITH_SQL,
     rules: { 'no-restricted-syntax': ['error', ...ROUTE_CONTRACTS, ...SQL_IN_ROUTES] },
   },
   {

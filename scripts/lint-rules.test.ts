@@ -73,8 +73,27 @@ describe('no SQL in route files', { timeout: 60_000 }, () => {
     expect(await sqlMessages(withSql, 'src/server/servicing/actions/example.ts')).toEqual([]);
   });
 
-  it('holds on the servicing routes as they are', async () => {
-    const results = await eslint.lintFiles(['src/server/servicing/routes.ts']);
+  it('exempts no route file, whatever its domain or name', async () => {
+    const refused = await sqlMessages(withSql, ROUTE);
+    expect(refused).toHaveLength(8);
+    for (const path of [
+      'src/server/events/routes.ts',
+      'src/server/portfolio/figures-routes.ts',
+      'src/server/tasks/reminders-routes.ts',
+      'src/server/tasks/routes.ts',
+    ]) {
+      expect(await sqlMessages(withSql, path)).toEqual(refused);
+    }
+  });
+
+  it('holds on the route files as they are', async () => {
+    const results = await eslint.lintFiles([
+      'src/server/servicing/routes.ts',
+      'src/server/events/routes.ts',
+      'src/server/portfolio/figures-routes.ts',
+      'src/server/tasks/reminders-routes.ts',
+      'src/server/tasks/routes.ts',
+    ]);
     expect(results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([]);
   });
 });

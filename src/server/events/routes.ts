@@ -13,7 +13,7 @@ import { eventSchema } from '../../shared/schemas/event';
 import { companyEventSchema, eventYearsSchema } from '../../shared/schemas/events-answers';
 import type { FeatureRoutes } from '../platform/route-deps';
 import { renderSystemDetails, renderSystemTitle } from '../platform/history/render';
-import { AppError, badParameter, notFound } from '../platform/errors/app-error';
+import { badParameter, notFound } from '../platform/errors/app-error';
 import {
   listContract,
   listMeta,
@@ -26,7 +26,8 @@ import { envelopeContract, uuid } from '../platform/http/contract';
 import { userOf } from '../platform/auth/plugin';
 import { ok } from '../platform/http/wire';
 import { fullNameOf } from '../users/store';
-import { deleteEvent, findEvent, insertEvent, listEventYears, listEvents, updateEvent, type EventRow } from './store';
+import { findEvent, listEventYears, listEvents, type EventRow } from './store';
+import { addEvent, changeEvent, removeEvent } from './actions';
 import { iso } from '../db/rows';
 import { companyScope } from '../platform/lists/company-scope';
 
@@ -64,9 +65,6 @@ function toEvent(row: EventRow, locale: Locale): CompanyEvent {
     updatedAt: iso(row.updatedAt),
   };
 }
-
-/** System events are the server's record of what happened: nobody creates, edits or deletes one. */
-const systemEventReadOnly = () => new AppError(403, 'system_event_read_only', 'events.errors.systemEventReadOnly');
 
 const LIST_OPTIONS = {
   sortable: ['date'],
@@ -158,13 +156,8 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
     }),
     async (request, reply) => {
       const companyId = await companyOf(request.params);
-      const input = request.body;
-      // Written and read back in one transaction: a failure to read the answer rolls the write back
-      // rather than answering 5xx for an event that was kept (and that a retry would then add twice).
-      const created = await db.transaction(async (tx) =>
-        findEvent(tx, companyId, await insertEvent(tx, companyId, input, userOf(request).id)),
-      );
-      return reply.code(201).send(ok(toEvent(created!, request.locale)));
+      const created = await addEvent(db, companyId, request.body, userOf(request).id);
+      return reply.code(201).send(ok(toEvent(created, request.locale)));
     },
   );
 
@@ -178,14 +171,7 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
       answer: companyEventSchema,
     }),
     async (request) => {
-      const event = await eventOf(request.params);
-      if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
-      const input = request.body;
-      const saved = await db.transaction(async (tx) => {
-        if (!(await updateEvent(tx, event.companyId, event.id, input))) throw notFound();
-        return findEvent(tx, event.companyId, event.id);
-      });
-      if (!saved) throw notFound();
+      const saved = await changeEvent(db, await eventOf(request.params), request.body);
       return ok(toEvent(saved, request.locale));
     },
   );
@@ -199,10 +185,8 @@ export const eventRoutes: FeatureRoutes = async (app, { database, lists }) => {
       answer: companyEventSchema,
     }),
     async (request) => {
-      const event = await eventOf(request.params);
-      if (event.categorySlug === SYSTEM_CATEGORY) throw systemEventReadOnly();
-      if (!(await deleteEvent(db, event.companyId, event.id))) throw notFound();
-      return ok(toEvent(event, request.locale));
+      const removed = await removeEvent(db, await eventOf(request.params));
+      return ok(toEvent(removed, request.locale));
     },
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../platform/route-deps';
 import type { Db } from '../db/client';
 import { userOf } from '../platform/auth/plugin';
-import { badRequest, notFound } from '../platform/errors/app-error';
+import { badRequest } from '../platform/errors/app-error';
 import { contract, envelopeOf, listMetaSchema, localeQuery, uuid } from '../platform/http/contract';
 import {
   booleanFilter,
@@ -14,7 +14,7 @@ import {
   type ListOptions,
 } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
-import { readBuckets, replaceBuckets } from '../servicing/buckets';
+import { readBuckets } from '../servicing/buckets';
 import {
   AGING_LOAN_SORT_FIELDS,
   agingAnswerSchema,
@@ -29,25 +29,23 @@ import {
   parAnswerSchema,
   type AgingLoanSortField,
 } from '../../shared/schemas/portfolio-figures';
-import { collectionRate, toCents } from '../../shared/servicing';
+import { collectionRate } from '../../shared/servicing';
 import { todayIso } from '../../shared/portfolio/schedule';
-import { dollars, fundsAnswer, ratioAnswer } from './figures';
+import { dollars, ratioAnswer } from './figures';
 import {
   agingLoansComputed,
   agingLoansOnToday,
   collectionsOf,
-  fundCapitals,
   fundNames,
+  fundsOn,
   keptAging,
-  keptTally,
   readPar,
-  setFundCapital,
   type AgingLoanRow,
   type PortfolioScope,
 } from './figures-store';
 import { keptAnswer } from '../platform/http/kept-answers';
 import { asOfParam, fundFilter, parDaysParam, periodParams } from './params';
-import { fundExists } from './store';
+import { replaceAgingBuckets, setCapitalOfFund } from './actions';
 
 /*
  * The portfolio's figures (docs/decisions/0037): the aging table and the loans behind each cell, PAR
@@ -258,13 +256,7 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
     async (request) => {
       const query = request.query;
       const asOf = asOfParam(query['as_of'], todayIso());
-      const scope = { fundId: null, mineUserId: null };
-      const [tally, names, capital] = await Promise.all([
-        keptTally(db, lists, scope, asOf),
-        fundNames(db, request.locale),
-        fundCapitals(db),
-      ]);
-      return ok(fundsAnswer(tally, names, capital));
+      return ok(await fundsOn(db, lists, asOf, request.locale));
     },
   );
 
@@ -283,17 +275,9 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
       config: { access: 'admin' },
     },
     async (request) => {
-      const { fundId } = request.params;
-      const id = fundId.toLowerCase();
-      if (!(await fundExists(db, id))) throw notFound();
-      const { capital } = request.body;
-      await setFundCapital(db, id, capital === null ? null : toCents(capital), userOf(request).id);
-      const [tally, names, capitalOf] = await Promise.all([
-        keptTally(db, lists, { fundId: null, mineUserId: null }, todayIso()),
-        fundNames(db, request.locale),
-        fundCapitals(db),
-      ]);
-      return ok(fundsAnswer(tally, names, capitalOf).funds.find((fund) => fund.fundId === id)!);
+      const id = await setCapitalOfFund(db, request.params.fundId, request.body.capital, userOf(request).id);
+      const { funds } = await fundsOn(db, lists, todayIso(), request.locale);
+      return ok(funds.find((fund) => fund.fundId === id)!);
     },
   );
 
@@ -331,9 +315,7 @@ export const portfolioFigureRoutes: FeatureRoutes = async (app, { database, list
       config: { access: 'admin' },
     },
     async (request) => {
-      const { buckets } = request.body;
-      const author = userOf(request).id;
-      await db.transaction((tx) => replaceBuckets(tx, buckets, author));
+      await replaceAgingBuckets(db, request.body.buckets, userOf(request).id);
       return bucketsAnswer();
     },
   );

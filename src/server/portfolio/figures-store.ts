@@ -15,7 +15,7 @@ import {
 } from '../servicing/store';
 import type { ListSnapshots } from '../platform/lists/list-snapshots';
 import type { AgingAnswer, ParAnswer } from '../../shared/schemas/portfolio-figures';
-import { agingAnswer, parAnswer } from './figures';
+import { agingAnswer, fundsAnswer, parAnswer } from './figures';
 import { readBuckets } from '../servicing/buckets';
 import { todayIso } from '../../shared/portfolio/schedule';
 import type { Locale } from '../../shared/constants';
@@ -534,4 +534,14 @@ export async function setFundCapital(db: Db, fundId: string, cents: number | nul
         ON CONFLICT (fund_id) DO UPDATE SET capital_cents = excluded.capital_cents,
           updated_by_id = excluded.updated_by_id, updated_at = now()`,
   );
+}
+
+/** Each fund's figures on a day (capital, outstanding, approved not yet disbursed, available), in `locale`. */
+export async function fundsOn(db: Db, lists: ListSnapshots, asOf: string, locale: Locale) {
+  const [tally, names, capital] = await Promise.all([
+    keptTally(db, lists, { fundId: null, mineUserId: null }, asOf),
+    fundNames(db, locale),
+    fundCapitals(db),
+  ]);
+  return fundsAnswer(tally, names, capital);
 }

@@ -1,15 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '../../shared/i18n';
 import {
-  DIGEST_DEFAULT_TIME,
   calendarLinkAnswerSchema,
   notificationSettingsAnswerSchema,
   notificationSettingsSchema,
-  type NotificationSettings,
 } from '../../shared/tasks/reminders';
-import type { Db } from '../db/client';
-import { selectRows } from '../db/rows';
 import { userOf } from '../platform/auth/plugin';
 import { notFound } from '../platform/errors/app-error';
 import { contract, envelopeContract, envelopeOf, localeQuery, rawAnswer } from '../platform/http/contract';
@@ -21,13 +16,13 @@ import { onUserRestored } from '../users/restored-hooks';
 import {
   calendarEvents,
   calendarFeedPath,
-  calendarLinkCreatedAt,
   calendarOwner,
   issueCalendarToken,
   renewCalendarToken,
   writeCalendar,
 } from './calendar';
 import { DIGEST_TICK, runDigests } from './digest';
+import { reminderSettingsOf, saveReminderSettings } from './actions';
 
 const tags = ['tasks'];
 
@@ -58,38 +53,18 @@ const calendarFeed = contract({
   response: { 200: rawAnswer('text/calendar; charset=utf-8 (RFC 5545)') },
 });
 
-async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
-  const [row] = await selectRows<{ digestEnabled: boolean; digestTime: string }>(
-    db,
-    sql`SELECT digest_enabled AS "digestEnabled", to_char(digest_time, 'HH24:MI') AS "digestTime"
-          FROM notification_settings WHERE user_id = ${userId}`,
-  );
-  const linkCreatedAt = await calendarLinkCreatedAt(db, userId);
-  return {
-    digestEnabled: row?.digestEnabled ?? false,
-    digestTime: row?.digestTime ?? DIGEST_DEFAULT_TIME,
-    calendarLinkCreatedAt: linkCreatedAt?.toISOString() ?? null,
-  };
-}
-
 /** Reminders (docs/decisions/0044): the digest's settings and tick, and the calendar feed. */
 export const reminderRoutes: FeatureRoutes = async (app, { database, mail, limits, config }) => {
   const { db } = database;
   onUserRestored(renewCalendarToken);
 
   app.get('/account/notification_settings', readSettings, async (request) =>
-    ok(await settingsOf(db, userOf(request).id)),
+    ok(await reminderSettingsOf(db, userOf(request).id)),
   );
 
   app.put('/account/notification_settings', saveSettings, async (request) => {
-    const user = userOf(request);
     const { digestEnabled, digestTime } = request.body;
-    await db.execute(sql`
-      INSERT INTO notification_settings (user_id, digest_enabled, digest_time)
-      VALUES (${user.id}, ${digestEnabled}, ${digestTime}::time)
-      ON CONFLICT (user_id) DO UPDATE
-        SET digest_enabled = EXCLUDED.digest_enabled, digest_time = EXCLUDED.digest_time, updated_at = now()`);
-    return ok(await settingsOf(db, user.id));
+    return ok(await saveReminderSettings(db, userOf(request).id, { digestEnabled, digestTime }));
   });
 
   app.post('/account/calendar_token', newCalendarLink, async (request, reply) => {

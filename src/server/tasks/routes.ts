@@ -1,39 +1,18 @@
 import { z } from 'zod';
-import { formatDay } from '../../shared/intl';
 import { todayIso } from '../../shared/portfolio/schedule';
-import { addMonths } from '../../shared/servicing/calendar';
-import {
-  DUE_FUTURE_YEARS,
-  DUE_GROUPS,
-  DUE_PAST_YEARS,
-  TASK_STATUSES,
-  canTransition,
-  dueDateInRange,
-  type DueGroup,
-  type TaskStatus,
-} from '../../shared/tasks/rules';
+import { DUE_GROUPS, TASK_STATUSES, type DueGroup, type TaskStatus } from '../../shared/tasks/rules';
 import { taskInputSchema, taskListMetaSchema, taskPatchSchema, taskSchema } from '../../shared/tasks/schemas';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badParameter, forbidden, invalid, notFound } from '../platform/errors/app-error';
+import { badParameter, forbidden } from '../platform/errors/app-error';
 import { envelopeContract, uuid } from '../platform/http/contract';
 import { listContract, listMeta, pageWindow, parseListParams, type ListOptions } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
-import type { Locale } from '../../shared/constants';
 import { generateTasks } from './generators';
 import { startTicker, type Ticker } from '../platform/periodic/ticker';
 import { TASKS_SWEEP, TASKS_SWEEP_INTERVAL_MS, sweepTasks } from './sweep';
-import {
-  findTask,
-  insertManualTask,
-  isActiveUser,
-  listTasks,
-  subjectOf,
-  taskAnswer,
-  updateTask,
-  type Owner,
-  type TaskRow,
-} from './store';
+import { listTasks, taskAnswer, type Owner } from './store';
+import { addTask, changeTask } from './actions';
 
 const tags = ['tasks'];
 
@@ -67,26 +46,6 @@ const change = envelopeContract({
   body: taskPatchSchema,
   answer: taskSchema,
 });
-
-/** The range a due date may take, in the reader's words (rules.ts `dueDateInRange`). */
-function dueOutOfRange(today: string, locale: Locale): AppError {
-  return invalid({
-    due_on: [
-      {
-        key: 'tasks.errors.dueOutOfRange',
-        params: {
-          from: formatDay(addMonths(today, -12 * DUE_PAST_YEARS), locale),
-          to: formatDay(addMonths(today, 12 * DUE_FUTURE_YEARS), locale),
-        },
-      },
-    ],
-  });
-}
-
-/** A task is seen by whoever it is assigned to, who created it, and the administrators. */
-function visibleTo(row: TaskRow, user: { id: string; role: string }): boolean {
-  return user.role === 'admin' || row.assigneeId === user.id || row.createdById === user.id;
-}
 
 /** Tasks: My tasks, manual tasks, marking done (docs/decisions/0041). */
 export const taskRoutes: FeatureRoutes = async (app, { database }) => {
@@ -123,67 +82,13 @@ export const taskRoutes: FeatureRoutes = async (app, { database }) => {
     );
   });
 
-  app.post('/tasks', create, async (request, reply) => {
-    const user = userOf(request);
-    const input = request.body;
-    const today = todayIso();
-    if (!dueDateInRange(input.dueOn, today)) throw dueOutOfRange(today, request.locale);
-    const assigneeId = input.assigneeId ?? user.id;
-    if (!(await isActiveUser(db, assigneeId))) {
-      throw invalid({ assignee_id: [{ key: 'tasks.errors.assigneeInactive', params: {} }] });
-    }
-    const answer = await db.transaction(async (tx) => {
-      const subject = await subjectOf(tx, {
-        companyId: input.companyId,
-        contributionId: input.contributionId,
-        requestId: input.fundingRequestId,
-      });
-      if (!subject) throw notFound();
-      const id = await insertManualTask(tx, {
-        title: input.title,
-        dueOn: input.dueOn,
-        assigneeId,
-        companyId: subject.companyId,
-        contributionId: input.contributionId,
-        requestId: input.fundingRequestId,
-        createdById: user.id,
-      });
-      return taskAnswer((await findTask(tx, id))!, today, request.locale);
-    });
-    return reply.code(201).send(ok(answer));
-  });
+  app.post('/tasks', create, async (request, reply) =>
+    reply.code(201).send(ok(await addTask(db, userOf(request), request.body, request.locale))),
+  );
 
-  app.patch('/tasks/:id', change, async (request) => {
-    const user = userOf(request);
-    const input = request.body;
-    const today = todayIso();
-    return db.transaction(async (tx) => {
-      const row = await findTask(tx, request.params.id, { lock: true });
-      if (!row || !visibleTo(row, user)) throw notFound();
-      if (input.status && !canTransition(row.status, input.status)) {
-        throw new AppError(409, 'invalid_transition', `tasks.errors.transition.${row.status}`);
-      }
-      if (row.kind !== 'manual' && (input.title !== undefined || input.dueOn !== undefined)) {
-        throw invalid({
-          [input.title !== undefined ? 'title' : 'due_on']: [{ key: 'tasks.errors.generatedFixed', params: {} }],
-        });
-      }
-      if (input.dueOn !== undefined && !dueDateInRange(input.dueOn, today)) throw dueOutOfRange(today, request.locale);
-      // Back to the administrators' queue: theirs to hand out again, so theirs to send back (ADR 0045).
-      if (input.assigneeId === null && user.role !== 'admin') throw forbidden();
-      if (input.assigneeId && !(await isActiveUser(tx, input.assigneeId))) {
-        throw invalid({ assignee_id: [{ key: 'tasks.errors.assigneeInactive', params: {} }] });
-      }
-      await updateTask(tx, row.id, {
-        ...(input.status && input.status !== row.status ? { status: input.status } : {}),
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.dueOn !== undefined ? { dueOn: input.dueOn } : {}),
-        ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
-        byUserId: user.id,
-      });
-      return ok(taskAnswer((await findTask(tx, row.id))!, today, request.locale));
-    });
-  });
+  app.patch('/tasks/:id', change, async (request) =>
+    ok(await changeTask(db, userOf(request), request.params.id, request.body, request.locale)),
+  );
 
   // The hourly sweep of every company, once across processes (ADR 0027): what time alone makes due.
   const ticker = { current: undefined as Ticker | undefined };

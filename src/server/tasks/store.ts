@@ -189,3 +189,29 @@ export async function subjectOf(
   }
   return { companyId };
 }
+
+/** A user's daily digest settings as saved; undefined for one who never saved any. */
+export async function findDigestSettings(
+  db: Executor,
+  userId: string,
+): Promise<{ digestEnabled: boolean; digestTime: string } | undefined> {
+  const [row] = await selectRows<{ digestEnabled: boolean; digestTime: string }>(
+    db,
+    sql`SELECT digest_enabled AS "digestEnabled", to_char(digest_time, 'HH24:MI') AS "digestTime"
+          FROM notification_settings WHERE user_id = ${userId}`,
+  );
+  return row;
+}
+
+/** Saves a user's daily digest settings (HH:MM, Québec time), the first time or again. */
+export async function saveDigestSettings(
+  db: Executor,
+  userId: string,
+  settings: { digestEnabled: boolean; digestTime: string },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO notification_settings (user_id, digest_enabled, digest_time)
+    VALUES (${userId}, ${settings.digestEnabled}, ${settings.digestTime}::time)
+    ON CONFLICT (user_id) DO UPDATE
+      SET digest_enabled = EXCLUDED.digest_enabled, digest_time = EXCLUDED.digest_time, updated_at = now()`);
+}
