@@ -45,6 +45,7 @@ import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
 import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
+import { bulkAmendmentRoutes } from './servicing/bulk-routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
 import { committeeRoutes } from './pipeline/committee-routes';
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(portfolioRoutes, routeDeps);
       await api.register(portfolioFigureRoutes, routeDeps);
       await api.register(servicingRoutes, routeDeps);
+      await api.register(bulkAmendmentRoutes, routeDeps);
       await api.register(pipelineRoutes, routeDeps);
       await api.register(committeeRoutes, routeDeps);
       await api.register(aidCeilingRoutes, routeDeps);

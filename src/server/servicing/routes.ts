@@ -5,9 +5,7 @@ import { z } from 'zod';
 import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_ROWS,
-  bulkTermAmendmentInputSchema,
   disbursementInputSchema,
-  type BulkTermAmendmentInput,
   repaymentImportInputSchema,
   repaymentInputSchema,
   reversalInputSchema,
@@ -15,8 +13,6 @@ import {
   writeOffInputSchema,
 } from '../../shared/schemas/servicing';
 import {
-  bulkTermAmendmentPreviewSchema,
-  bulkTermAmendmentSchema,
   disbursementSchema,
   importReportSchema,
   loanListMetaSchema,
@@ -60,6 +56,7 @@ import {
   repaymentAnswer,
   writeOffAnswer,
 } from './answers';
+import { amendmentEvent, newAmendment } from './amendment-input';
 import { recordLoanEvent } from './history';
 import { dryRunImport, postImport } from './import';
 import { readImportFile } from '../../shared/servicing/import-file';
@@ -70,23 +67,16 @@ import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
 import { keptSchedule, loanContext, requireTerms, termsMissing, throwProblems, type LoanContext } from './loan-context';
 import { keptAnswer } from '../platform/http/kept-answers';
 import {
-  currentBuckets,
   insertAmendment,
-  insertBulkAmendment,
   insertDisbursement,
   insertRepayments,
   insertWriteOff,
-  loanInputOf,
   findCompanyLoans,
-  findLoansWhere,
-  lockLoans,
   readEntries,
   readLoanStates,
   reverseEntry,
   undoWriteOff,
   writeLoanState,
-  writeLoanStates,
-  termsOf,
   type LoanEntries,
   type LoanRow,
   type LoanState,
@@ -616,132 +606,6 @@ export const servicingRoutes: FeatureRoutes = async (app, { database, schedules 
     },
   );
 
-  /**
-   * The fund's loans active today, each with its figures, read (and with `lock`, locked in id order) in the
-   * caller's transaction. Refuses (422) a fund without an active loan, and an amendment one of them cannot
-   * take: the dry run and the write answer the same refusals, so the screen learns them before confirming.
-   */
-  async function bulkPlan(tx: Tx, input: BulkTermAmendmentInput, today: string, lock: boolean) {
-    const where = sql`f.contribution_fund_id = ${input.fundId}`;
-    const loans = lock ? await lockLoans(tx, where) : await findLoansWhere(tx, where);
-    const entries = await readEntries(
-      tx,
-      loans.map((loan) => loan.id),
-    );
-    const buckets = await currentBuckets(tx);
-    const active: { loan: LoanRow; outstandingCents: number; problems: EntryProblem[] }[] = [];
-    for (const loan of loans) {
-      const terms = termsOf(loan);
-      if (!terms.ok) continue;
-      const loanInput = loanInputOf(terms.terms, entries.get(loan.id)!, today, buckets);
-      const { status, figures } = computeLoanFigures(loanInput);
-      if (status !== 'active') continue;
-      active.push({
-        loan,
-        outstandingCents: figures.outstandingPrincipal,
-        problems: amendmentProblems(loanInput, newAmendment(input), today),
-      });
-    }
-    if (active.length === 0) {
-      throw invalid(
-        { fund_id: [{ key: 'servicing.errors.noActiveLoans', params: {} }] },
-        'servicing.errors.noActiveLoans',
-      );
-    }
-    const refused = active.filter((loan) => loan.problems.length > 0);
-    if (refused.length > 0) {
-      const params = { count: refused.length, loanNumber: refused[0]!.loan.loanNumber };
-      throw new AppError(422, 'validation_failed', 'servicing.errors.bulkRefused', undefined, undefined, params);
-    }
-    return active;
-  }
-
-  app.post(
-    '/portfolio/term_amendments/bulk',
-    contract({
-      summary:
-        'One term amendment for every active loan of a fund, in one action: all of them or none (dry_run=true: how many it would amend, nothing written)',
-      tags,
-      querystring: localeQuery.extend({
-        dry_run: z
-          .enum(['true', 'false'])
-          .optional()
-          .describe('true: answer (200) how many active loans it would amend and their outstanding, write nothing'),
-      }),
-      body: bulkTermAmendmentInputSchema,
-      response: { 200: envelopeOf(bulkTermAmendmentPreviewSchema), 201: envelopeOf(bulkTermAmendmentSchema) },
-    }),
-    async (request, reply) => {
-      const input = request.body;
-      const authorId = userOf(request).id;
-      const today = todayIso();
-      const [fund] = await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${input.fundId}`);
-      if (!fund) throw invalid({ fund_id: [{ key: 'servicing.errors.unknownFund', params: {} }] });
-      if (request.query.dry_run === 'true') {
-        // Read in one transaction (one snapshot), nothing locked: a preview must not hold up the fund's payments.
-        const active = await db.transaction((tx) => bulkPlan(tx, input, today, false));
-        return reply.code(200).send(
-          ok({
-            fundId: input.fundId,
-            loansCount: active.length,
-            outstandingPrincipal: dollars(active.reduce((sum, loan) => sum + loan.outstandingCents, 0)),
-          }),
-        );
-      }
-      const answer = await db.transaction(async (tx) => {
-        const active = await bulkPlan(tx, input, today, true);
-        const bulkActionId = await insertBulkAmendment(tx, {
-          fundId: input.fundId,
-          effectiveDate: input.effectiveDate,
-          kind: input.kind,
-          months: input.months,
-          rate: input.rate,
-          reason: input.reason,
-          loansCount: active.length,
-          authorId,
-        });
-        const amended = [];
-        for (const { loan } of active) {
-          const amendmentId = await insertAmendment(tx, {
-            contributionId: loan.id,
-            effectiveDate: input.effectiveDate,
-            kind: input.kind,
-            months: input.months,
-            rate: input.rate,
-            reason: input.reason,
-            bulkActionId,
-            authorId,
-          });
-          await recordLoanEvent(tx, loan, authorId, 'termsAmended', amendmentEvent(input));
-          amended.push({ loan, amendmentId });
-        }
-        await writeLoanStates(
-          tx,
-          active.map(({ loan }) => loan),
-          today,
-        );
-        const names = await selectRows<{ id: string; name: string }>(
-          tx,
-          sql`SELECT id, name FROM companies WHERE id = ANY(${`{${[...new Set(active.map(({ loan }) => loan.companyId))].join(',')}}`}::uuid[])`,
-        );
-        const nameOf = new Map(names.map((row) => [row.id, row.name]));
-        return {
-          bulkActionId,
-          fundId: input.fundId,
-          amendedCount: amended.length,
-          loans: amended.map(({ loan, amendmentId }) => ({
-            companyId: loan.companyId,
-            companyName: nameOf.get(loan.companyId) ?? '',
-            contributionId: loan.id,
-            loanNumber: loan.loanNumber,
-            amendmentId,
-          })),
-        };
-      });
-      return reply.code(201).send(ok(answer));
-    },
-  );
-
   /* ---------------------------------------------------------------------------------------------- */
 
   app.post(
@@ -847,18 +711,3 @@ async function recordReversal(
     });
   }
 }
-
-type AmendmentBody = z.output<typeof termAmendmentInputSchema>;
-
-const newAmendment = (input: AmendmentBody) =>
-  input.kind === 'rate_change'
-    ? { effectiveDate: input.effectiveDate, kind: input.kind, rate: input.rate! }
-    : { effectiveDate: input.effectiveDate, kind: input.kind, months: input.months! };
-
-const amendmentEvent = (input: AmendmentBody) => ({
-  kind: input.kind,
-  months: input.months,
-  rate: input.rate,
-  date: input.effectiveDate,
-  reason: input.reason,
-});

@@ -332,7 +332,7 @@ describe('term amendments', () => {
       rate: '6',
       reason: 'Baisse du taux',
     };
-    const res = await send('/api/portfolio/term_amendments/bulk', body);
+    const res = await send('/api/portfolio/term_amendments/bulk?dry_run=false', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.amended_count).toBe(2);
     expect(
@@ -344,7 +344,10 @@ describe('term amendments', () => {
     expect((await get(`${idle!.url}/term_amendments`)).json().data).toEqual([]);
 
     // Before the loans: refused for both, none written.
-    const early = await send('/api/portfolio/term_amendments/bulk', { ...body, effective_date: '2025-01-01' });
+    const early = await send('/api/portfolio/term_amendments/bulk?dry_run=false', {
+      ...body,
+      effective_date: '2025-01-01',
+    });
     expect(early.statusCode).toBe(422);
     expect((await get(`${a!.url}/term_amendments`)).json().data).toHaveLength(1);
   });
@@ -375,7 +378,26 @@ describe('a blanket deferral of a fund: preview, then the write', () => {
     const outstanding = async (loan: TestLoan) =>
       Math.round((await get(`${loan.url}/schedule`)).json().data.outstanding_principal * 100);
     const expected = (await outstanding(a!)) + (await outstanding(b!));
-    expect(preview.json().data).toEqual({ fund_id: fund, loans_count: 2, outstanding_principal: expected / 100 });
+    expect(preview.json().data).toMatchObject({
+      fund_id: fund,
+      loans_count: 2,
+      outstanding_principal: expected / 100,
+    });
+    // The loans themselves, each with its company and outstanding: what the screen lists before applying.
+    const listed = preview.json().data.loans as Json[];
+    expect(listed.map((loan) => loan.contribution_id).sort()).toEqual([a!.id, b!.id].sort());
+    for (const loan of [a!, b!]) {
+      expect(listed.find((row) => row.contribution_id === loan.id)).toMatchObject({
+        loan_number: loan.loanNumber,
+        company_id: loan.companyId,
+        outstanding_principal: (await outstanding(loan)) / 100,
+      });
+    }
+    expect(listed.every((row) => row.company_name.length > 0)).toBe(true);
+    // Without dry_run, the post is a dry run too: the write must be asked for.
+    const unasked = await bulk({ fund_id: fund, ...deferral });
+    expect(unasked.statusCode, unasked.body).toBe(200);
+    expect(unasked.json().data).toEqual(preview.json().data);
     expect(await amendmentsCount()).toBe(before);
     expect((await get(`/api/companies/${a!.companyId}/events?locale=en`)).json().meta.total_count).toBe(eventsBefore);
 
@@ -430,6 +452,147 @@ describe('a blanket deferral of a fund: preview, then the write', () => {
     const malformed = await bulk(body, '?dry_run=yes');
     expect(malformed.statusCode).toBe(400);
     expect(await amendmentsCount()).toBe(before);
+  });
+});
+
+describe('a blanket deferral of a fund: the same action twice, the list, the reversal as one', () => {
+  const deferral = { effective_date: '2026-12-01', kind: 'payment_holiday', months: '3', reason: 'Report général' };
+  const write = (body: Record<string, unknown>, locale = 'en') =>
+    send('/api/portfolio/term_amendments/bulk?dry_run=false', body, locale);
+  const reverse = (id: string, locale = 'en') =>
+    send(`/api/portfolio/term_amendments/bulk/${id}/reverse`, { reason: 'Appliquée par erreur' }, locale);
+  const actions = async (fund: string) =>
+    (await get(`/api/portfolio/term_amendments/bulk?filter[fund_id]=${fund}&locale=en`)).json().data as Json[];
+  const inForce = async (loan: TestLoan) =>
+    ((await get(`${loan.url}/term_amendments`)).json().data as Json[]).filter((row) => row.reversal === null);
+
+  /** A fund of the test's own with two loans paid out. */
+  async function fundWithLoans(key: string) {
+    const fund = await newFund(key);
+    const [a, b] = await createLoans(t, auth, ids, [
+      loanTerms(ids, { contribution_fund_id: fund }),
+      loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion' }),
+    ]);
+    await disburse(a!);
+    await disburse(b!);
+    return { fund, a: a!, b: b! };
+  }
+
+  it('refuses the same action twice with a 409 naming the earlier one, dry run and write alike', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-twice');
+    const first = await write({ fund_id: fund, ...deferral });
+    expect(first.statusCode, first.body).toBe(201);
+    const earlierId = first.json().data.bulk_action_id;
+
+    for (const query of ['?dry_run=false', '?dry_run=true', '']) {
+      const again = await send(`/api/portfolio/term_amendments/bulk${query}`, { fund_id: fund, ...deferral });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().errors.code).toBe('bulk_action_duplicate');
+      expect(again.json().errors.detail.bulk_action_id).toEqual([`Earlier action: ${earlierId}`]);
+      expect(again.json().errors.detail.author_name).toEqual(['By Lise Caron']);
+      expect(again.json().errors.message).toMatch(
+        /^This action is already in force on this fund: applied on .+ by Lise Caron/,
+      );
+    }
+    const french = await write({ fund_id: fund, ...deferral }, 'fr');
+    expect(french.json().errors.message).toMatch(
+      /^Cette action est déjà en vigueur pour ce fonds : appliquée le .+ par Lise Caron/,
+    );
+    // Nothing doubled: one payment holiday per loan.
+    expect(await inForce(a)).toHaveLength(1);
+    expect(await inForce(b)).toHaveLength(1);
+    // Another length, or another date, is another action.
+    const longer = await write({ fund_id: fund, ...deferral, months: '4', effective_date: '2027-06-01' });
+    expect(longer.statusCode, longer.body).toBe(201);
+  });
+
+  it('reverses an action as one: every amendment, each loan history and figures; a second time is a 409', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-reverse');
+    const scheduleBefore = (await get(`${a.url}/schedule`)).json().data;
+    const done = await write({ fund_id: fund, ...deferral });
+    const id = done.json().data.bulk_action_id;
+    expect((await get(`${a.url}/schedule`)).json().data.rows.some((row: Json) => row.kind === 'holiday')).toBe(true);
+    expect(await actions(fund)).toEqual([
+      expect.objectContaining({ id, loans_count: 2, in_force_count: 2, state: 'applied', reversal: null }),
+    ]);
+
+    const res = await reverse(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      state: 'reversed',
+      in_force_count: 0,
+      reversal: { reason: 'Appliquée par erreur', reversed_by_name: 'Lise Caron' },
+    });
+    for (const loan of [a, b]) {
+      const [amendment] = (await get(`${loan.url}/term_amendments`)).json().data as Json[];
+      expect(amendment).toMatchObject({ bulk_action_id: id, reversal: { reason: 'Appliquée par erreur' } });
+    }
+    // The schedule and the kept row of figures are the loan's as before the action.
+    const scheduleAfter = (await get(`${a.url}/schedule`)).json().data;
+    expect(scheduleAfter.rows).toEqual(scheduleBefore.rows);
+    expect(await loanState(a.id)).toMatchObject({
+      outstanding: Math.round(scheduleBefore.outstanding_principal * 100),
+    });
+    const events = (await get(`/api/companies/${a.companyId}/events?locale=en`)).json().data as Json[];
+    expect(events.filter((event) => event.code === 'amendmentReversed')).toHaveLength(2);
+    expect((await actions(fund))[0]).toMatchObject({ id, state: 'reversed' });
+
+    const twice = await reverse(id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors.code).toBe('already_reversed');
+    expect(twice.json().errors.message).toMatch(/^This action was already reversed, on .+ by Lise Caron\.$/);
+    expect((await reverse(id, 'fr')).json().errors.message).toMatch(
+      /^Cette action a déjà été annulée, le .+ par Lise Caron\.$/,
+    );
+
+    // Once reversed, the same action may be applied again.
+    const again = await write({ fund_id: fund, ...deferral });
+    expect(again.statusCode, again.body).toBe(201);
+    const unknown = await reverse('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses the reversal, naming the loan, when a loan was written off since; nothing is reversed', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-blocked');
+    const done = await write({ fund_id: fund, ...deferral, effective_date: '2026-06-01' });
+    const id = done.json().data.bulk_action_id;
+    const writtenOff = await post(t, auth, `${b.url}/write_off`, { date: '2026-11-01', reason: 'Faillite' });
+    expect(writtenOff.data.date).toBe('2026-11-01');
+
+    const res = await reverse(id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors.code).toBe('bulk_reversal_blocked');
+    expect(res.json().errors.message).toContain(`Loan ${b.loanNumber}`);
+    expect(res.json().errors.message).toContain('undo the write-off first');
+    expect(res.json().errors.detail.loans).toHaveLength(1);
+    expect((await reverse(id, 'fr')).json().errors.message).toContain(`Prêt ${b.loanNumber}`);
+    // All or nothing: the other loan's amendment still holds, and the action is not reversed.
+    expect(await inForce(a)).toHaveLength(1);
+    expect(await inForce(b)).toHaveLength(1);
+    expect((await actions(fund))[0]).toMatchObject({ id, state: 'applied', reversal: null });
+  });
+
+  it('says partly reversed when a loan amendment was reversed on its own page, and reverses the rest', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-partly');
+    const id = (await write({ fund_id: fund, ...deferral })).json().data.bulk_action_id;
+    const [own] = await inForce(a);
+    await post(t, auth, `${a.url}/term_amendments/${own!.id}/reverse`, { reason: 'Pas ce prêt' }, 200);
+    expect((await actions(fund))[0]).toMatchObject({ id, in_force_count: 1, state: 'partly_reversed' });
+    const res = await reverse(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await inForce(b)).toHaveLength(0);
+  });
+
+  it('refuses a list without its fund, or with a malformed one', async () => {
+    const missing = await get('/api/portfolio/term_amendments/bulk?locale=en');
+    expect(missing.statusCode).toBe(400);
+    const malformed = await get('/api/portfolio/term_amendments/bulk?filter[fund_id]=x&locale=en');
+    expect(malformed.statusCode).toBe(400);
+    const unknown = await get(
+      '/api/portfolio/term_amendments/bulk?filter[fund_id]=00000000-0000-4000-8000-000000000000&locale=en',
+    );
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

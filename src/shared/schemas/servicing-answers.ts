@@ -199,13 +199,23 @@ export const termAmendmentsMetaSchema = loanListMetaSchema.extend({
   }),
 });
 
-/** `POST /portfolio/term_amendments/bulk?dry_run=true`: what the amendment would touch; nothing is written. */
+/** `POST /portfolio/term_amendments/bulk` (dry_run=true, the default): what the amendment would touch; nothing is written. */
 export const bulkTermAmendmentPreviewSchema = z.object({
   fundId: z.string(),
   /** The fund's loans active today: those the amendment would amend. */
   loansCount: z.number().int(),
   /** Their outstanding principal today, together. */
   outstandingPrincipal: money(),
+  /** Each of them, in the order of their loan numbers, with its outstanding principal today. */
+  loans: z.array(
+    z.object({
+      companyId: z.string(),
+      companyName: z.string(),
+      contributionId: z.string(),
+      loanNumber: z.string(),
+      outstandingPrincipal: money(),
+    }),
+  ),
 });
 
 /** `POST /portfolio/term_amendments/bulk`: what was amended, in one action. */
@@ -223,6 +233,29 @@ export const bulkTermAmendmentSchema = z.object({
     }),
   ),
 });
+
+/** Where a fund's amendment stands: every amendment it made in force, some reversed one by one, or all reversed. */
+export const BULK_ACTION_STATES = ['applied', 'partly_reversed', 'reversed'] as const;
+
+/** `GET /portfolio/term_amendments/bulk?filter[fund_id]=`: one fund's amendment, with where it stands. */
+export const bulkActionSchema = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  effectiveDate: day(),
+  kind: z.enum(AMENDMENT_KINDS),
+  months: z.number().int().nullable(),
+  rate: z.number().nullable(),
+  reason: z.string(),
+  /** The loans it amended. */
+  loansCount: z.number().int(),
+  /** Of their amendments, those not reversed. */
+  inForceCount: z.number().int(),
+  state: z.enum(BULK_ACTION_STATES),
+  ...recorded,
+  /** Set when it was reversed as one (`POST …/bulk/{id}/reverse`). */
+  reversal: reversalSchema.nullable(),
+});
+export type BulkActionAnswer = z.infer<typeof bulkActionSchema>;
 
 /* ------------------------------------------------------------------------------------------------
  * The schedule: today's answer (ADR 0020) with what was actually paid.

@@ -96,6 +96,19 @@ export const servicing = {
     unknownFund: 'This fund does not exist.',
     noActiveLoans: 'This fund has no active loan to amend.',
     bulkRefused: 'No loan was amended: {{count}} loans of the fund cannot take this amendment (first: {{loanNumber}}).',
+    bulkDuplicate:
+      'This action is already in force on this fund: applied on {{date}} by {{author}} ({{count}} loans, same kind, effective date and length). Reverse it first to apply it again.',
+    earlierAction: {
+      id: 'Earlier action: {{id}}',
+      date: 'Applied on {{date}}',
+      author: 'By {{name}}',
+      unknownAuthor: 'a former user',
+    },
+    bulkAlreadyReversed: 'This action was already reversed, on {{date}} by {{author}}.',
+    bulkAllReversed: 'Every amendment of this action was already reversed, loan by loan.',
+    bulkReversalBlocked:
+      'Nothing was reversed: {{count}} loans no longer allow it. Loan {{loanNumber}} ({{company}}): {{reason}}',
+    bulkReversalLoan: 'Loan {{loanNumber}} ({{company}}): {{reason}}',
     termsLocked:
       'Money was recorded on this loan: its terms can no longer be changed here. Use a term amendment on the loan’s schedule.',
     amountBelowDisbursed: 'Must be at least what was already disbursed ({{amount}}).',

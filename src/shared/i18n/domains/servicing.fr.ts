@@ -99,6 +99,19 @@ export const servicing = {
     noActiveLoans: 'Ce fonds n’a aucun prêt actif à modifier.',
     bulkRefused:
       'Aucun prêt n’a été modifié : {{count}} prêts du fonds ne peuvent pas recevoir cette modification (le premier : {{loanNumber}}).',
+    bulkDuplicate:
+      'Cette action est déjà en vigueur pour ce fonds : appliquée le {{date}} par {{author}} ({{count}} prêts, même type, même date d’effet et même durée). Annulez-la d’abord pour l’appliquer de nouveau.',
+    earlierAction: {
+      id: 'Action antérieure : {{id}}',
+      date: 'Appliquée le {{date}}',
+      author: 'Par {{name}}',
+      unknownAuthor: 'un ancien utilisateur',
+    },
+    bulkAlreadyReversed: 'Cette action a déjà été annulée, le {{date}} par {{author}}.',
+    bulkAllReversed: 'Chaque modification de cette action a déjà été contrepassée, prêt par prêt.',
+    bulkReversalBlocked:
+      'Rien n’a été annulé : {{count}} prêts ne le permettent plus. Prêt {{loanNumber}} ({{company}}) : {{reason}}',
+    bulkReversalLoan: 'Prêt {{loanNumber}} ({{company}}) : {{reason}}',
     termsLocked:
       'De l’argent a été inscrit sur ce prêt : ses conditions ne peuvent plus être changées ici. Passez par une modification des conditions dans le calendrier du prêt.',
     amountBelowDisbursed: 'Doit être au moins ce qui a déjà été déboursé ({{amount}}).',
