@@ -57,6 +57,7 @@ import {
   writeOffAnswer,
 } from './answers';
 import { amendmentEvent, newAmendment } from './amendment-input';
+import { asOfOf, asOfQuery } from './as-of';
 import { recordLoanEvent } from './history';
 import { dryRunImport, postImport } from './import';
 import { readImportFile } from '../../shared/servicing/import-file';
@@ -89,20 +90,6 @@ const tags = ['servicing'];
 const IMPORT_BODY_LIMIT = Math.ceil(IMPORT_MAX_FILE_BYTES / 3) * 4 + 64 * 1024;
 const FC = '/companies/:companyId/financial_contributions/:id';
 const loanParams = z.object({ companyId: uuid(), id: uuid() });
-
-/**
- * `as_of=YYYY-MM-DD`: the day the figures are computed for, today (in Québec) when absent. Any other value is
- * a malformed request (400): it names no day of the product's years.
- */
-const asOfQuery = localeQuery.extend({
-  as_of: z.string().optional().describe('YYYY-MM-DD, 1900–2100; today when absent'),
-});
-
-function asOfOf(value: string | undefined): string {
-  if (value === undefined || value === '') return todayIso();
-  if (!isCalendarDate(value) || !isYearInRange(value)) throw badRequest('servicing.errors.asOf');
-  return value;
-}
 
 /** `from` and `to` of an export: two days of the product's years, in order, at most ten years apart (else 400). */
 function periodOf(from: string | undefined, to: string | undefined): { from: string; to: string } {

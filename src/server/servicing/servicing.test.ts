@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { expectBadRequests, useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { asForm } from '../test/company-fixtures';
@@ -622,6 +623,53 @@ describe('GET …/statement', () => {
       // What is owed: the principal left and the interest fallen due and unpaid.
       expect(balance).toBe(Math.round((figures.outstanding_principal + figures.arrears_interest) * 100) / 100);
       expect(statement.lines.filter((l: Json) => l.kind === 'repayment')).toHaveLength(5);
+    }
+  });
+
+  it('gives recoveries their own column and total: every column adds up, on the answer and in the CSV', async () => {
+    const loan = await servicedLoan(3);
+    await send(`${loan.url}/write_off`, { date: '2026-05-20', reason: 'Faillite' });
+    await repay(loan, '2026-06-01', '100', 'recovery');
+    const late = await repay(loan, '2026-07-02', '50.25', 'recovery');
+    await post(t, auth, `${loan.url}/repayments/${late.data.id}/reverse`, { reason: 'Chèque sans provision' }, 200);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    const sum = (values: number[]) => round(values.reduce((total, value) => total + value, 0));
+    for (const locale of ['fr', 'en'] as const) {
+      const statement = (await get(`${loan.url}/statement?as_of=${AS_OF}&locale=${locale}`)).json().data;
+      const counted = (statement.lines as Json[]).filter((line) => line.counts);
+      const recoveries = (statement.lines as Json[]).filter((line) => line.kind === 'recovery');
+      expect(recoveries.map((line) => [line.credit, line.recovery, line.counts])).toEqual([
+        [0, 100, true],
+        [0, 50.25, false],
+      ]);
+      expect(sum(counted.map((line) => line.debit))).toBe(statement.totals.debits);
+      expect(sum(counted.map((line) => line.credit))).toBe(statement.totals.credits);
+      expect(sum(counted.map((line) => line.recovery))).toBe(statement.totals.recoveries);
+      expect(statement.totals.recoveries).toBe(100);
+      expect(statement.totals.recoveries).toBe(statement.figures.recovered);
+      expect(round(statement.totals.debits - statement.totals.credits)).toBe(statement.totals.balance);
+
+      const csv = await get(`${loan.url}/statement.csv?as_of=${AS_OF}&locale=${locale}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      const separator = locale === 'fr' ? ';' : ',';
+      const [header, ...rows] = parse(csv.body.replace(/^\uFEFF/, ''), { delimiter: separator }) as string[][];
+      expect(header).toEqual(
+        locale === 'fr'
+          ? ['Date', 'Description', 'Référence', 'Débit', 'Crédit', 'Recouvrement', 'Solde', 'Non compté']
+          : ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Recovery', 'Balance', 'Not counted'],
+      );
+      const totals = rows.pop()!;
+      expect(totals[1]).toBe(locale === 'fr' ? 'Totaux' : 'Totals');
+      expect(rows).toHaveLength(statement.lines.length);
+      const amount = (cell: string) => (cell === '' ? 0 : Number(cell.replace(',', '.')));
+      for (const column of [3, 4, 5, 7]) {
+        expect(sum(rows.map((row) => amount(row[column]!)))).toBe(amount(totals[column]!));
+      }
+      expect(amount(totals[5]!)).toBe(100);
+      expect(amount(totals[7]!)).toBe(50.25);
+      expect(amount(totals[6]!)).toBe(statement.totals.balance);
+      expect(round(amount(totals[3]!) - amount(totals[4]!))).toBe(amount(totals[6]!));
     }
   });
 });

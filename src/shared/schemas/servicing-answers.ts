@@ -340,8 +340,10 @@ export const statementLineSchema = z.object({
   method: z.string().nullable(),
   /** What it adds to the balance (disbursement, interest). */
   debit: money(),
-  /** Received or written off; the balance falls by it, except a recovery's (the loan is closed). */
+  /** Received (a repayment) or written off: the balance falls by it. 0 on a recovery line. */
   credit: money(),
+  /** Received after the write-off (a recovery line; 0 on the others): the loan is closed, the balance stays. */
+  recovery: money(),
   /** Principal + interest due and unpaid − paid in advance, after this line. */
   balance: money(),
   /** Shown struck through; counts for nothing. */
@@ -382,8 +384,11 @@ export const statementSchema = z.object({
     amendments: z.array(z.object({ effectiveDate: day(), label: z.string(), reason: z.string() })),
   }),
   lines: z.array(statementLineSchema),
-  /** Sums of the counted lines; `balance` is the last line's, which the figures reconcile to. */
-  totals: z.object({ debits: money(), credits: money(), balance: money() }),
+  /**
+   * Sums of the counted lines, column by column: debits − credits is the balance, the last line's, which the
+   * figures reconcile to; recoveries are their own column and total, beside it (docs/decisions/0062).
+   */
+  totals: z.object({ debits: money(), credits: money(), recoveries: money(), balance: money() }),
   figures: loanFiguresSchema,
 });
 

@@ -88,6 +88,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/companies/:companyId/financial_contributions/:id/repayments': 'user',
   'POST /api/companies/:companyId/financial_contributions/:id/repayments/:repaymentId/reverse': 'user',
   'GET /api/companies/:companyId/financial_contributions/:id/statement': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/statement.csv': 'user',
   'GET /api/companies/:companyId/financial_contributions/:id/term_amendments': 'user',
   'POST /api/companies/:companyId/financial_contributions/:id/term_amendments': 'user',
   'POST /api/companies/:companyId/financial_contributions/:id/term_amendments/:amendmentId/reverse': 'user',
