@@ -47,6 +47,7 @@ export const servicing = {
     after_write_off: 'After the write-off',
   },
   errors: {
+    receivedAfterToday: 'A repayment is dated today at the latest: money not yet received is not a repayment.',
     buckets: {
       empty: 'Give at least one bucket.',
       tooMany: 'Give at most 20 buckets.',
@@ -534,6 +535,8 @@ export const servicing = {
     },
   },
   scheduleView: {
+    writtenOffStops:
+      'This loan is written off: its schedule stops at the write-off. The installments after it are no longer due; money received since is a recovery.',
     title: 'Repayment schedule',
     caption: 'Installments month by month, with what was paid',
     projected:

@@ -46,6 +46,8 @@ export const servicing = {
     after_write_off: 'Après la radiation',
   },
   errors: {
+    receivedAfterToday:
+      'Un remboursement est daté d’aujourd’hui au plus tard : l’argent pas encore reçu n’est pas un remboursement.',
     buckets: {
       empty: 'Indiquez au moins une tranche.',
       tooMany: 'Indiquez au plus 20 tranches.',
@@ -555,6 +557,8 @@ export const servicing = {
     },
   },
   scheduleView: {
+    writtenOffStops:
+      'Ce prêt est radié : son échéancier s’arrête à la radiation. Les échéances qui suivent ne sont plus dues; l’argent reçu depuis est un recouvrement.',
     title: 'Échéancier de remboursement',
     caption: 'Échéances mois par mois, avec ce qui a été payé',
     projected:
