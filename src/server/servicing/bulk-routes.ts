@@ -7,7 +7,7 @@ import {
 } from '../../shared/schemas/servicing-answers';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { userOf } from '../platform/auth/plugin';
-import { badParameter, notFound } from '../platform/errors/app-error';
+import { badParameter } from '../platform/errors/app-error';
 import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { listContract, listMeta, pageWindow, parseListParams, type ListOptions } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
@@ -18,7 +18,7 @@ import {
   previewBulkAmendment,
   reverseBulkAmendment,
 } from './actions/bulk-amendment';
-import { fundExists, listBulkActions } from './bulk-store';
+import { listBulkActions } from './bulk-store';
 
 const tags = ['servicing'];
 const BULK = '/portfolio/term_amendments/bulk';
@@ -37,7 +37,7 @@ export const bulkAmendmentRoutes: FeatureRoutes = async (app, { database }) => {
     BULK,
     listContract({
       summary:
-        "A fund's amendments in one action (filter[fund_id], required), the latest first, each with where it stands: applied, partly reversed (some loans' amendments reversed one by one) or reversed",
+        "A fund's amendments in one action (filter[fund_id], required; none for a fund that does not exist), the latest first, each with where it stands: applied, partly reversed (some loans' amendments reversed one by one) or reversed",
       tags,
       options: LIST,
       item: bulkActionSchema,
@@ -46,7 +46,6 @@ export const bulkAmendmentRoutes: FeatureRoutes = async (app, { database }) => {
       const params = parseListParams(request.query, LIST);
       const fundId = params.filters['fundId'];
       if (fundId === undefined || !UUID.test(fundId)) throw badParameter('filter[fund_id]');
-      if (!(await fundExists(db, fundId.toLowerCase()))) throw notFound();
       const rows = await listBulkActions(db, fundId.toLowerCase());
       const { limit, offset } = pageWindow(params);
       return ok(rows.slice(offset, offset + limit).map(bulkActionAnswer), {

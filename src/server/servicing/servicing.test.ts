@@ -593,7 +593,8 @@ describe('a blanket deferral of a fund: the same action twice, the list, the rev
     const unknown = await get(
       '/api/portfolio/term_amendments/bulk?filter[fund_id]=00000000-0000-4000-8000-000000000000&locale=en',
     );
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().data).toEqual([]);
   });
 });
 
