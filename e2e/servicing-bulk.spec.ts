@@ -7,15 +7,16 @@ import { servicing as fr } from '../src/shared/i18n/domains/servicing.fr';
 import { signedIn as enFrame } from '../src/shared/i18n/signed-in.en';
 import { signedIn as frFrame } from '../src/shared/i18n/signed-in.fr';
 import { formatAmount, formatDay } from '../src/shared/portfolio/ratios';
+import { formatDay as longDay } from '../src/shared/intl';
 import { addMonths, todayIso } from '../src/shared/portfolio/schedule';
 
 /*
- * A fund's blanket deferral (docs/decisions/0038): a loan paid out four months ago, then every active loan of its
- * fund deferred by three months in one action from the portfolio's screen — the count and outstanding shown
- * before anything is written — then the loan's page shows the amendment, and its schedule the terms as amended
- * beside those agreed, with three installments of payment holiday. Once in French on a desktop, once in English
- * on a phone, axe in every state. The count expected is read from another route (the fund's aging table), so
- * loans other specs put in the fund count too.
+ * A fund's blanket deferral (docs/decisions/0038, 0062): a loan paid out four months ago, then every active loan of
+ * its fund given a payment holiday in one action from the portfolio's screen — the dry run first, listing the
+ * loans it reaches with their count and outstanding — then the same action refused, naming the earlier one, then
+ * the action reversed as one from the fund's past actions; the loan's page shows its amendment reversed and its
+ * schedule no holiday. Once in French on a desktop, once in English on a phone, axe in every state. The count
+ * expected is read from another route (the fund's aging table), so loans other specs put in the fund count too.
  */
 
 type Lang = 'fr' | 'en';
@@ -93,19 +94,22 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expect(form.getByRole('textbox', { name: c.forms.reason })).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 
-  // Three months of payment holiday from the first of next month.
+  // A payment holiday from the first of next month (three months in French, two in English: each story its own action).
+  const months = lang === 'fr' ? 3 : 2;
   const effective = `${addMonths(todayIso(), 1).slice(0, 8)}01`;
-  await form.getByRole('combobox', { name: d.fund }).click();
-  await page.getByRole('option', { name: fund.name, exact: true }).click();
-  await form.getByRole('combobox', { name: c.forms.kind }).click();
-  await page.getByRole('option', { name: c.amendmentKind.payment_holiday, exact: true }).click();
-  await form.getByRole('textbox', { name: c.forms.effectiveDate }).fill(effective);
-  await form.getByRole('textbox', { name: c.forms.months }).fill('3');
-  await form
-    .getByRole('textbox', { name: c.forms.reason })
-    .fill('Report général de trois mois (résolution du conseil)');
+  const fillAction = async () => {
+    await form.getByRole('combobox', { name: d.fund }).click();
+    await page.getByRole('option', { name: fund.name, exact: true }).click();
+    await form.getByRole('combobox', { name: c.forms.kind }).click();
+    await page.getByRole('option', { name: c.amendmentKind.payment_holiday, exact: true }).click();
+    await form.getByRole('textbox', { name: c.forms.effectiveDate }).fill(effective);
+    await form.getByRole('textbox', { name: c.forms.months }).fill(String(months));
+    await form.getByRole('textbox', { name: c.forms.reason }).fill('Report général (résolution du conseil)');
+  };
+  await fillAction();
 
-  // The count and outstanding, before anything is written: those of the fund's aging table.
+  // The dry run first: the loans it reaches, ours among them, with the count and outstanding of the fund's aging
+  // table; nothing written yet.
   const aging = await callApi<{ total: { count: number; outstanding_principal: number } }>(
     page,
     'GET',
@@ -113,8 +117,9 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   );
   expect(aging.total.count).toBeGreaterThan(0);
   await form.getByRole('button', { name: d.review }).click();
-  const confirmation = page.getByRole('dialog').filter({
-    hasText: loose(
+  const preview = page.getByRole('region', { name: d.previewTitle });
+  await expect(preview.getByRole('status')).toContainText(
+    loose(
       say(d.confirm, {
         count: aging.total.count,
         fund: fund.name,
@@ -122,47 +127,82 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
         date: dayOf(effective),
       }),
     ),
-  });
-  await expect(confirmation).toBeVisible();
+  );
+  await expect(preview.getByText(name).filter({ visible: true })).toBeVisible();
+  expect(
+    (
+      await callApi<unknown[]>(
+        page,
+        'GET',
+        `/companies/${companyId}/financial_contributions/${contributionId}/term_amendments`,
+      )
+    ).length,
+  ).toBe(0);
   await expectAccessible(page);
-  await confirmation.getByRole('button', { name: say(d.confirmLabel, { count: aging.total.count }) }).click();
-  await expect(confirmation).toBeHidden();
+  await preview.getByRole('button', { name: say(d.confirmLabel, { count: aging.total.count }) }).click();
+  await expect(preview).toBeHidden();
 
   // The result: the count, and a link to each loan amended, ours among them.
   const result = page.getByRole('region', { name: d.result });
   await expect(result.getByRole('status')).toContainText(
     loose(say(d.done, { count: aging.total.count, fund: fund.name })),
   );
-  const loanLink = result.getByRole('link', { name: new RegExp(`— ${name}$`) });
   await expect(result.getByRole('link')).toHaveCount(aging.total.count);
   await expectAccessible(page);
-  await loanLink.click();
 
-  // The loan: the amendment listed, said to be the fund's, the terms as agreed beside the terms as amended.
+  // The same action again: refused, naming the earlier one (today, by this user).
+  await form.getByRole('textbox', { name: c.forms.reason }).fill('Encore une fois');
+  await form.getByRole('button', { name: d.review }).click();
+  const account = lang === 'fr' ? ACCOUNTS.deferral : ACCOUNTS.deferralPhone;
+  await expect(form.getByRole('alert')).toContainText(
+    loose(
+      say(c.errors.bulkDuplicate, {
+        date: nbsp(longDay(todayIso(), lang) ?? ''),
+        author: `${account.firstName} ${account.lastName}`,
+        count: aging.total.count,
+      }),
+    ),
+  );
+  await expect(preview).toBeHidden();
+  await expectAccessible(page);
+
+  // The fund's past actions: ours in force, then reversed as one, its reason the confirmation.
+  const past = page.getByRole('region', { name: say(d.pastTitle, { fund: fund.name }) });
+  const ours = past.getByRole('listitem').filter({ hasText: 'Report général (résolution du conseil)' }).first();
+  await expect(ours).toContainText(d.state.applied);
+  await ours.getByRole('button', { name: d.reverse }).click();
+  const dialog = page.getByRole('dialog', { name: d.reverseTitle });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('textbox', { name: d.reverseReason }).fill('Appliquée au mauvais fonds');
+  await dialog.getByRole('button', { name: say(d.reverseConfirm, { count: aging.total.count }) }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ours).toContainText(d.state.reversed);
+  await expect(ours.getByRole('button', { name: d.reverse })).toHaveCount(0);
+  await expectAccessible(page);
+  // (The result made way for the second review: the loan's page is reached by its address.)
+  await page.goto(`/companies/${companyId}/contributions/${contributionId}`);
+
+  // The loan: the fund's amendment listed, reversed with the action's reason.
   await expect(page).toHaveURL(new RegExp(`/companies/${companyId}/contributions/${contributionId}$`));
   const terms = page.getByRole('region', { name: c.terms.title });
   const amendment = terms.getByRole('listitem').filter({ hasText: c.terms.bulk });
   await expect(amendment).toHaveCount(1);
   await expect(amendment).toContainText(
-    loose(say(c.terms.amendmentMonths, { kind: c.amendmentKind.payment_holiday, count: 3, date: dayOf(effective) })),
+    loose(
+      say(c.terms.amendmentMonths, { kind: c.amendmentKind.payment_holiday, count: months, date: dayOf(effective) }),
+    ),
   );
-  await expect(amendment).toContainText('Report général de trois mois');
-  const holidayRow = terms.getByRole('row', { name: new RegExp(`^${c.amendmentKind.payment_holiday}`) });
-  await expect(holidayRow).toContainText(say(c.terms.months, { count: 0 }));
-  await expect(holidayRow).toContainText(say(c.terms.months, { count: 3 }));
-  await expect(terms.getByRole('row', { name: new RegExp(`^${c.terms.amortization}`) })).toContainText(
-    say(c.terms.months, { count: 12 }),
-  );
+  await expect(amendment).toContainText('Appliquée au mauvais fonds');
   await expectAccessible(page);
 
-  // Its schedule: three installments of payment holiday, and the terms as agreed still there.
+  // Its schedule: no payment holiday left.
   await page.getByRole('navigation', { name: c.loan.views }).getByRole('link', { name: c.loan.openSchedule }).click();
   await expect(page).toHaveURL(/\/schedule$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(
     page.locator('tbody tr, li').filter({ hasText: c.installmentKind.holiday }).filter({ visible: true }),
-  ).toHaveCount(3);
-  await expect(page.getByRole('columnheader', { name: c.terms.agreed })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: c.terms.amended })).toBeVisible();
+  ).toHaveCount(0);
   await expectAccessible(page);
 
   // The company's history says it too.
@@ -172,9 +212,10 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
     `/companies/${companyId}/events?locale=${lang}`,
   );
   expect(events.filter((event) => event.code === 'termsAmended')).toHaveLength(1);
+  expect(events.filter((event) => event.code === 'amendmentReversed')).toHaveLength(1);
 }
 
-test('blanket deferral: every active loan of a fund deferred three months, the count seen first (French, desktop)', async ({
+test('blanket deferral: the loans seen first, the same action refused, then reversed as one (French, desktop)', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -184,4 +225,86 @@ test('blanket deferral: every active loan of a fund deferred three months, the c
 test('blanket deferral: the same in English on a phone', async ({ page }) => {
   test.setTimeout(240_000);
   await story(page, 'en', 390, ACCOUNTS.deferralPhone.email);
+});
+
+/** A money cell's amount, as either language writes it ("1 234,50 $", "$1,234.50"); 0 when empty. */
+function amountOf(text: string, lang: Lang): number {
+  const digits = nbsp(text).replace(/[^\d,.-]/g, '');
+  if (digits === '') return 0;
+  return Number(lang === 'fr' ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''));
+}
+
+/**
+ * The statement of a written-off loan with two recoveries, one reversed: a Recovery column whose total is its
+ * counted lines', and every money column of the printed table adding up to its total (docs/decisions/0062).
+ */
+async function recoveriesStory(page: Page, lang: Lang, width: number, email: string) {
+  const c = CATALOG[lang];
+  const v = c.statementView;
+  await signInFor(page, email, { lang, width });
+  const funds = await callApi<Lookup[]>(page, 'GET', `/contribution_funds?locale=${lang}`);
+  const name = `Fumoir Recouvrement ${lang} ${Date.now()}`;
+  const { companyId, contributionId } = await companyWithDisbursedLoan(page, name, funds[0]!.id);
+  const loan = `/companies/${companyId}/financial_contributions/${contributionId}`;
+  const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));
+  await callApi(page, 'POST', `${loan}/write_off`, { date: daysAgo(3), reason: 'Faillite' });
+  const recovery = (amount: string, date: string) =>
+    callApi<{ id: string }>(page, 'POST', `${loan}/repayments`, {
+      received_on: date,
+      amount,
+      method: 'cheque',
+      kind: 'recovery',
+    });
+  await recovery('500', daysAgo(2));
+  const bounced = await recovery('200', daysAgo(1));
+  await callApi(page, 'POST', `${loan}/repayments/${bounced.id}/reverse`, { reason: 'Chèque sans provision' });
+
+  await page.goto(`/companies/${companyId}/contributions/${contributionId}/statement`);
+  await expect(page.getByRole('heading', { level: 1, name: c.statement.title })).toBeVisible();
+  await expect(page.getByText(v.recoveryNote)).toBeVisible();
+  await expectAccessible(page);
+
+  // On paper (and in the screen's table) each money column adds up to its total; struck-through lines count for nothing.
+  await page.emulateMedia({ media: 'print' });
+  const table = page.getByRole('table', { name: v.lines });
+  await expect(table).toBeVisible();
+  const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  expect(headers).toContain(v.columns.recovery);
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) =>
+      [...tr.querySelectorAll('th, td')].map((cell) => ({
+        text: cell.textContent ?? '',
+        struck: cell.querySelector('del') !== null,
+      })),
+    ),
+  );
+  // The totals' label spans the first columns: each cell is placed under its header.
+  const totals = await table
+    .locator('tfoot tr')
+    .first()
+    .evaluate((tr) =>
+      [...tr.querySelectorAll('th, td')].flatMap((cell) =>
+        Array.from({ length: (cell as HTMLTableCellElement).colSpan || 1 }, () => (cell.textContent ?? '').trim()),
+      ),
+    );
+  for (const column of [v.columns.debit, v.columns.credit, v.columns.recovery]) {
+    const index = headers.indexOf(column);
+    const sum = rows.reduce((total, row) => total + (row[index]!.struck ? 0 : amountOf(row[index]!.text, lang)), 0);
+    expect(Math.round(sum * 100) / 100, column).toBe(amountOf(totals[index]!, lang));
+  }
+  expect(amountOf(totals[headers.indexOf(v.columns.recovery)]!, lang)).toBe(500);
+  await page.emulateMedia({ media: 'screen' });
+  await expectAccessible(page);
+}
+
+test('statement of account: recoveries in their own column, every column adding up (French, desktop)', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await recoveriesStory(page, 'fr', 1280, ACCOUNTS.deferral.email);
+});
+
+test('statement of account: the same in English on a phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  await recoveriesStory(page, 'en', 390, ACCOUNTS.deferralPhone.email);
 });

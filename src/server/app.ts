@@ -48,6 +48,8 @@ import { keptSessionUsers } from './identity/sessions';
 import { portfolioRoutes } from './portfolio/routes';
 import { portfolioFigureRoutes } from './portfolio/figures-routes';
 import { servicingRoutes } from './servicing/routes';
+import { bulkAmendmentRoutes } from './servicing/bulk-routes';
+import { statementRoutes } from './servicing/statement-routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
 import { committeeRoutes } from './pipeline/committee-routes';
@@ -292,6 +294,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(portfolioRoutes, routeDeps);
       await api.register(portfolioFigureRoutes, routeDeps);
       await api.register(servicingRoutes, routeDeps);
+      await api.register(bulkAmendmentRoutes, routeDeps);
+      await api.register(statementRoutes, routeDeps);
       await api.register(pipelineRoutes, routeDeps);
       await api.register(committeeRoutes, routeDeps);
       await api.register(aidCeilingRoutes, routeDeps);

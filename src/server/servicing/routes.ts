@@ -1,17 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  bulkTermAmendmentInputSchema,
   disbursementInputSchema,
-  type BulkTermAmendmentInput,
   repaymentInputSchema,
   reversalInputSchema,
   termAmendmentInputSchema,
   writeOffInputSchema,
 } from '../../shared/schemas/servicing';
 import {
-  bulkTermAmendmentPreviewSchema,
-  bulkTermAmendmentSchema,
   disbursementSchema,
   loanListMetaSchema,
   loanMetaSchema,
@@ -23,29 +18,24 @@ import {
   termAmendmentsMetaSchema,
   writeOffSchema,
 } from '../../shared/schemas/servicing-answers';
-import { computeLoan, computeLoanFigures, type LoanServicing } from '../../shared/servicing';
-import { amendmentProblems, type EntryProblem } from '../../shared/servicing/entries';
+import { computeLoan, type LoanServicing } from '../../shared/servicing';
 import { todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
 import { isYearInRange, type Locale } from '../../shared/constants';
 import { isCalendarDate } from '../../shared/servicing/calendar';
-import type { Tx } from '../db/client';
-import { selectRows } from '../db/rows';
 import { userOf } from '../platform/auth/plugin';
-import { AppError, badRequest, invalid, notFound } from '../platform/errors/app-error';
+import { badRequest, notFound } from '../platform/errors/app-error';
 import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../platform/http/contract';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
 import {
   amendmentAnswer,
   disbursementAnswer,
-  dollars,
   loanSummary,
   originalTermsAnswer,
   repaymentAnswer,
   writeOffAnswer,
 } from './answers';
-import { recordLoanEvent } from './history';
 import { repaymentImportRoutes } from './import-routes';
 import { statementOf } from './statement';
 import { REPAYMENT_EXPORT_COLUMNS, repaymentExportLines } from './export';
@@ -55,23 +45,15 @@ import { keptSchedule, loanContext, termsMissing } from './loan-context';
 import { keptAnswer } from '../platform/http/kept-answers';
 import {
   companyExists,
-  currentBuckets,
-  insertAmendment,
-  insertBulkAmendment,
-  loanInputOf,
   findCompanyLoans,
-  findLoansWhere,
-  lockLoans,
   readEntries,
   readLoanStates,
-  writeLoanStates,
-  termsOf,
   type LoanEntries,
-  type LoanRow,
   type LoanState,
   type ReversibleKind,
 } from './store';
-import { amendTerms, amendmentEvent, newAmendment } from './actions/amend-terms';
+import { amendTerms } from './actions/amend-terms';
+import { asOfOf, asOfQuery } from './as-of';
 import { recordDisbursement } from './actions/record-disbursement';
 import { recordRepayment } from './actions/record-repayment';
 import { reverseEntry } from './actions/reverse-entry';
@@ -83,20 +65,6 @@ const tags = ['servicing'];
 
 const FC = '/companies/:companyId/financial_contributions/:id';
 const loanParams = z.object({ companyId: uuid(), id: uuid() });
-
-/**
- * `as_of=YYYY-MM-DD`: the day the figures are computed for, today (in Québec) when absent. Any other value is
- * a malformed request (400): it names no day of the product's years.
- */
-const asOfQuery = localeQuery.extend({
-  as_of: z.string().optional().describe('YYYY-MM-DD, 1900–2100; today when absent'),
-});
-
-function asOfOf(value: string | undefined): string {
-  if (value === undefined || value === '') return todayIso();
-  if (!isCalendarDate(value) || !isYearInRange(value)) throw badRequest('servicing.errors.asOf');
-  return value;
-}
 
 /** `from` and `to` of an export: two days of the product's years, in order, at most ten years apart (else 400). */
 function periodOf(from: string | undefined, to: string | undefined): { from: string; to: string } {
@@ -403,134 +371,6 @@ export const servicingRoutes: FeatureRoutes = async (app, deps) => {
       return reply.code(201).send(entryAnswer(done, ENTRY_KINDS.amendment.one));
     },
   );
-
-  /* eslint-disable no-restricted-syntax -- bulkPlan and the bulk route move to their own module, SQL and all. */
-  /**
-   * The fund's loans active today, each with its figures, read (and with `lock`, locked in id order) in the
-   * caller's transaction. Refuses (422) a fund without an active loan, and an amendment one of them cannot
-   * take: the dry run and the write answer the same refusals, so the screen learns them before confirming.
-   */
-  async function bulkPlan(tx: Tx, input: BulkTermAmendmentInput, today: string, lock: boolean) {
-    const where = sql`f.contribution_fund_id = ${input.fundId}`;
-    const loans = lock ? await lockLoans(tx, where) : await findLoansWhere(tx, where);
-    const entries = await readEntries(
-      tx,
-      loans.map((loan) => loan.id),
-    );
-    const buckets = await currentBuckets(tx);
-    const active: { loan: LoanRow; outstandingCents: number; problems: EntryProblem[] }[] = [];
-    for (const loan of loans) {
-      const terms = termsOf(loan);
-      if (!terms.ok) continue;
-      const loanInput = loanInputOf(terms.terms, entries.get(loan.id)!, today, buckets);
-      const { status, figures } = computeLoanFigures(loanInput);
-      if (status !== 'active') continue;
-      active.push({
-        loan,
-        outstandingCents: figures.outstandingPrincipal,
-        problems: amendmentProblems(loanInput, newAmendment(input), today),
-      });
-    }
-    if (active.length === 0) {
-      throw invalid(
-        { fund_id: [{ key: 'servicing.errors.noActiveLoans', params: {} }] },
-        'servicing.errors.noActiveLoans',
-      );
-    }
-    const refused = active.filter((loan) => loan.problems.length > 0);
-    if (refused.length > 0) {
-      const params = { count: refused.length, loanNumber: refused[0]!.loan.loanNumber };
-      throw new AppError(422, 'validation_failed', 'servicing.errors.bulkRefused', undefined, undefined, params);
-    }
-    return active;
-  }
-
-  app.post(
-    '/portfolio/term_amendments/bulk',
-    contract({
-      summary:
-        'One term amendment for every active loan of a fund, in one action: all of them or none (dry_run=true: how many it would amend, nothing written)',
-      tags,
-      querystring: localeQuery.extend({
-        dry_run: z
-          .enum(['true', 'false'])
-          .optional()
-          .describe('true: answer (200) how many active loans it would amend and their outstanding, write nothing'),
-      }),
-      body: bulkTermAmendmentInputSchema,
-      response: { 200: envelopeOf(bulkTermAmendmentPreviewSchema), 201: envelopeOf(bulkTermAmendmentSchema) },
-    }),
-    async (request, reply) => {
-      const input = request.body;
-      const authorId = userOf(request).id;
-      const today = todayIso();
-      const [fund] = await selectRows(db, sql`SELECT 1 FROM contribution_funds WHERE id = ${input.fundId}`);
-      if (!fund) throw invalid({ fund_id: [{ key: 'servicing.errors.unknownFund', params: {} }] });
-      if (request.query.dry_run === 'true') {
-        // Read in one transaction (one snapshot), nothing locked: a preview must not hold up the fund's payments.
-        const active = await db.transaction((tx) => bulkPlan(tx, input, today, false));
-        return reply.code(200).send(
-          ok({
-            fundId: input.fundId,
-            loansCount: active.length,
-            outstandingPrincipal: dollars(active.reduce((sum, loan) => sum + loan.outstandingCents, 0)),
-          }),
-        );
-      }
-      const answer = await db.transaction(async (tx) => {
-        const active = await bulkPlan(tx, input, today, true);
-        const bulkActionId = await insertBulkAmendment(tx, {
-          fundId: input.fundId,
-          effectiveDate: input.effectiveDate,
-          kind: input.kind,
-          months: input.months,
-          rate: input.rate,
-          reason: input.reason,
-          loansCount: active.length,
-          authorId,
-        });
-        const amended = [];
-        for (const { loan } of active) {
-          const amendmentId = await insertAmendment(tx, {
-            contributionId: loan.id,
-            effectiveDate: input.effectiveDate,
-            kind: input.kind,
-            months: input.months,
-            rate: input.rate,
-            reason: input.reason,
-            bulkActionId,
-            authorId,
-          });
-          await recordLoanEvent(tx, loan, authorId, 'termsAmended', amendmentEvent(input));
-          amended.push({ loan, amendmentId });
-        }
-        await writeLoanStates(
-          tx,
-          active.map(({ loan }) => loan),
-          today,
-        );
-        const names = await selectRows<{ id: string; name: string }>(
-          tx,
-          sql`SELECT id, name FROM companies WHERE id = ANY(${`{${[...new Set(active.map(({ loan }) => loan.companyId))].join(',')}}`}::uuid[])`,
-        );
-        const nameOf = new Map(names.map((row) => [row.id, row.name]));
-        return {
-          bulkActionId,
-          fundId: input.fundId,
-          amendedCount: amended.length,
-          loans: amended.map(({ loan, amendmentId }) => ({
-            companyId: loan.companyId,
-            companyName: nameOf.get(loan.companyId) ?? '',
-            contributionId: loan.id,
-            loanNumber: loan.loanNumber,
-            amendmentId,
-          })),
-        };
-      });
-      return reply.code(201).send(ok(answer));
-    },
-  );
-  /* eslint-enable no-restricted-syntax */
 
   /* ---------------------------------------------------------------------------------------------- */
 

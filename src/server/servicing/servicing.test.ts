@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { expectBadRequests, useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { asForm } from '../test/company-fixtures';
@@ -475,7 +476,7 @@ describe('term amendments', () => {
       rate: '6',
       reason: 'Baisse du taux',
     };
-    const res = await send('/api/portfolio/term_amendments/bulk', body);
+    const res = await send('/api/portfolio/term_amendments/bulk?dry_run=false', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.amended_count).toBe(2);
     expect(
@@ -487,7 +488,10 @@ describe('term amendments', () => {
     expect((await get(`${idle!.url}/term_amendments`)).json().data).toEqual([]);
 
     // Before the loans: refused for both, none written.
-    const early = await send('/api/portfolio/term_amendments/bulk', { ...body, effective_date: '2025-01-01' });
+    const early = await send('/api/portfolio/term_amendments/bulk?dry_run=false', {
+      ...body,
+      effective_date: '2025-01-01',
+    });
     expect(early.statusCode).toBe(422);
     expect((await get(`${a!.url}/term_amendments`)).json().data).toHaveLength(1);
   });
@@ -518,7 +522,26 @@ describe('a blanket deferral of a fund: preview, then the write', () => {
     const outstanding = async (loan: TestLoan) =>
       Math.round((await get(`${loan.url}/schedule`)).json().data.outstanding_principal * 100);
     const expected = (await outstanding(a!)) + (await outstanding(b!));
-    expect(preview.json().data).toEqual({ fund_id: fund, loans_count: 2, outstanding_principal: expected / 100 });
+    expect(preview.json().data).toMatchObject({
+      fund_id: fund,
+      loans_count: 2,
+      outstanding_principal: expected / 100,
+    });
+    // The loans themselves, each with its company and outstanding: what the screen lists before applying.
+    const listed = preview.json().data.loans as Json[];
+    expect(listed.map((loan) => loan.contribution_id).sort()).toEqual([a!.id, b!.id].sort());
+    for (const loan of [a!, b!]) {
+      expect(listed.find((row) => row.contribution_id === loan.id)).toMatchObject({
+        loan_number: loan.loanNumber,
+        company_id: loan.companyId,
+        outstanding_principal: (await outstanding(loan)) / 100,
+      });
+    }
+    expect(listed.every((row) => row.company_name.length > 0)).toBe(true);
+    // Without dry_run, the post is a dry run too: the write must be asked for.
+    const unasked = await bulk({ fund_id: fund, ...deferral });
+    expect(unasked.statusCode, unasked.body).toBe(200);
+    expect(unasked.json().data).toEqual(preview.json().data);
     expect(await amendmentsCount()).toBe(before);
     expect((await get(`/api/companies/${a!.companyId}/events?locale=en`)).json().meta.total_count).toBe(eventsBefore);
 
@@ -576,6 +599,148 @@ describe('a blanket deferral of a fund: preview, then the write', () => {
   });
 });
 
+describe('a blanket deferral of a fund: the same action twice, the list, the reversal as one', () => {
+  const deferral = { effective_date: '2026-12-01', kind: 'payment_holiday', months: '3', reason: 'Report général' };
+  const write = (body: Record<string, unknown>, locale = 'en') =>
+    send('/api/portfolio/term_amendments/bulk?dry_run=false', body, locale);
+  const reverse = (id: string, locale = 'en') =>
+    send(`/api/portfolio/term_amendments/bulk/${id}/reverse`, { reason: 'Appliquée par erreur' }, locale);
+  const actions = async (fund: string) =>
+    (await get(`/api/portfolio/term_amendments/bulk?filter[fund_id]=${fund}&locale=en`)).json().data as Json[];
+  const inForce = async (loan: TestLoan) =>
+    ((await get(`${loan.url}/term_amendments`)).json().data as Json[]).filter((row) => row.reversal === null);
+
+  /** A fund of the test's own with two loans paid out. */
+  async function fundWithLoans(key: string) {
+    const fund = await newFund(key);
+    const [a, b] = await createLoans(t, auth, ids, [
+      loanTerms(ids, { contribution_fund_id: fund }),
+      loanTerms(ids, { contribution_fund_id: fund, project_name: 'Camion' }),
+    ]);
+    await disburse(a!);
+    await disburse(b!);
+    return { fund, a: a!, b: b! };
+  }
+
+  it('refuses the same action twice with a 409 naming the earlier one, dry run and write alike', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-twice');
+    const first = await write({ fund_id: fund, ...deferral });
+    expect(first.statusCode, first.body).toBe(201);
+    const earlierId = first.json().data.bulk_action_id;
+
+    for (const query of ['?dry_run=false', '?dry_run=true', '']) {
+      const again = await send(`/api/portfolio/term_amendments/bulk${query}`, { fund_id: fund, ...deferral });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().errors.code).toBe('bulk_action_duplicate');
+      expect(again.json().errors.detail.bulk_action_id).toEqual([`Earlier action: ${earlierId}`]);
+      expect(again.json().errors.detail.author_name).toEqual(['By Lise Caron']);
+      expect(again.json().errors.message).toMatch(
+        /^This action is already in force on this fund: applied on .+ by Lise Caron/,
+      );
+    }
+    const french = await write({ fund_id: fund, ...deferral }, 'fr');
+    expect(french.json().errors.message).toMatch(
+      /^Cette action est déjà en vigueur pour ce fonds : appliquée le .+ par Lise Caron/,
+    );
+    // Nothing doubled: one payment holiday per loan.
+    expect(await inForce(a)).toHaveLength(1);
+    expect(await inForce(b)).toHaveLength(1);
+    // Another length, or another date, is another action.
+    const longer = await write({ fund_id: fund, ...deferral, months: '4', effective_date: '2027-06-01' });
+    expect(longer.statusCode, longer.body).toBe(201);
+  });
+
+  it('reverses an action as one: every amendment, each loan history and figures; a second time is a 409', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-reverse');
+    const scheduleBefore = (await get(`${a.url}/schedule`)).json().data;
+    const done = await write({ fund_id: fund, ...deferral });
+    const id = done.json().data.bulk_action_id;
+    expect((await get(`${a.url}/schedule`)).json().data.rows.some((row: Json) => row.kind === 'holiday')).toBe(true);
+    expect(await actions(fund)).toEqual([
+      expect.objectContaining({ id, loans_count: 2, in_force_count: 2, state: 'applied', reversal: null }),
+    ]);
+
+    const res = await reverse(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      state: 'reversed',
+      in_force_count: 0,
+      reversal: { reason: 'Appliquée par erreur', reversed_by_name: 'Lise Caron' },
+    });
+    for (const loan of [a, b]) {
+      const [amendment] = (await get(`${loan.url}/term_amendments`)).json().data as Json[];
+      expect(amendment).toMatchObject({ bulk_action_id: id, reversal: { reason: 'Appliquée par erreur' } });
+    }
+    // The schedule and the kept row of figures are the loan's as before the action.
+    const scheduleAfter = (await get(`${a.url}/schedule`)).json().data;
+    expect(scheduleAfter.rows).toEqual(scheduleBefore.rows);
+    expect(await loanState(a.id)).toMatchObject({
+      outstanding: Math.round(scheduleBefore.outstanding_principal * 100),
+    });
+    const events = (await get(`/api/companies/${a.companyId}/events?locale=en`)).json().data as Json[];
+    expect(events.filter((event) => event.code === 'amendmentReversed')).toHaveLength(2);
+    expect((await actions(fund))[0]).toMatchObject({ id, state: 'reversed' });
+
+    const twice = await reverse(id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors.code).toBe('already_reversed');
+    expect(twice.json().errors.message).toMatch(/^This action was already reversed, on .+ by Lise Caron\.$/);
+    expect((await reverse(id, 'fr')).json().errors.message).toMatch(
+      /^Cette action a déjà été annulée, le .+ par Lise Caron\.$/,
+    );
+
+    // Once reversed, the same action may be applied again.
+    const again = await write({ fund_id: fund, ...deferral });
+    expect(again.statusCode, again.body).toBe(201);
+    const unknown = await reverse('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses the reversal, naming the loan, when a loan was written off since; nothing is reversed', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-blocked');
+    const done = await write({ fund_id: fund, ...deferral, effective_date: '2026-06-01' });
+    const id = done.json().data.bulk_action_id;
+    const writtenOff = await post(t, auth, `${b.url}/write_off`, { date: '2026-11-01', reason: 'Faillite' });
+    expect(writtenOff.data.date).toBe('2026-11-01');
+
+    const res = await reverse(id);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors.code).toBe('bulk_reversal_blocked');
+    expect(res.json().errors.message).toContain(`Loan ${b.loanNumber}`);
+    expect(res.json().errors.message).toContain('undo the write-off first');
+    expect(res.json().errors.detail.loans).toHaveLength(1);
+    expect((await reverse(id, 'fr')).json().errors.message).toContain(`Prêt ${b.loanNumber}`);
+    // All or nothing: the other loan's amendment still holds, and the action is not reversed.
+    expect(await inForce(a)).toHaveLength(1);
+    expect(await inForce(b)).toHaveLength(1);
+    expect((await actions(fund))[0]).toMatchObject({ id, state: 'applied', reversal: null });
+  });
+
+  it('says partly reversed when a loan amendment was reversed on its own page, and reverses the rest', async () => {
+    const { fund, a, b } = await fundWithLoans('bulk-partly');
+    const id = (await write({ fund_id: fund, ...deferral })).json().data.bulk_action_id;
+    const [own] = await inForce(a);
+    await post(t, auth, `${a.url}/term_amendments/${own!.id}/reverse`, { reason: 'Pas ce prêt' }, 200);
+    expect((await actions(fund))[0]).toMatchObject({ id, in_force_count: 1, state: 'partly_reversed' });
+    const res = await reverse(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await inForce(b)).toHaveLength(0);
+  });
+
+  it('refuses a list without its fund, or with a malformed one', async () => {
+    const missing = await get('/api/portfolio/term_amendments/bulk?locale=en');
+    expect(missing.statusCode).toBe(400);
+    const malformed = await get('/api/portfolio/term_amendments/bulk?filter[fund_id]=x&locale=en');
+    expect(malformed.statusCode).toBe(400);
+    const unknown = await get(
+      '/api/portfolio/term_amendments/bulk?filter[fund_id]=00000000-0000-4000-8000-000000000000&locale=en',
+    );
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().data).toEqual([]);
+  });
+});
+
 describe('GET …/statement', () => {
   it('reconciles: every line moves the running balance by its debit less its credit, to the outstanding figures', async () => {
     const loan = await servicedLoan(4);
@@ -602,6 +767,53 @@ describe('GET …/statement', () => {
       // What is owed: the principal left and the interest fallen due and unpaid.
       expect(balance).toBe(Math.round((figures.outstanding_principal + figures.arrears_interest) * 100) / 100);
       expect(statement.lines.filter((l: Json) => l.kind === 'repayment')).toHaveLength(5);
+    }
+  });
+
+  it('gives recoveries their own column and total: every column adds up, on the answer and in the CSV', async () => {
+    const loan = await servicedLoan(3);
+    await send(`${loan.url}/write_off`, { date: '2026-05-20', reason: 'Faillite' });
+    await repay(loan, '2026-06-01', '100', 'recovery');
+    const late = await repay(loan, '2026-07-02', '50.25', 'recovery');
+    await post(t, auth, `${loan.url}/repayments/${late.data.id}/reverse`, { reason: 'Chèque sans provision' }, 200);
+    const round = (value: number) => Math.round(value * 100) / 100;
+    const sum = (values: number[]) => round(values.reduce((total, value) => total + value, 0));
+    for (const locale of ['fr', 'en'] as const) {
+      const statement = (await get(`${loan.url}/statement?as_of=${AS_OF}&locale=${locale}`)).json().data;
+      const counted = (statement.lines as Json[]).filter((line) => line.counts);
+      const recoveries = (statement.lines as Json[]).filter((line) => line.kind === 'recovery');
+      expect(recoveries.map((line) => [line.credit, line.recovery, line.counts])).toEqual([
+        [0, 100, true],
+        [0, 50.25, false],
+      ]);
+      expect(sum(counted.map((line) => line.debit))).toBe(statement.totals.debits);
+      expect(sum(counted.map((line) => line.credit))).toBe(statement.totals.credits);
+      expect(sum(counted.map((line) => line.recovery))).toBe(statement.totals.recoveries);
+      expect(statement.totals.recoveries).toBe(100);
+      expect(statement.totals.recoveries).toBe(statement.figures.recovered);
+      expect(round(statement.totals.debits - statement.totals.credits)).toBe(statement.totals.balance);
+
+      const csv = await get(`${loan.url}/statement.csv?as_of=${AS_OF}&locale=${locale}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      const separator = locale === 'fr' ? ';' : ',';
+      const [header, ...rows] = parse(csv.body.replace(/^\uFEFF/, ''), { delimiter: separator }) as string[][];
+      expect(header).toEqual(
+        locale === 'fr'
+          ? ['Date', 'Description', 'Référence', 'Débit', 'Crédit', 'Recouvrement', 'Solde', 'Non compté']
+          : ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Recovery', 'Balance', 'Not counted'],
+      );
+      const totals = rows.pop()!;
+      expect(totals[1]).toBe(locale === 'fr' ? 'Totaux' : 'Totals');
+      expect(rows).toHaveLength(statement.lines.length);
+      const amount = (cell: string) => (cell === '' ? 0 : Number(cell.replace(',', '.')));
+      for (const column of [3, 4, 5, 7]) {
+        expect(sum(rows.map((row) => amount(row[column]!)))).toBe(amount(totals[column]!));
+      }
+      expect(amount(totals[5]!)).toBe(100);
+      expect(amount(totals[7]!)).toBe(50.25);
+      expect(amount(totals[6]!)).toBe(statement.totals.balance);
+      expect(round(amount(totals[3]!) - amount(totals[4]!))).toBe(amount(totals[6]!));
     }
   });
 });

@@ -9,9 +9,12 @@ import { translate } from '../../shared/i18n';
 import { numberFormat } from '../../shared/intl';
 import type { StatementAnswer } from '../../shared/schemas/servicing-answers';
 import type { LoanServicing, StatementLine } from '../../shared/servicing';
+import { computeLoan } from '../../shared/servicing';
 import type { Executor } from '../db/client';
 import { selectRows } from '../db/rows';
+import { csvMoney, type CsvCell } from '../platform/http/csv';
 import { dollars, figuresAnswer } from './answers';
+import { loanContext, termsMissing } from './loan-context';
 import type { LoanEntries, LoanRow } from './store';
 
 interface CompanyHead {
@@ -86,7 +89,8 @@ export async function statementOf(
       reference: out?.reference ?? received?.reference ?? null,
       method,
       debit: dollars(line.debit),
-      credit: dollars(line.credit),
+      credit: line.kind === 'recovery' ? 0 : dollars(line.credit),
+      recovery: line.kind === 'recovery' ? dollars(line.credit) : 0,
       balance: dollars(line.balance),
       reversed: line.reversed,
       counts: line.counts,
@@ -104,13 +108,16 @@ export async function statementOf(
       },
     };
   });
-  // What moved the balance: a recovery is shown but the loan is closed, and an overpaid part was not applied.
+  // Each column's total is the sum of its counted lines. A recovery has its own column: the loan is closed, so
+  // it does not move the balance; a repayment beyond the payoff is refused, so a credit is what the balance fell by.
   let debits = 0;
   let credits = 0;
+  let recoveries = 0;
   for (const line of servicing.statement) {
     if (!line.counts) continue;
     debits += line.debit;
-    if (line.kind !== 'recovery') credits += line.credit - (line.allocation?.overpaid ?? 0);
+    if (line.kind === 'recovery') recoveries += line.credit;
+    else credits += line.credit;
   }
   const terms = servicing.originalTerms;
   return {
@@ -151,8 +158,73 @@ export async function statementOf(
     totals: {
       debits: dollars(debits),
       credits: dollars(credits),
+      recoveries: dollars(recoveries),
       balance: dollars(servicing.statement.at(-1)?.balance ?? 0),
     },
     figures: figuresAnswer(servicing.figures, loan),
   };
+}
+
+/** A loan's statement as of a day, in the language asked (404 for a loan of another company, 422 without terms). */
+export async function loanStatement(
+  db: Executor,
+  params: { companyId: string; id: string },
+  asOf: string,
+  locale: Locale,
+): Promise<StatementAnswer> {
+  const context = await loanContext(db, params, asOf);
+  if (!context.input) throw termsMissing(context.loan);
+  return statementOf(db, context.loan, context.entries, computeLoan(context.input), locale);
+}
+
+/** The statement's columns as a file gives them; the screen and the print show the same ones. */
+export const STATEMENT_CSV_COLUMNS = [
+  'date',
+  'description',
+  'reference',
+  'debit',
+  'credit',
+  'recovery',
+  'balance',
+  'notCounted',
+] as const;
+
+/**
+ * The statement as rows of a CSV file, in its own language: each line, then the totals. A counted line's
+ * amount sits in its column (debit, credit or recovery), whose total is their sum; a reversed or excluded
+ * line's amount sits in "not counted" instead, said so in its description — so every column adds up, as on
+ * the screen, where such a line is struck through.
+ */
+export function statementCsvRows(statement: StatementAnswer): { header: string[]; rows: CsvCell[][] } {
+  const locale = statement.locale;
+  const money = (value: number) => (value === 0 ? null : csvMoney(value, locale));
+  const view = (key: string) => translate(locale, `servicing.statementView.${key}`);
+  let notCounted = 0;
+  const rows: CsvCell[][] = statement.lines.map((line) => {
+    const amount = line.debit + line.credit + line.recovery;
+    if (!line.counts) notCounted += amount;
+    const counted = (value: number) => (line.counts ? money(value) : null);
+    return [
+      line.date,
+      line.counts ? line.label : `${line.label} (${view(line.reversed ? 'reversed' : 'excluded')})`,
+      [line.method, line.reference].filter(Boolean).join(' · ') || null,
+      counted(line.debit),
+      counted(line.credit),
+      counted(line.recovery),
+      csvMoney(line.balance, locale),
+      line.counts ? null : money(amount),
+    ];
+  });
+  const { totals } = statement;
+  rows.push([
+    statement.asOf,
+    view('totals'),
+    null,
+    csvMoney(totals.debits, locale),
+    csvMoney(totals.credits, locale),
+    csvMoney(totals.recoveries, locale),
+    csvMoney(totals.balance, locale),
+    csvMoney(Math.round(notCounted * 100) / 100, locale),
+  ]);
+  return { header: STATEMENT_CSV_COLUMNS.map((column) => view(`columns.${column}`)), rows };
 }

@@ -276,7 +276,7 @@ export interface LoanEntries {
 }
 
 /** A person's name as the lists show it, from the users row aliased `alias`; null once the account is gone. */
-const personName = (alias: string) =>
+export const personName = (alias: string) =>
   `coalesce(nullif(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email)`;
 const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Who recorded the row of `table` (joined as `a`), and when: key/value pairs of a `json_build_object`. */

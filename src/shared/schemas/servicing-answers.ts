@@ -201,13 +201,23 @@ export const termAmendmentsMetaSchema = loanListMetaSchema.extend({
   }),
 });
 
-/** `POST /portfolio/term_amendments/bulk?dry_run=true`: what the amendment would touch; nothing is written. */
+/** `POST /portfolio/term_amendments/bulk` (dry_run=true, the default): what the amendment would touch; nothing is written. */
 export const bulkTermAmendmentPreviewSchema = z.object({
   fundId: z.string(),
   /** The fund's loans active today: those the amendment would amend. */
   loansCount: z.number().int(),
   /** Their outstanding principal today, together. */
   outstandingPrincipal: money(),
+  /** Each of them, in the order of their loan numbers, with its outstanding principal today. */
+  loans: z.array(
+    z.object({
+      companyId: z.string(),
+      companyName: z.string(),
+      contributionId: z.string(),
+      loanNumber: z.string(),
+      outstandingPrincipal: money(),
+    }),
+  ),
 });
 
 /** `POST /portfolio/term_amendments/bulk`: what was amended, in one action. */
@@ -225,6 +235,29 @@ export const bulkTermAmendmentSchema = z.object({
     }),
   ),
 });
+
+/** Where a fund's amendment stands: every amendment it made in force, some reversed one by one, or all reversed. */
+export const BULK_ACTION_STATES = ['applied', 'partly_reversed', 'reversed'] as const;
+
+/** `GET /portfolio/term_amendments/bulk?filter[fund_id]=`: one fund's amendment, with where it stands. */
+export const bulkActionSchema = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  effectiveDate: day(),
+  kind: z.enum(AMENDMENT_KINDS),
+  months: z.number().int().nullable(),
+  rate: z.number().nullable(),
+  reason: z.string(),
+  /** The loans it amended. */
+  loansCount: z.number().int(),
+  /** Of their amendments, those not reversed. */
+  inForceCount: z.number().int(),
+  state: z.enum(BULK_ACTION_STATES),
+  ...recorded,
+  /** Set when it was reversed as one (`POST …/bulk/{id}/reverse`). */
+  reversal: reversalSchema.nullable(),
+});
+export type BulkActionAnswer = z.infer<typeof bulkActionSchema>;
 
 /* ------------------------------------------------------------------------------------------------
  * The schedule: today's answer (ADR 0020) with what was actually paid.
@@ -309,8 +342,10 @@ export const statementLineSchema = z.object({
   method: z.string().nullable(),
   /** What it adds to the balance (disbursement, interest). */
   debit: money(),
-  /** Received or written off; the balance falls by it, except a recovery's (the loan is closed). */
+  /** Received (a repayment) or written off: the balance falls by it. 0 on a recovery line. */
   credit: money(),
+  /** Received after the write-off (a recovery line; 0 on the others): the loan is closed, the balance stays. */
+  recovery: money(),
   /** Principal + interest due and unpaid − paid in advance, after this line. */
   balance: money(),
   /** Shown struck through; counts for nothing. */
@@ -351,8 +386,11 @@ export const statementSchema = z.object({
     amendments: z.array(z.object({ effectiveDate: day(), label: z.string(), reason: z.string() })),
   }),
   lines: z.array(statementLineSchema),
-  /** Sums of the counted lines; `balance` is the last line's, which the figures reconcile to. */
-  totals: z.object({ debits: money(), credits: money(), balance: money() }),
+  /**
+   * Sums of the counted lines, column by column: debits − credits is the balance, the last line's, which the
+   * figures reconcile to; recoveries are their own column and total, beside it (docs/decisions/0062).
+   */
+  totals: z.object({ debits: money(), credits: money(), recoveries: money(), balance: money() }),
   figures: loanFiguresSchema,
 });
 

@@ -58,9 +58,9 @@ export function apiUrl(path: string, query: Query = {}, locale: Locale = current
  * carry the bearer token, so the file is fetched and handed to the browser as a blob. Errors are the same
  * ApiError as `api`.
  */
-export async function downloadFile(path: string, query: Query = {}): Promise<void> {
+export async function downloadFile(path: string, query: Query = {}, locale?: Locale): Promise<void> {
   const token = localStorage.getItem(STORAGE_KEYS.token);
-  const response = await fetch(apiUrl(path, query), {
+  const response = await fetch(apiUrl(path, query, locale), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   }).catch(() => {
     throw new ApiError(0, { code: 'network_error', message: '' });

@@ -5,6 +5,7 @@ import type { AgingBucket } from '../../shared/servicing';
 import { DEFAULT_BUCKETS } from '../../shared/servicing/buckets';
 import type { BulkTermAmendmentInput, RepaymentImportInput } from '../../shared/schemas/servicing';
 import type {
+  BulkActionAnswer,
   DisbursementAnswer,
   ImportReport,
   RepaymentAnswer,
@@ -119,9 +120,34 @@ export function useRepaymentImport() {
   });
 }
 
+/** `GET /portfolio/term_amendments/bulk?filter[fund_id]=`: a fund's actions, the latest first, with their state. */
+export function useBulkActions(fundId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.servicing, 'bulk', fundId],
+    queryFn: async () =>
+      (
+        await api<BulkActionAnswer[]>('GET', '/portfolio/term_amendments/bulk', {
+          query: { 'filter[fund_id]': fundId, 'page[size]': 50 },
+        })
+      ).data,
+    enabled: fundId !== '',
+    retry: false,
+  });
+}
+
+/** `POST /portfolio/term_amendments/bulk/{id}/reverse`: every amendment of the action reversed, or none (409). */
+export function useBulkReversal() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+      (await api<BulkActionAnswer>('POST', `/portfolio/term_amendments/bulk/${id}/reverse`, { body: { reason } })).data,
+    onSuccess: () => refresh([queryKeys.servicing, ['events']]),
+  });
+}
+
 /**
- * `POST /portfolio/term_amendments/bulk?dry_run=true`: how many active loans of the fund the amendment would
- * reach and their outstanding, refused as the write would be; nothing is written.
+ * `POST /portfolio/term_amendments/bulk?dry_run=true`: the active loans of the fund the amendment would reach,
+ * each with its outstanding, refused as the write would be; nothing is written.
  */
 export function useBulkAmendmentPreview() {
   return useMutation({
@@ -140,7 +166,12 @@ export function useBulkAmendment() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
     mutationFn: async (input: BulkTermAmendmentInput) =>
-      (await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', { body: input })).data,
+      (
+        await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
+          body: input,
+          query: { dry_run: 'false' },
+        })
+      ).data,
     onSuccess: () => refresh([queryKeys.servicing, ['events']]),
   });
 }

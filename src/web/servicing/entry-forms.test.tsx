@@ -3,6 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../test/render';
 import { setLocale } from '../i18n';
+import { todayIso } from '../../shared/portfolio/schedule';
 import { RepaymentForm } from './entry-forms';
 
 /*
@@ -29,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm() {
+function renderForm({ writtenOff = false } = {}) {
   const onDone = vi.fn();
   const onCancel = vi.fn();
   const view = renderWithApp(
@@ -38,10 +39,11 @@ function renderForm() {
       onDone={onDone}
       onCancel={onCancel}
       payoff={1223.05}
+      writtenOff={writtenOff}
     />,
   );
   const form = view.container.querySelector('form')!;
-  return { onDone, onCancel, form };
+  return { onDone, onCancel, form, unmount: view.unmount };
 }
 
 const field = (form: HTMLElement, name: RegExp) => within(form).getByRole('textbox', { name });
@@ -74,6 +76,34 @@ describe('RepaymentForm', () => {
       reference: 'PAD-7',
       kind: 'regular',
     });
+  });
+
+  it('refuses a day after today under its field, in both languages, and posts nothing', async () => {
+    const later = todayIso(new Date(Date.now() + 18 * 86_400_000));
+    for (const [locale, message] of [
+      ['en', /a repayment is money already received/i],
+      ['fr', /un remboursement est de l’argent déjà reçu/i],
+    ] as const) {
+      await setLocale(locale);
+      const { form, unmount } = renderForm();
+      const day = within(form).getAllByRole('textbox')[0]!;
+      await userEvent.clear(day);
+      await userEvent.type(day, later);
+      await userEvent.type(field(form, locale === 'en' ? /Amount/ : /Montant/), '100');
+      await userEvent.click(within(form).getByRole('button', { name: locale === 'en' ? 'Record' : 'Inscrire' }));
+      await waitFor(() => expect(day).toHaveAccessibleDescription(message));
+      expect(fetchMock).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
+
+  it('is a recovery by default on a written-off loan', async () => {
+    const { form, onDone } = renderForm({ writtenOff: true });
+    await userEvent.type(field(form, /Amount/), '250');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ amount: 250, kind: 'recovery' });
   });
 
   it('puts a 422 under its fields and keeps everything typed', async () => {

@@ -17,7 +17,6 @@ import {
   REPAYMENT_METHODS,
   SERVICING_LIMITS,
   disbursementInputSchema,
-  repaymentInputSchema,
   reversalInputSchema,
   termAmendmentInputSchema,
   writeOffInputSchema,
@@ -26,6 +25,7 @@ import { useConfirm } from '../components/confirm-dialog';
 import { DayInput } from '../components/day-input';
 import { SelectField } from '../components/select-field';
 import { fieldError } from '../components/form';
+import { repaymentFormSchema } from '../../shared/servicing/received-on';
 import { refusalMessage, showRefusal } from '../components/server-errors';
 import { NumberInput, numberTextResolver } from '../components/number-input';
 import { toast } from '../components/toasts';
@@ -51,7 +51,7 @@ export interface WriteTarget {
 /** Which of the modals is open, with what it needs. */
 export type EntryDialog =
   | { kind: 'disbursement'; available: number | null }
-  | { kind: 'repayment'; payoff: number | null }
+  | { kind: 'repayment'; payoff: number | null; writtenOff?: boolean }
   | {
       kind: 'reverse';
       entry: 'disbursement' | 'repayment';
@@ -241,7 +241,7 @@ export function EntryModal({
       break;
     case 'repayment':
       title = t('servicing.forms.repayment.title');
-      body = <RepaymentForm {...props} payoff={current.payoff} />;
+      body = <RepaymentForm {...props} payoff={current.payoff} writtenOff={current.writtenOff ?? false} />;
       break;
     case 'reverse':
       title = t(`servicing.forms.reversal.${current.entry}Title`);
@@ -416,7 +416,15 @@ export function DisbursementForm({ available, ...props }: FormProps & { availabl
   );
 }
 
-export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number | null }) {
+/**
+ * A repayment: dated today at the latest (money not yet received is not a repayment); on a written-off loan,
+ * a recovery unless told otherwise.
+ */
+export function RepaymentForm({
+  payoff,
+  writtenOff = false,
+  ...props
+}: FormProps & { payoff: number | null; writtenOff?: boolean }) {
   const { t } = useTranslation();
   const f = (key: KeyUnder<'servicing.forms'>) => t(`servicing.forms.${key}`);
   return (
@@ -426,8 +434,14 @@ export function RepaymentForm({ payoff, ...props }: FormProps & { payoff: number
       day="receivedOn"
       // Nothing left to repay is no hint.
       headroom={payoff !== null && payoff > 0 ? payoff : null}
-      schema={repaymentInputSchema}
-      defaults={{ receivedOn: todayIso(), amount: '', method: 'pad', reference: '', kind: 'regular' }}
+      schema={repaymentFormSchema}
+      defaults={{
+        receivedOn: todayIso(),
+        amount: '',
+        method: 'pad',
+        reference: '',
+        kind: writtenOff ? 'recovery' : 'regular',
+      }}
     >
       {(form) => (
         <>

@@ -96,22 +96,32 @@ function Loan({
         </Anchor>
       </Group>
       <Group gap="sm" role="group" aria-label={l('actions')}>
+        {/* A written-off loan takes no money out and no change of terms: only recoveries, or the undo. */}
+        {writeOff === null && (
+          <Button
+            variant="light"
+            onClick={() => setDialog({ kind: 'disbursement', available: today ? figures.undisbursed : null })}
+          >
+            {l('recordDisbursement')}
+          </Button>
+        )}
         <Button
           variant="light"
-          onClick={() => setDialog({ kind: 'disbursement', available: today ? figures.undisbursed : null })}
-          disabled={writeOff !== null}
-        >
-          {l('recordDisbursement')}
-        </Button>
-        <Button
-          variant="light"
-          onClick={() => setDialog({ kind: 'repayment', payoff: today ? figures.payoffAmount : null })}
+          onClick={() =>
+            setDialog({
+              kind: 'repayment',
+              payoff: today ? figures.payoffAmount : null,
+              writtenOff: writeOff !== null,
+            })
+          }
         >
           {l('recordRepayment')}
         </Button>
-        <Button variant="light" onClick={() => setDialog({ kind: 'amendment' })} disabled={writeOff !== null}>
-          {l('amend')}
-        </Button>
+        {writeOff === null && (
+          <Button variant="light" onClick={() => setDialog({ kind: 'amendment' })}>
+            {l('amend')}
+          </Button>
+        )}
         {writeOff ? (
           <Button
             variant="outline"

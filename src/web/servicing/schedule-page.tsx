@@ -72,6 +72,11 @@ export default function SchedulePage() {
       <LoanHeading schedule={data} company={company.data} contributionId={contributionId} title={s('title')} />
       <AgreedFigures company={company.data} contributionId={contributionId} />
       <AsOfField />
+      {data.status === 'written_off' && (
+        <Alert color="gray.9" variant="outline" data-testid="schedule-written-off">
+          {s('writtenOffStops')}
+        </Alert>
+      )}
       {data.projected && (
         <Alert color="blue.8" variant="outline">
           {s('projected')}

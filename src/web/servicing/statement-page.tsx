@@ -3,11 +3,13 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } fr
 import { Link, useParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
 import type { StatementAnswer } from '../../shared/schemas/servicing-answers';
-import { ApiError } from '../api/client';
+import { ApiError, downloadFile } from '../api/client';
+import { failureText } from '../components/query-state';
+import { toast } from '../components/toasts';
 import { NotFoundPage, PageLoader } from '../components/status-pages';
 import { TableOrCards, type Column } from '../components/table-or-cards';
 import { isLocale, useTranslation, useTranslationIn, type KeyUnder } from '../i18n';
-import { useStatement } from './api';
+import { loanPath, useStatement } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { day, money, percent } from './format';
 import printable from '../components/printable.module.css';
@@ -31,6 +33,14 @@ export default function StatementPage() {
   const v = (key: KeyUnder<'servicing.statementView'>) => t(`servicing.statementView.${key}`);
   if (statement.error instanceof ApiError && statement.error.status === 404) return <NotFoundPage />;
   const loanLink = `/companies/${companyId}/contributions/${contributionId}${asOf ? `?as_of=${asOf}` : ''}`;
+  /** The same statement as a file, in the statement's language: its columns and totals as shown. */
+  const downloadCsv = async () => {
+    try {
+      await downloadFile(`${loanPath(companyId, contributionId)}/statement.csv`, { as_of: asOf }, language);
+    } catch (error) {
+      toast('error', failureText(error, t('errors.generic')));
+    }
+  };
   return (
     <Stack className={classes.page}>
       <Stack className={printable.noPrint} gap="sm">
@@ -38,9 +48,14 @@ export default function StatementPage() {
           <Anchor component={Link} to={loanLink}>
             {t('servicing.titles.loan')}
           </Anchor>
-          <Button onClick={() => window.print()} disabled={!statement.data}>
-            {v('print')}
-          </Button>
+          <Group gap="sm">
+            <Button variant="light" onClick={() => void downloadCsv()} disabled={!statement.data}>
+              {v('csv')}
+            </Button>
+            <Button onClick={() => window.print()} disabled={!statement.data}>
+              {v('print')}
+            </Button>
+          </Group>
         </Group>
         <Stack gap={4} align="flex-start">
           <Text size="sm" fw={500} id="statement-language">
@@ -104,6 +119,7 @@ function Statement({ statement }: { statement: StatementAnswer }) {
     ...(loan.levelPayment !== null ? ([[v('levelPayment'), m(loan.levelPayment)]] as [string, string][]) : []),
   ];
   const counted = (line: Line, text: string) => (line.counts ? text : <del>{text}</del>);
+  const hasRecoveries = statement.lines.some((line) => line.kind === 'recovery');
   const columns: Column<Line>[] = [
     { key: 'date', header: v('columns.date'), cell: (line) => day(line.date, locale), head: true },
     {
@@ -140,6 +156,18 @@ function Statement({ statement }: { statement: StatementAnswer }) {
       cell: (line) => (line.credit > 0 ? counted(line, m(line.credit)) : ''),
       total: m(statement.totals.credits),
     },
+    // A written-off loan's recoveries: their own column and total, since they do not move the balance.
+    ...(hasRecoveries
+      ? [
+          {
+            key: 'recovery',
+            header: v('columns.recovery'),
+            numeric: true,
+            cell: (line: Line) => (line.recovery > 0 ? counted(line, m(line.recovery)) : ''),
+            total: m(statement.totals.recoveries),
+          },
+        ]
+      : []),
     {
       key: 'balance',
       header: v('columns.balance'),
@@ -211,6 +239,11 @@ function Statement({ statement }: { statement: StatementAnswer }) {
           <Text size="sm" c="gray.7">
             {v('balanceHelp')}
           </Text>
+          {hasRecoveries && (
+            <Text size="sm" c="gray.7">
+              {v('recoveryNote')}
+            </Text>
+          )}
           {statement.lines.some((line) => line.reversed) && (
             <Text size="sm" c="gray.7">
               {v('reversedNote')}

@@ -128,18 +128,24 @@ export const repayments = pgTable(
 );
 
 /** One amendment given to every active loan of a fund at once (a blanket deferral). */
-export const bulkTermAmendments = pgTable('bulk_term_amendments', {
-  ...uuidKey,
-  fundId: requiredRef('fund_id', () => contributionFunds.id),
-  effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
-  kind: text('kind', { enum: AMENDMENT_KINDS }).notNull(),
-  months: integer('months'),
-  rate: numeric('rate', { precision: 7, scale: 3, mode: 'number' }),
-  reason: text('reason').notNull(),
-  loansCount: integer('loans_count').notNull(),
-  authorId: userRef('author_id'),
-  ...insertedStamp,
-});
+export const bulkTermAmendments = pgTable(
+  'bulk_term_amendments',
+  {
+    ...uuidKey,
+    fundId: requiredRef('fund_id', () => contributionFunds.id),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: AMENDMENT_KINDS }).notNull(),
+    months: integer('months'),
+    rate: numeric('rate', { precision: 7, scale: 3, mode: 'number' }),
+    reason: text('reason').notNull(),
+    loansCount: integer('loans_count').notNull(),
+    authorId: userRef('author_id'),
+    ...insertedStamp,
+    /** Reversed as one: every amendment it made reversed in the same transaction (docs/decisions/0062). */
+    ...reversal(),
+  },
+  (t) => [check('bulk_term_amendments_reversal_check', reversalCheck(t))],
+);
 
 /** A change of a loan's terms from its effective date; the agreed terms stay on the contribution. */
 export const termAmendments = pgTable(

@@ -1,24 +1,10 @@
 import type { TermAmendmentInput } from '../../../shared/schemas/servicing';
-import { amendmentProblems, type NewAmendment } from '../../../shared/servicing/entries';
+import { amendmentProblems } from '../../../shared/servicing/entries';
+import { amendmentEvent, newAmendment } from '../amendment-input';
 import type { Executor } from '../../db/client';
 import { recordLoanEvent } from '../history';
 import { insertAmendment } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-
-/** An amendment as the rules read it: its kind with its months, or its rate. */
-export const newAmendment = (input: TermAmendmentInput): NewAmendment =>
-  input.kind === 'rate_change'
-    ? { effectiveDate: input.effectiveDate, kind: input.kind, rate: input.rate! }
-    : { effectiveDate: input.effectiveDate, kind: input.kind, months: input.months! };
-
-/** What the company history says of an amendment. */
-export const amendmentEvent = (input: TermAmendmentInput) => ({
-  kind: input.kind,
-  months: input.months,
-  rate: input.rate,
-  date: input.effectiveDate,
-  reason: input.reason,
-});
 
 /** A change of one loan's terms from a date (the shared rules: a loan still running, the whole term bounded). */
 export function amendTerms(db: Executor, params: LoanParams, input: TermAmendmentInput, author: Author) {

@@ -103,6 +103,19 @@ export const servicing = {
     unknownFund: 'This fund does not exist.',
     noActiveLoans: 'This fund has no active loan to amend.',
     bulkRefused: 'No loan was amended: {{count}} loans of the fund cannot take this amendment (first: {{loanNumber}}).',
+    bulkDuplicate:
+      'This action is already in force on this fund: applied on {{date}} by {{author}} ({{count}} loans, same kind, effective date and length). Reverse it first to apply it again.',
+    earlierAction: {
+      id: 'Earlier action: {{id}}',
+      date: 'Applied on {{date}}',
+      author: 'By {{name}}',
+      unknownAuthor: 'a former user',
+    },
+    bulkAlreadyReversed: 'This action was already reversed, on {{date}} by {{author}}.',
+    bulkAllReversed: 'Every amendment of this action was already reversed, loan by loan.',
+    bulkReversalBlocked:
+      'Nothing was reversed: {{count}} loans no longer allow it. Loan {{loanNumber}} ({{company}}): {{reason}}',
+    bulkReversalLoan: 'Loan {{loanNumber}} ({{company}}): {{reason}}',
     termsLocked:
       'Money was recorded on this loan: its terms can no longer be changed here. Use a term amendment on the loan’s schedule.',
     amountBelowDisbursed: 'Must be at least what was already disbursed ({{amount}}).',
@@ -534,6 +547,8 @@ export const servicing = {
     },
   },
   scheduleView: {
+    writtenOffStops:
+      'This loan is written off: its schedule stops at the write-off. The installments after it are no longer due; money received since is a recovery.',
     title: 'Repayment schedule',
     caption: 'Installments month by month, with what was paid',
     projected:
@@ -593,8 +608,14 @@ export const servicing = {
       reference: 'Reference',
       debit: 'Debit',
       credit: 'Credit',
+      recovery: 'Recovery',
       balance: 'Balance',
+      notCounted: 'Not counted',
     },
+    recoveryNote:
+      'The loan is written off: a recovery does not change the balance. Recoveries have their own column and total.',
+    csv: 'Download (CSV)',
+    file: 'statement-of-account',
     reversed: 'reversed',
     reversedNote: 'Struck-through lines were reversed and count for nothing.',
     excluded: 'not counted',
@@ -672,17 +693,38 @@ export const servicing = {
   deferralView: {
     title: 'Blanket deferral for a fund',
     intro:
-      'One amendment for every active loan of a fund, recorded in one action — as funds did in 2020. Before anything is written you see how many loans it reaches and their outstanding. Each loan gets its own amendment, in its history; there is no undo of the whole action, but each loan’s amendment can be reversed on its page.',
+      'One amendment for every active loan of a fund, recorded in one action — as funds did in 2020. First you see the loans it reaches, each with its outstanding; nothing is written until you apply it. Each loan gets its own amendment, in its history. The same action cannot be applied twice; an action can be reversed as a whole below, or one loan’s amendment on that loan’s page.',
     fund: 'Fund',
     review: 'Review the loans it reaches',
-    confirmTitle: 'Amend every active loan of the fund?',
+    previewTitle: 'Loans it reaches',
     confirm:
-      'This amendment will be added to {{count}} active loans of {{fund}} ({{amount}} outstanding), from {{date}}. Apply it?',
+      'This amendment would be added to {{count}} active loans ({{fund}}), {{amount}} outstanding, from {{date}}. Nothing is written yet.',
+    columns: { loan: 'Loan', company: 'Company', outstanding: 'Principal outstanding' },
+    total: 'Total',
+    cancelPreview: 'Change the amendment',
     confirmLabel: 'Apply to {{count}} loans',
     saved: 'Amendment added to {{count}} loans.',
     result: 'Loans amended',
-    done: '{{count}} loans of {{fund}} were amended. Each one’s schedule shows the amended terms beside those agreed.',
+    done: '{{count}} loans ({{fund}}) were amended. Each one’s schedule shows the amended terms beside those agreed.',
     loan: 'Loan {{number}} — {{company}}',
+    pastTitle: 'Past actions — {{fund}}',
+    pastEmpty: 'No action was applied to this fund yet.',
+    pastFailed: 'The fund’s past actions could not be loaded.',
+    pastLine: '{{count}} loans, applied on {{date}} by {{name}} — {{reason}}',
+    reversedLine: 'Reversed on {{date}} by {{name}} — {{reason}}',
+    state: {
+      applied: 'In force',
+      partly_reversed: 'In force on {{count}} of {{total}} loans',
+      reversed: 'Reversed',
+    },
+    reverse: 'Reverse the action',
+    reverseLabel: 'Reverse the action: {{action}}',
+    reverseTitle: 'Reverse the whole action',
+    reverseText:
+      '{{action}}: the amendment of each of its {{count}} loans still in force is reversed, all at once or none; each loan’s schedule and history say so.',
+    reverseReason: 'Why it is reversed',
+    reverseConfirm: 'Reverse on {{count}} loans',
+    reversed: 'Action reversed on {{count}} loans.',
   },
   companyLoan: {
     title: 'Loan {{number}}',

@@ -106,6 +106,19 @@ export const servicing = {
     noActiveLoans: 'Ce fonds n’a aucun prêt actif à modifier.',
     bulkRefused:
       'Aucun prêt n’a été modifié : {{count}} prêts du fonds ne peuvent pas recevoir cette modification (le premier : {{loanNumber}}).',
+    bulkDuplicate:
+      'Cette action est déjà en vigueur pour ce fonds : appliquée le {{date}} par {{author}} ({{count}} prêts, même type, même date d’effet et même durée). Annulez-la d’abord pour l’appliquer de nouveau.',
+    earlierAction: {
+      id: 'Action antérieure : {{id}}',
+      date: 'Appliquée le {{date}}',
+      author: 'Par {{name}}',
+      unknownAuthor: 'un ancien utilisateur',
+    },
+    bulkAlreadyReversed: 'Cette action a déjà été annulée, le {{date}} par {{author}}.',
+    bulkAllReversed: 'Chaque modification de cette action a déjà été contrepassée, prêt par prêt.',
+    bulkReversalBlocked:
+      'Rien n’a été annulé : {{count}} prêts ne le permettent plus. Prêt {{loanNumber}} ({{company}}) : {{reason}}',
+    bulkReversalLoan: 'Prêt {{loanNumber}} ({{company}}) : {{reason}}',
     termsLocked:
       'De l’argent a été inscrit sur ce prêt : ses conditions ne peuvent plus être changées ici. Passez par une modification des conditions dans le calendrier du prêt.',
     amountBelowDisbursed: 'Doit être au moins ce qui a déjà été déboursé ({{amount}}).',
@@ -556,6 +569,8 @@ export const servicing = {
     },
   },
   scheduleView: {
+    writtenOffStops:
+      'Ce prêt est radié : son échéancier s’arrête à la radiation. Les échéances qui suivent ne sont plus dues; l’argent reçu depuis est un recouvrement.',
     title: 'Échéancier de remboursement',
     caption: 'Échéances mois par mois, avec ce qui a été payé',
     projected:
@@ -615,8 +630,14 @@ export const servicing = {
       reference: 'Référence',
       debit: 'Débit',
       credit: 'Crédit',
+      recovery: 'Recouvrement',
       balance: 'Solde',
+      notCounted: 'Non compté',
     },
+    recoveryNote:
+      'Le prêt est radié : un recouvrement ne change pas le solde. Les recouvrements ont leur propre colonne et leur propre total.',
+    csv: 'Télécharger (CSV)',
+    file: 'releve-de-compte',
     reversed: 'contrepassé',
     reversedNote: 'Les lignes barrées ont été contrepassées et ne comptent pas.',
     excluded: 'non compté',
@@ -694,17 +715,38 @@ export const servicing = {
   deferralView: {
     title: 'Report global pour tous les prêts d’un fonds',
     intro:
-      'Une même modification des conditions pour tous les prêts actifs d’un fonds, inscrite en une seule action — comme les fonds l’ont fait en 2020. Avant toute inscription, vous voyez combien de prêts elle touche et leur solde. Chaque prêt reçoit sa propre modification, dans son historique; l’action entière ne s’annule pas, mais la modification de chaque prêt peut être contrepassée sur sa page.',
+      'Une même modification des conditions pour tous les prêts actifs d’un fonds, inscrite en une seule action — comme les fonds l’ont fait en 2020. Vous voyez d’abord les prêts touchés, chacun avec son solde; rien n’est inscrit avant que vous l’appliquiez. Chaque prêt reçoit sa propre modification, dans son historique. La même action ne peut pas être appliquée deux fois; une action s’annule en entier ci-dessous, ou la modification d’un seul prêt sur la page de ce prêt.',
     fund: 'Fonds',
     review: 'Voir les prêts touchés',
-    confirmTitle: 'Modifier tous les prêts actifs du fonds ?',
+    previewTitle: 'Prêts touchés',
     confirm:
-      'Cette modification sera ajoutée à {{count}} prêts actifs du fonds {{fund}} ({{amount}} de solde en capital), à compter du {{date}}. L’appliquer ?',
+      'Cette modification serait ajoutée à {{count}} prêts actifs ({{fund}}), {{amount}} de solde en capital, à compter du {{date}}. Rien n’est encore inscrit.',
+    columns: { loan: 'Prêt', company: 'Entreprise', outstanding: 'Capital restant dû' },
+    total: 'Total',
+    cancelPreview: 'Changer la modification',
     confirmLabel: 'Appliquer à {{count}} prêts',
     saved: 'Modification ajoutée à {{count}} prêts.',
     result: 'Prêts modifiés',
-    done: '{{count}} prêts du fonds {{fund}} ont été modifiés. L’échéancier de chacun montre les conditions modifiées à côté des conditions convenues.',
+    done: '{{count}} prêts ({{fund}}) ont été modifiés. L’échéancier de chacun montre les conditions modifiées à côté des conditions convenues.',
     loan: 'Prêt {{number}} — {{company}}',
+    pastTitle: 'Actions passées — {{fund}}',
+    pastEmpty: 'Aucune action n’a encore été appliquée à ce fonds.',
+    pastFailed: 'Les actions passées du fonds n’ont pas pu être chargées.',
+    pastLine: '{{count}} prêts, appliquée le {{date}} par {{name}} — {{reason}}',
+    reversedLine: 'Annulée le {{date}} par {{name}} — {{reason}}',
+    state: {
+      applied: 'En vigueur',
+      partly_reversed: 'En vigueur sur {{count}} de {{total}} prêts',
+      reversed: 'Annulée',
+    },
+    reverse: 'Annuler l’action',
+    reverseLabel: 'Annuler l’action : {{action}}',
+    reverseTitle: 'Annuler toute l’action',
+    reverseText:
+      '{{action}} : la modification de chacun de ses {{count}} prêts encore en vigueur est contrepassée, toutes à la fois ou aucune; l’échéancier et l’historique de chaque prêt le disent.',
+    reverseReason: 'Motif de l’annulation',
+    reverseConfirm: 'Annuler sur {{count}} prêts',
+    reversed: 'Action annulée sur {{count}} prêts.',
   },
   companyLoan: {
     title: 'Prêt {{number}}',
