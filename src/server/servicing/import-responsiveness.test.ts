@@ -110,6 +110,13 @@ async function importWhileAskingHealth(file: string): Promise<{ status: number; 
 
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
 
+/** Prints the slowest answers (for the note of a run) and holds their p99 to the bound. */
+function expectAnsweredInTime(healthMs: number[]): void {
+  const slowest = [...healthMs].sort((a, b) => b - a).slice(0, 8);
+  console.log('HEALTH', healthMs.length, slowest.map(Math.round).join(' '));
+  expect(p99(healthMs)).toBeLessThan(HEALTH_BOUND_MS + restingP99);
+}
+
 /** 16 MB of CSV: the header, then `rows` rows padded alike by an unmapped column to fill the size. */
 function sixteenMegabytes(rows: number, row: (i: number, padding: string) => string): string {
   const header = 'Loan,Date,Amount,Reference,Description\r\n';
@@ -128,16 +135,7 @@ describe('a 16 MB import and the rest of the API, on the real server', () => {
       'Line 2 is longer than 5000 characters: a repayment file’s row never is. Nothing was read past it; check that this is the right file.',
     ]);
     expect(healthMs.length).toBeGreaterThan(0);
-    console.log(
-      'HEALTH',
-      healthMs.length,
-      [...healthMs]
-        .sort((a, b) => b - a)
-        .slice(0, 8)
-        .map(Math.round)
-        .join(' '),
-    );
-    expect(p99(healthMs)).toBeLessThan(HEALTH_BOUND_MS + restingP99);
+    expectAnsweredInTime(healthMs);
   }, 120_000);
 
   it(`answers /api/health within ${HEALTH_BOUND_MS} ms (p99) while 9 999 wide rows are read and judged`, async () => {
@@ -152,15 +150,6 @@ describe('a 16 MB import and the rest of the API, on the real server', () => {
     expect(json.data).toMatchObject({ rows_count: 9_999, matched_count: 0, unmatched_count: 9_999 });
     expect(json.data.unmatched[0].problems[0].message).toBe('No loan has the number “C-1999-000000-01”.');
     expect(healthMs.length).toBeGreaterThan(10);
-    console.log(
-      'HEALTH',
-      healthMs.length,
-      [...healthMs]
-        .sort((a, b) => b - a)
-        .slice(0, 8)
-        .map(Math.round)
-        .join(' '),
-    );
-    expect(p99(healthMs)).toBeLessThan(HEALTH_BOUND_MS + restingP99);
+    expectAnsweredInTime(healthMs);
   }, 120_000);
 });
