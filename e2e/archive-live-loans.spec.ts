@@ -58,9 +58,9 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
     amount: '12000',
     method: 'eft',
   });
-  const { outstanding } = (
-    await callApi<Array<{ outstanding: number }>>(page, 'GET', `/companies/${company.id}/live_loans`)
-  )[0]!;
+  const outstanding = (
+    await callApi<Array<{ figures: { outstanding_principal: number } }>>(page, 'GET', `/companies/${company.id}/loans`)
+  )[0]!.figures.outstanding_principal;
   expect(outstanding).toBeGreaterThan(0);
 
   // The dashboard before: my one loan's money.

@@ -76,7 +76,7 @@ export type Block = z.infer<typeof blockSchema>;
 export type Company = z.infer<typeof companyAnswerSchema>;
 /** One card of `GET /companies`. */
 export type CompanySummary = z.infer<typeof companySummarySchema>;
-/** A loan still holding money, which archiving its company names first (`GET /companies/:id/live_loans`). */
+/** A loan still holding money, which archiving its company names first (the archive dialog's list, and the 409 `company_has_live_loans`'s detail). */
 export type CompanyLiveLoan = z.infer<typeof companyLiveLoanSchema>;
 
 /** `POST /assets/s3_presigned_url`: PUT the file to `url` with header `content-type: contentType`. */

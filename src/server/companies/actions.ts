@@ -8,12 +8,10 @@ import { toDollars } from '../../shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../shared/intl';
 import type { Locale } from '../../shared/constants';
-import type { CompanyLiveLoan } from '../../shared/companies';
-import type { Db, Executor, Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { AppError, notFound } from '../platform/errors/app-error';
 import type { Storage } from '../platform/storage/storage';
 import { discardUnreferenced } from '../documents/orphan-sweep';
-import { liveLoansOf, type LiveLoan } from './hooks';
 import { LiveLoansError, setArchived } from './store';
 
 /** A write and the answer it reads, in one transaction; the write answers the company's id, or false: 404. */
@@ -28,16 +26,6 @@ export function writeThenAnswer<T>(
     return answer(id, tx);
   });
 }
-
-const liveLoanAnswer = (loan: LiveLoan): CompanyLiveLoan => ({
-  id: loan.id,
-  loanNumber: loan.loanNumber,
-  outstanding: toDollars(loan.outstandingCents),
-});
-
-/** The company's loans still holding money, as the archive dialog names them. */
-export const companyLiveLoans = async (db: Executor, companyId: string): Promise<CompanyLiveLoan[]> =>
-  (await liveLoansOf(db, companyId)).map(liveLoanAnswer);
 
 /**
  * Archive (`true`) or restore (`false`), then answer; refused with 422 when the company is already so

@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import {
-  companyAnswerSchema,
-  companyLiveLoanSchema,
-  companySummarySchema,
-} from '../../shared/schemas/companies-answers';
+import { companyAnswerSchema, companySummarySchema } from '../../shared/schemas/companies-answers';
 import { companySchema, companyUpdateSchema } from '../../shared/schemas/company';
 import { COMPANY_BODY_LIMIT_BYTES } from '../../shared/schemas/company-size';
 import type { FeatureRoutes } from '../platform/route-deps';
@@ -18,7 +14,7 @@ import type { Storage } from '../platform/storage/storage';
 import { checkCompanyInput } from './checks';
 import { findCompanyGraph, findCompanyHead, toCompany } from './graph';
 import { insertCompany, StaleCompanyError, updateCompany } from './store';
-import { archiveOrRestore, companyLiveLoans, saveWithSealedAvatar, writeThenAnswer } from './actions';
+import { archiveOrRestore, saveWithSealedAvatar, writeThenAnswer } from './actions';
 import { listCompanies } from './list-store';
 import { COMPANY_LIST_OPTIONS, companyListSelection, parseCompanyListParams } from './list-params';
 
@@ -155,20 +151,6 @@ export const companyRoutes: FeatureRoutes = async (app, { database, storage, lis
         if (error instanceof StaleCompanyError) throw conflict();
         throw error;
       }
-    },
-  );
-
-  app.get(
-    '/companies/:id/live_loans',
-    envelopeContract({
-      summary: 'The loans of a company still holding money, which archiving it names first (docs/decisions/0060)',
-      tags,
-      params: idParams,
-      answer: z.array(companyLiveLoanSchema),
-    }),
-    async (request) => {
-      if (!(await findCompanyHead(db, request.params.id))) throw notFound();
-      return ok(await companyLiveLoans(db, request.params.id));
     },
   );
 

@@ -58,7 +58,7 @@ export const companySummarySchema = z.object({
 });
 
 /**
- * `GET /companies/:id/live_loans`: the company's loans still holding money, which archiving it names first
+ * A company's loan still holding money, which archiving it names first
  * (docs/decisions/0060). Money in dollars, like every amount of the API.
  */
 export const companyLiveLoanSchema = z.object({

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../i18n';
 import type { Company, CompanyLiveLoan, CompanySummary } from '../../shared/companies';
 import type { CompanyInput, CompanyUpdateInput } from '../../shared/schemas/company';
+import type { LoanSummary } from '../../shared/schemas/servicing-answers';
 import { api } from '../api/client';
 import { listQuery, type PageParams } from '../api/list-query';
 import { queryKeys } from '../api/query-keys';
@@ -79,9 +80,18 @@ export const useArchiveCompany = () =>
       ).data,
   );
 
-/** The company's loans still holding money, read when its archiving is asked (not kept: it is about to change). */
+/**
+ * The company's loans still holding money (active today), read from its loans when its archiving is asked (not
+ * kept: it is about to change). The archive call refuses (409) when one was not named.
+ */
 export const fetchLiveLoans = async (id: string): Promise<CompanyLiveLoan[]> =>
-  (await api<CompanyLiveLoan[]>('GET', `/companies/${id}/live_loans`)).data;
+  (await api<LoanSummary[]>('GET', `/companies/${id}/loans`)).data
+    .filter((loan) => loan.status === 'active')
+    .map((loan) => ({
+      id: loan.contributionId,
+      loanNumber: loan.loanNumber,
+      outstanding: loan.figures.outstandingPrincipal,
+    }));
 
 export const useRestoreCompany = () =>
   useCompanyMutation(async (id: string) => (await api<Company>('POST', `/companies/${id}/restore`)).data);

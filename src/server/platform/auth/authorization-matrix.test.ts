@@ -58,7 +58,6 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/documents/categories': 'user',
   'GET /api/companies': 'user',
   'GET /api/companies/:id': 'user',
-  'GET /api/companies/:id/live_loans': 'user',
   'POST /api/companies': 'user',
   'PATCH /api/companies/:id': 'user',
   'DELETE /api/companies/:id': 'user',
