@@ -172,9 +172,8 @@ export const repaymentSchema = z.object({
   allocation: allocationSchema.nullable(),
 });
 
-export const termAmendmentSchema = z.object({
-  id: z.string(),
-  contributionId: z.string(),
+/** What an amendment changes and from when, for one loan or a whole fund's. */
+const amendmentTerms = {
   effectiveDate: day(),
   kind: z.enum(AMENDMENT_KINDS),
   /** Moratorium, payment holiday, term extension. */
@@ -182,6 +181,12 @@ export const termAmendmentSchema = z.object({
   /** Rate change: the new annual percent. */
   rate: z.number().nullable(),
   reason: z.string(),
+};
+
+export const termAmendmentSchema = z.object({
+  id: z.string(),
+  contributionId: z.string(),
+  ...amendmentTerms,
   /** Set when it came with a whole fund's amendment (`POST /portfolio/term_amendments/bulk`). */
   bulkActionId: z.string().nullable(),
   /** The first installment it changes, and its due date (null when the loan is not disbursed, or reversed). */
@@ -243,11 +248,7 @@ export const BULK_ACTION_STATES = ['applied', 'partly_reversed', 'reversed'] as 
 export const bulkActionSchema = z.object({
   id: z.string(),
   fundId: z.string(),
-  effectiveDate: day(),
-  kind: z.enum(AMENDMENT_KINDS),
-  months: z.number().int().nullable(),
-  rate: z.number().nullable(),
-  reason: z.string(),
+  ...amendmentTerms,
   /** The loans it amended. */
   loansCount: z.number().int(),
   /** Of their amendments, those not reversed. */
