@@ -316,7 +316,7 @@ export const CASES: BenchCase[] = [
       await ctx.sessionUser();
       let rows = 0;
       const today = todayIso();
-      for await (const batch of exportPortfolio(ctx.db, { fundId: null, locale: LOCALE })) {
+      for await (const batch of exportPortfolio(ctx.db, { fundId: null, locale: LOCALE, today })) {
         for (const row of batch) scheduleFigures(row, today);
         rows += batch.length;
       }

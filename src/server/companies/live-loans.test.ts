@@ -121,6 +121,57 @@ describe('archiving a company with a live loan', () => {
     expect(((await get(`/api/companies/${loan.companyId}/loans`)).data as Json[])[0]!.company_archived).toBe(false);
   });
 
+  it('keeps the loan in the portfolio CSV, with its servicing figures and its company marked archived', async () => {
+    const fundId = await newFund('archive-export');
+    const [live, quiet] = await createLoans(t, auth, ids, [
+      loanTerms(ids, { contribution_fund_id: fundId }),
+      loanTerms(ids, { contribution_fund_id: fundId, amount: '500' }),
+    ]);
+    await post(t, auth, `${live!.url}/disbursements`, { date: '2026-01-15', amount: '1200', method: 'eft' });
+    expect((await archive(live!.companyId, '?confirm_live_loans=true')).statusCode).toBe(200);
+    const [summary] = ((await get(`/api/companies/${live!.companyId}/loans`)).data as Json[]).filter(
+      (loan) => loan.contribution_id === live!.id,
+    );
+
+    const file = async (locale: 'fr' | 'en') => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/portfolio/export.csv?locale=${locale}&filter[fund_id]=${fundId}`,
+        headers: auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [header, ...rows] = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const separator = locale === 'fr' ? ';' : ',';
+      const names = header!.split(separator);
+      return rows.map((row) => Object.fromEntries(row.split(separator).map((cell, i) => [names[i], cell])));
+    };
+    // The archived company's live loan is there; its loan that never held money left with it, as in every figure.
+    const fr = await file('fr');
+    expect(fr.map((row) => row['Numéro du prêt'])).toEqual([live!.loanNumber]);
+    expect(quiet).toBeDefined();
+    const money = (dollars: number) => dollars.toFixed(2).replace('.', ',');
+    expect(fr[0]).toMatchObject({
+      'Entreprise archivée': 'oui',
+      'État du prêt': 'Actif',
+      'Capital restant dû': money(summary.figures.outstanding_principal),
+      Retards: money(summary.figures.arrears_principal + summary.figures.arrears_interest),
+      'Jours de retard': String(summary.figures.days_past_due),
+    });
+    const en = await file('en');
+    expect(en[0]).toMatchObject({
+      'Loan number': live!.loanNumber,
+      'Archived company': 'yes',
+      'Loan status': 'Active',
+      'Outstanding principal': summary.figures.outstanding_principal.toFixed(2),
+    });
+    // The bucket as the aging table names it, never its key.
+    expect(en[0]!['Aging bucket']).not.toMatch(/_/);
+    expect(en[0]!['Aging bucket']!.length).toBeGreaterThan(0);
+  });
+
   it('archives at once a company whose loans hold no money, and its loans leave the figures', async () => {
     const fundId = await newFund('archive-quiet');
     const loan = await createLoan(t, auth, ids, { contribution_fund_id: fundId });

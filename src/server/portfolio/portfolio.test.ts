@@ -450,10 +450,10 @@ describe('CSV exports', () => {
     const [frHeader, frRow, ...frRest] = lines(fr.body);
     expect(frRest).toEqual([]);
     expect(frHeader).toBe(
-      'Référence de l’entreprise;Entreprise;Fonds;Projet;Montant;Taux (%);Amortissement (mois);Moratoire (mois);Date d’autorisation;Date de suivi;Date de fin prévue;Versement mensuel;Total des intérêts;Solde à ce jour',
+      'Référence de l’entreprise;Entreprise;Entreprise archivée;Numéro du prêt;Fonds;Projet;Montant;Taux (%);Amortissement (mois);Moratoire (mois);Date d’autorisation;Date de suivi;Date de fin prévue;Versement mensuel;Total des intérêts;Solde à ce jour;État du prêt;Capital restant dû;Retards;Jours de retard;Tranche de retard',
     );
     const frCells = frRow!.split(';');
-    expect(frCells.slice(1, 8)).toEqual([
+    expect([frCells[1], ...frCells.slice(4, 10)]).toEqual([
       'Alpha Inc.',
       'Fonds local de solidarité (FLS)',
       'Camion',
@@ -462,25 +462,29 @@ describe('CSV exports', () => {
       '12',
       '',
     ]);
-    expect(frCells.slice(-3)).toEqual(['1000,00', '0,00', '9000,00']);
+    expect(frCells.slice(13, 16)).toEqual(['1000,00', '0,00', '9000,00']);
+    // Nothing paid out yet: the loan's own figures say so.
+    expect(frCells[2]).toBe('non');
+    expect(frCells[3]).toMatch(/^C-/);
+    expect(frCells.slice(16)).toEqual(['Non décaissé', '0,00', '0,00', '0', '']);
 
     const en = await get(`/api/portfolio/export.csv?locale=en&filter[fund_id]=${ids.fund}`);
     const [enHeader, ...enRows] = lines(en.body);
     expect(enHeader!.split(',')[0]).toBe('Company reference');
     expect(enRows.map((r) => r.split(',')[1])).toEqual(['Alpha Inc.', 'Bêta ltée']);
     const alpha = enRows[0]!.split(',');
-    expect(alpha.slice(4, 6)).toEqual(['50000.00', '5.5']);
+    expect(alpha.slice(6, 8)).toEqual(['50000.00', '5.5']);
     const schedule = computeSchedule(
       { amount: 50000, rate: 5.5, amortization: 60, moratorium: 6, authorizationDate: addMonths(today, -14) },
       today,
     );
-    expect(schedule.ok && alpha.slice(-3)).toEqual([
+    expect(schedule.ok && alpha.slice(13, 16)).toEqual([
       schedule.ok && schedule.schedule.payment.toFixed(2),
       schedule.ok && schedule.schedule.totalInterest.toFixed(2),
       schedule.ok && schedule.schedule.balanceToday.toFixed(2),
     ]);
     // Bêta's loan has no amortization: no schedule figures, rather than made-up ones.
-    expect(enRows[1]!.split(',').slice(-3)).toEqual(['', '', '']);
+    expect(enRows[1]!.split(',').slice(13, 16)).toEqual(['', '', '']);
     expect((await get('/api/portfolio/export.csv?filter[fund_id]=nope')).statusCode).toBe(400);
   });
 

@@ -10,6 +10,9 @@ import { scheduleFigures, todayIso } from '../../shared/portfolio/schedule';
 import { translate } from '../../shared/i18n';
 import { csvMoney, csvStream, primed, sendCsv, yesNo, type CsvCell } from '../platform/http/csv';
 import { fundFilter } from './params';
+import { readBuckets } from '../servicing/buckets';
+import { bucketLabel } from '../../shared/servicing/buckets';
+import { toDollars } from '../../shared/money';
 import { riskRatingKey } from '../../shared/companies';
 import {
   exportCompanies,
@@ -41,6 +44,8 @@ const COMPANY_COLUMNS = [
 const PORTFOLIO_COLUMNS = [
   'companyReference',
   'companyName',
+  'companyArchived',
+  'loanNumber',
   'fundName',
   'projectName',
   'amount',
@@ -53,6 +58,11 @@ const PORTFOLIO_COLUMNS = [
   'payment',
   'totalInterest',
   'balanceToday',
+  'status',
+  'outstandingPrincipal',
+  'arrears',
+  'daysPastDue',
+  'bucket',
 ] as const;
 
 const DASHBOARD_OPTIONS: ListOptions<never> = { sortable: [], defaultSort: [], filters: ['fundId', 'mine'] };
@@ -125,7 +135,16 @@ export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) =
       const locale = request.locale;
       const today = todayIso();
       const header = PORTFOLIO_COLUMNS.map((column) => translate(locale, `portfolio.export.portfolio.${column}`));
-      // The schedule's figures come from the shared module, so the file agrees with the screen to the cent.
+      // A bucket named as the aging table names it, with the bounds in force.
+      const buckets = new Map((await readBuckets(db)).buckets.map((bucket) => [bucket.key, bucket]));
+      const bucketName = (key: string | null) => {
+        const bucket = key === null ? undefined : buckets.get(key);
+        if (!bucket) return key;
+        const label = bucketLabel(bucket);
+        return translate(locale, label.key, label.params);
+      };
+      // The schedule's figures come from the shared module, so the file agrees with the screen to the cent; the
+      // servicing figures are the loan's own (`loan_states`), as the loan page and the aging table show them.
       const cells = (row: PortfolioExportRow): CsvCell[] => {
         const result = scheduleFigures(row, today);
         const schedule = result.ok ? result.figures : null;
@@ -139,6 +158,14 @@ export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) =
               return csvMoney(schedule?.totalInterest ?? null, locale);
             case 'balanceToday':
               return csvMoney(schedule?.balanceToday ?? null, locale);
+            case 'status':
+              return translate(locale, `servicing.loanStatus.${row.status}`);
+            case 'outstandingPrincipal':
+              return csvMoney(toDollars(row.outstandingPrincipalCents), locale);
+            case 'arrears':
+              return csvMoney(toDollars(row.arrearsCents), locale);
+            case 'bucket':
+              return bucketName(row.bucket);
             default:
               return row[column];
           }
@@ -146,7 +173,7 @@ export const portfolioRoutes: FeatureRoutes = async (app, { database, lists }) =
       };
       const body = csvStream(
         header,
-        await primed(exportPortfolio(db, { fundId, locale })),
+        await primed(exportPortfolio(db, { fundId, locale, today })),
         cells,
         locale,
         yesNo(locale),
