@@ -58,7 +58,8 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(201);
   request = res.json().data;
-  for (const to of ['submitted', 'in_analysis', 'ready_for_committee']) request = await moveRequest(t, admin, request, to);
+  for (const to of ['submitted', 'in_analysis', 'ready_for_committee'])
+    request = await moveRequest(t, admin, request, to);
   decision = await decideRequest(t, admin, committee, request.id, addDays(today, -2), {
     outcome: 'approved',
     amounts: [{ fund_id: ids.fund, amount: '30000' }],
@@ -221,5 +222,32 @@ describe('a loan outside the pipeline', () => {
       'La date de la résolution ne peut pas être dans le futur.',
     ]);
     expect((await company()).lock_version).toBe(before.lock_version);
+  });
+});
+
+describe('the fund activity report', () => {
+  it('counts the loans outside the pipeline apart: how many, authorized and disbursed, on screen and in the CSV', async () => {
+    const typed = (await company())['financial_contributions'].find(
+      (c: Json) => c.resolution_number === 'CA-2026-07',
+    ) as Json;
+    const paid = await call(
+      'POST',
+      `/api/companies/${companyId}/financial_contributions/${typed.id}/disbursements`,
+      staff,
+      { date: addDays(today, -3), amount: '5000', method: 'eft' },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    const query = `fund_id=${ids.fund}&from=${addDays(today, -60)}&to=${today}`;
+    const res = await call('GET', `/api/reports/fund_activity?${query}`, staff);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data as Json;
+    // The typed loans (15 000 $ and 1 200 $); the decided one (30 000 $, disbursed) counts only with the others.
+    expect(data['outside_pipeline']).toEqual({ count: 2, authorized_amount: 16200, disbursed_amount: 5000 });
+    expect(data['authorized_count']).toBe(3);
+    expect(data['disbursed_amount']).toBe(35000);
+    const csv = await call('GET', `/api/reports/fund_activity.csv?locale=fr&${query}`, staff);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toMatch(/Prêts hors processus;2/);
+    expect(csv.body).toMatch(/Décaissé hors processus;"?5 ?000,00/);
   });
 });

@@ -29,9 +29,11 @@ export const decisions = {
   report: {
     title: 'Loans outside the pipeline',
     explanation:
-      'Loans of the fund that no investment committee decision created (typed in the company file): how many, the amounts authorized and what they disbursed in the period.',
-    count: 'Loans outside the pipeline',
-    authorized: 'Authorized outside the pipeline',
-    disbursed: 'Disbursed outside the pipeline',
+      'Among the loans of the fund authorized in the period, those no investment committee decision created (typed in the company file): how many and the amount authorized; and the money disbursed in the period on such loans. They are also counted in the figures above.',
+    figures: {
+      count: 'Loans outside the pipeline',
+      authorizedAmount: 'Authorized outside the pipeline',
+      disbursedAmount: 'Disbursed outside the pipeline',
+    },
   },
 };

@@ -28,9 +28,11 @@ export const decisions = {
   report: {
     title: 'Prêts hors processus',
     explanation:
-      'Les prêts du fonds qu’aucune décision du comité d’investissement n’a créés (saisis dans le dossier de l’entreprise) : leur nombre, les montants autorisés et ce qui a été décaissé pendant la période.',
-    count: 'Prêts hors processus',
-    authorized: 'Autorisé hors processus',
-    disbursed: 'Décaissé hors processus',
+      'Parmi les prêts du fonds autorisés pendant la période, ceux qu’aucune décision du comité d’investissement n’a créés (saisis dans le dossier de l’entreprise) : leur nombre et le montant autorisé; et l’argent décaissé pendant la période sur ces prêts. Ils sont aussi comptés dans les chiffres ci-dessus.',
+    figures: {
+      count: 'Prêts hors processus',
+      authorizedAmount: 'Autorisé hors processus',
+      disbursedAmount: 'Décaissé hors processus',
+    },
   },
 } satisfies SameKeys<typeof en>;
