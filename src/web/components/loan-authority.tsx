@@ -30,7 +30,7 @@ export function LoanAuthority({ contribution }: { contribution: Contribution | u
   return (
     <Group gap="sm" wrap="wrap" data-testid="loan-authority">
       {/* Filled: white words on a dark shade (≥ 4.5:1), as every badge of the app. */}
-      <Badge variant="filled" color="orange.9" radius="sm">
+      <Badge variant="filled" color="grape.9" radius="sm">
         {t('decisions.outsidePipeline.badge')}
       </Badge>
       <Text size="sm">{t('decisions.outsidePipeline.explanation')}</Text>
