@@ -21,7 +21,8 @@ export type DecidedTerm = (typeof DECIDED_TERMS)[number];
 export type DecidedValues = Record<DecidedTerm, number | string | null | undefined>;
 
 /** Whether the form shows `field` of a decided contribution disabled. */
-export const isDecidedTerm = (field: string): field is DecidedTerm => (DECIDED_TERMS as readonly string[]).includes(field);
+export const isDecidedTerm = (field: string): field is DecidedTerm =>
+  (DECIDED_TERMS as readonly string[]).includes(field);
 
 /** Two values of a decided term are the same terms: amounts to the cent, no moratorium the same as 0 months. */
 function same(field: DecidedTerm, stored: DecidedValues[DecidedTerm], sent: DecidedValues[DecidedTerm]): boolean {
