@@ -61,4 +61,7 @@ export const ACCOUNTS = {
   // e2e/archive-live-loans.spec.ts: a company archived with a live loan, in French on a desktop and in English on a phone.
   archiveLive: { email: 'archive-live@e2e.test', role: 'user', firstName: 'Armand', lastName: 'Archive' },
   archiveLivePhone: { email: 'archive-live-phone@e2e.test', role: 'user', firstName: 'Armand', lastName: 'Mobile' },
+  // e2e/decided-terms.spec.ts: an administrator who decides a loan and types one outside the pipeline, desktop and phone.
+  decidedTerms: { email: 'decided-terms@e2e.test', role: 'admin', firstName: 'Denis', lastName: 'Résolution' },
+  decidedTermsPhone: { email: 'decided-terms-phone@e2e.test', role: 'admin', firstName: 'Denis', lastName: 'Mobile' },
 } as const;

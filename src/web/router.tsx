@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/reports/fund_activity',
                 ...titled('tasks.report.title'),
-                ...lazyPage(() => import('./tasks/report-page'), ['tasks']),
+                ...lazyPage(() => import('./tasks/report-page'), ['tasks', 'decisions']),
               },
               {
                 path: '/tasks',
@@ -142,12 +142,12 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/new',
                 ...titled('newCompany'),
-                ...lazyPage(() => import('./companies/company-page')),
+                ...lazyPage(() => import('./companies/company-page'), ['decisions']),
               },
               {
                 path: '/companies/:id',
                 ...titled('company'),
-                ...lazyPage(() => import('./companies/company-page'), ['servicing', 'pipeline']),
+                ...lazyPage(() => import('./companies/company-page'), ['servicing', 'pipeline', 'decisions']),
               },
               {
                 path: '/dashboard',
@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
-                ...lazyPage(() => import('./servicing/loan-page'), ['servicing']),
+                ...lazyPage(() => import('./servicing/loan-page'), ['servicing', 'decisions']),
               },
               {
                 path: '/companies/:id/contributions/:contributionId/schedule',

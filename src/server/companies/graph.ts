@@ -6,6 +6,7 @@ import { pickFields } from '../../shared/schemas/record-fields';
 import { fullNameOf } from '../users/store';
 import type { Executor } from '../db/client';
 import { iso } from '../db/rows';
+import { outsidePipeline } from '../servicing/outside-pipeline';
 
 /*
  * Reading one company: the whole graph in one prepared statement, its wire shape (`toCompany`), and the
@@ -22,6 +23,7 @@ const graphQuery = (db: Executor) =>
       financialStatements: { orderBy: [asc(financialStatements.insertedAt), asc(financialStatements.seq)] },
       financialContributions: {
         orderBy: [asc(financialContributions.insertedAt), asc(financialContributions.seq)],
+        extras: (table) => ({ outsidePipeline: outsidePipeline(sql`${table.id}`).as('outside_pipeline') }),
       },
       blocks: { orderBy: [asc(blocks.position), asc(blocks.id)] },
       // The form names the person even once archived; nothing else of the account.
@@ -81,6 +83,7 @@ export function toCompany(row: CompanyGraph, avatarUrl: string | null): Company 
       ...dated(contribution),
       // Given by the database on insert, and held there by a check (migration servicing_guards).
       loanNumber: contribution.loanNumber ?? '',
+      outsidePipeline: contribution.outsidePipeline,
     })),
     blocks: row.blocks.map((block) => ({ id: block.id, ...pickFields(MAPS.block, block) })),
     archivedAt: isoOrNull(row.archivedAt),

@@ -23,6 +23,7 @@ import { requestCompany, type RequestRow } from './store';
 interface DecidedTerms {
   decisionId: string;
   decidedOn: string;
+  resolutionNumber: string;
   rate: number | null;
   amortization: number | null;
   moratorium: number | null;
@@ -33,7 +34,8 @@ interface DecidedTerms {
 export async function approvalOf(tx: Tx, requestId: string): Promise<DecidedTerms | null> {
   const [row] = await selectRows<DecidedTerms>(
     tx,
-    sql`SELECT id AS "decisionId", decided_on::text AS "decidedOn", rate::float8 AS rate, amortization, moratorium,
+    sql`SELECT id AS "decisionId", decided_on::text AS "decidedOn",
+               resolution_number AS "resolutionNumber", rate::float8 AS rate, amortization, moratorium,
                warranty_id AS "warrantyId"
           FROM committee_decisions
          WHERE request_id = ${requestId} AND outcome IN ${APPROVAL_OUTCOMES}
@@ -76,6 +78,9 @@ export async function disburseRequest(
         moratorium: approval.moratorium,
         warrantyId: approval.warrantyId,
         authorizationDate: approval.decidedOn,
+        // The decision is the loan's authority (docs/decisions/0066): its resolution goes with it.
+        resolutionNumber: approval.resolutionNumber,
+        resolutionDate: approval.decidedOn,
         projectName: request.projectName,
         projectCost: toDollars(request.projectCostCents),
       })

@@ -13,6 +13,7 @@ import { leverageOf, type FundActivity } from '../../shared/tasks/report';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/rows';
 import { fundNames, portfolioTally } from '../portfolio/figures-store';
+import { outsidePipelineFigures } from '../decisions/report-store';
 import { computeState, currentBuckets, loansWrittenOffIn } from '../servicing/store';
 
 type RequestFigures = Pick<
@@ -161,5 +162,6 @@ export async function fundActivity(
     leverage: leverageOf(m['projectCents']!, m['contributionCents']!),
     jobsAtAuthorization: jobs!.atAuthorization,
     jobsNow: jobs!.now,
+    outsidePipeline: await outsidePipelineFigures(db, { fundId, from, to }),
   };
 }

@@ -1,3 +1,4 @@
+import { OUTSIDE_PIPELINE_FIGURES } from '../../shared/decisions/report';
 import { z } from 'zod';
 import type { Locale } from '../../shared/constants';
 import { isYearInRange } from '../../shared/constants';
@@ -106,6 +107,14 @@ export const reportRoutes: FeatureRoutes = async (app, { database }) => {
               t(`figures.${key}`),
               csvValue(report, key, kind, locale),
             ]),
+            // Counted apart (docs/decisions/0066).
+            ...OUTSIDE_PIPELINE_FIGURES.map(([key, kind]): CsvCell[] => {
+              const figure = report.outsidePipeline[key];
+              return [
+                translate(locale, `decisions.report.figures.${key}`),
+                kind === 'money' ? csvMoney(figure, locale) : figure,
+              ];
+            }),
           ];
         })(),
         (cells) => cells,

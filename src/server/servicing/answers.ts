@@ -108,6 +108,9 @@ export function loanSummary(loan: LoanRow, state: LoanState, asOf: string, entri
     startDate: state.startDate,
     figures: figuresAnswer(state.figures, loan),
     writeOff: writeOff && writeOffAnswer(writeOff),
+    resolutionNumber: loan.resolutionNumber,
+    resolutionDate: loan.resolutionDate,
+    outsidePipeline: loan.outsidePipeline,
   };
 }
 

@@ -7,25 +7,34 @@
 import { sql } from 'drizzle-orm';
 import { snakePath } from '../../shared/case';
 import type { Locale } from '../../shared/constants';
+import { decidedTermsProblems, type DecidedValues } from '../../shared/decisions/terms';
 import { lockedTermsProblems, problemMessage, type LockedTerms } from '../../shared/servicing/entries';
 import type { CompanyHooks, LiveLoan } from '../companies/hooks';
 import type { Executor, Tx } from '../db/client';
 import { selectRows } from '../db/rows';
 import { invalid, type ErrorDetail } from '../platform/errors/app-error';
+import { outsidePipeline } from './outside-pipeline';
 import { LIVE_LOAN } from './store';
 
 /** A loan of the company as stored, and as the save sends it (its place in the form; absent: removed). */
 export interface GuardedLoan {
-  stored: LockedTerms & { id: string };
-  sent: { index: number; terms: LockedTerms } | null;
+  stored: LockedTerms & DecidedValues & { id: string };
+  sent: { index: number; terms: LockedTerms & DecidedValues } | null;
 }
 
 /**
  * Refuses, with a 422 naming each field in the reader's language, a save that removes a loan holding recorded
- * money (reversed entries too: they stay on it) or changes the terms its money depends on.
+ * money (reversed entries too: they stay on it) or changes the terms its money depends on, or changes a term a
+ * committee decision set on a loan it created (docs/decisions/0066: that message wins, it says how to raise it).
  */
 export async function guardLoanTerms(tx: Tx, companyId: string, loans: GuardedLoan[], locale: Locale): Promise<void> {
-  const money = await selectRows<{ id: string; loanNumber: string; disbursed: number; hasMoney: boolean }>(
+  const money = await selectRows<{
+    id: string;
+    loanNumber: string;
+    disbursed: number;
+    hasMoney: boolean;
+    outsidePipeline: boolean;
+  }>(
     tx,
     sql`SELECT f.id, f.loan_number AS "loanNumber",
                coalesce((SELECT sum(amount_cents) FROM disbursements d
@@ -33,7 +42,8 @@ export async function guardLoanTerms(tx: Tx, companyId: string, loans: GuardedLo
                (EXISTS (SELECT 1 FROM disbursements d WHERE d.contribution_id = f.id)
                 OR EXISTS (SELECT 1 FROM repayments p WHERE p.contribution_id = f.id)
                 OR EXISTS (SELECT 1 FROM term_amendments m WHERE m.contribution_id = f.id)
-                OR EXISTS (SELECT 1 FROM write_offs w WHERE w.contribution_id = f.id)) AS "hasMoney"
+                OR EXISTS (SELECT 1 FROM write_offs w WHERE w.contribution_id = f.id)) AS "hasMoney",
+               ${outsidePipeline(sql`f.id`)} AS "outsidePipeline"
           FROM financial_contributions f
          WHERE f.company_id = ${companyId}
          ORDER BY f.id
@@ -41,9 +51,17 @@ export async function guardLoanTerms(tx: Tx, companyId: string, loans: GuardedLo
   );
   const detail: ErrorDetail = {};
   for (const row of money) {
-    if (!row.hasMoney) continue;
     const loan = loans.find((candidate) => candidate.stored.id === row.id);
     if (!loan) continue;
+    const decided = new Set<string>();
+    if (!row.outsidePipeline && loan.sent) {
+      for (const problem of decidedTermsProblems(loan.stored, loan.sent.terms)) {
+        decided.add(problem.field);
+        const field = snakePath(['financialContributions', loan.sent.index, problem.field]);
+        (detail[field] ??= []).push(problemMessage(problem, locale));
+      }
+    }
+    if (!row.hasMoney) continue;
     if (!loan.sent) {
       (detail['financial_contributions'] ??= []).push(
         problemMessage(
@@ -54,6 +72,7 @@ export async function guardLoanTerms(tx: Tx, companyId: string, loans: GuardedLo
       continue;
     }
     for (const problem of lockedTermsProblems(loan.stored, loan.sent.terms, row.disbursed)) {
+      if (decided.has(problem.field)) continue;
       const field = snakePath(['financialContributions', loan.sent.index, problem.field]);
       (detail[field] ??= []).push(problemMessage(problem, locale));
     }

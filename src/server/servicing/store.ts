@@ -1,5 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
+import { outsidePipeline } from './outside-pipeline';
 import { forUpdate, selectRow, selectRows, type ReadOptions } from '../db/rows';
 import { loanStates } from '../db/schema';
 import {
@@ -40,6 +41,10 @@ export interface LoanRow extends ContributionTerms {
   fundId: string;
   fund: Bilingual;
   projectName: string | null;
+  /** The resolution that authorized it, and whether no decision created it (docs/decisions/0066). */
+  resolutionNumber: string | null;
+  resolutionDate: string | null;
+  outsidePipeline: boolean;
 }
 
 export type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null; rate: string | null };
@@ -58,6 +63,9 @@ const loanFields = {
   amortization: sql`f.amortization`,
   moratorium: sql`f.moratorium`,
   authorizationDate: sql`f.authorization_date::text`,
+  resolutionNumber: sql`f.resolution_number`,
+  resolutionDate: sql`f.resolution_date::text`,
+  outsidePipeline: outsidePipeline(sql`f.id`),
 } satisfies Record<keyof RawLoan, SQL>;
 
 /** Named expressions as a select list: `expression AS "name"`, each. */

@@ -20,6 +20,8 @@ export const financialStatementSchema = datedPart(MAPS.statement);
 export const financialContributionSchema = datedPart(MAPS.contribution).extend({
   /** The loan's number (C-2026-000123-01), as bank files and statements of account name it (docs/decisions/0036). */
   loanNumber: z.string(),
+  /** No committee decision created it: typed in the company file (docs/decisions/0066). Read-only. */
+  outsidePipeline: z.boolean(),
 });
 export const blockSchema = part(MAPS.block);
 

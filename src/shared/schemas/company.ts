@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CatalogKeyUnder } from '../i18n/keys';
 import { BLOCK_TYPES, COMPANY_LIMITS, RISK_RATINGS } from '../companies';
 import { RATE_DECIMALS } from '../servicing/terms';
+import { todayIso } from '../portfolio/schedule';
 import { lockVersion, requiredId, requiredText, wrongValue } from './common';
 import { emptyFormOf, field, inputShape, type FieldMap } from './record-fields';
 import {
@@ -300,6 +301,8 @@ const contributionMonths = (name: CatalogKeyUnder<typeof C>) =>
     form: 'integer',
     largest: () => 1200,
   });
+/** A resolution number as committees write them (CI-2026-014), at most this long. */
+const RESOLUTION_NUMBER_MAX = 40;
 /** YYYY-MM-DD. */
 const contributionDate = (name: CatalogKeyUnder<typeof C>) =>
   field({
@@ -351,6 +354,26 @@ export const CONTRIBUTION_FIELDS = {
     largest: ({ text }) => text(textLength),
   }),
   projectCost: contributionAmount('projectCost', CV.number),
+  /** The resolution that authorized the loan (docs/decisions/0066); a decision's own on a loan it created. */
+  resolutionNumber: field({
+    input: optionalText(RESOLUTION_NUMBER_MAX),
+    answer: answerText(),
+    label: 'decisions.fields.resolutionNumber',
+    history: 'text',
+    form: 'text',
+    largest: ({ text }) => text(RESOLUTION_NUMBER_MAX),
+  }),
+  /** YYYY-MM-DD, not after today. */
+  resolutionDate: field({
+    input: nullableDate().refine((day) => day === null || day <= todayIso(), {
+      error: 'decisions.errors.resolutionDateFuture',
+    }),
+    answer: answerText(),
+    label: 'decisions.fields.resolutionDate',
+    history: 'date',
+    form: 'date',
+    largest: () => '2026-11-23',
+  }),
 } satisfies FieldMap;
 
 export const BLOCK_FIELDS = {

@@ -131,6 +131,11 @@ export const loanSummarySchema = z.object({
   figures: loanFiguresSchema,
   /** The write-off in force (null when none, or undone). */
   writeOff: writeOffSchema.nullable(),
+  /** The resolution that authorized it (docs/decisions/0066): its decision's, or typed in the company file. */
+  resolutionNumber: z.string().nullable(),
+  resolutionDate: day().nullable(),
+  /** No committee decision created it: typed in the company file (docs/decisions/0066). */
+  outsidePipeline: z.boolean(),
 });
 
 /** `meta` of every servicing write and list: the loan's figures after it. */

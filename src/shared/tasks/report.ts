@@ -4,6 +4,7 @@
  * a fund that contributed nothing) is null.
  */
 import { z } from 'zod';
+import { outsidePipelineFiguresSchema } from '../decisions/report';
 
 /** What a figure of each kind holds: a whole count, dollars, or a ratio that may have no value. */
 const FIGURE_KINDS = {
@@ -62,6 +63,8 @@ export const fundActivitySchema = z.object({
   from: z.string(),
   to: z.string(),
   ...figuresShape,
+  /** The loans outside the pipeline, counted apart (docs/decisions/0066). */
+  outsidePipeline: outsidePipelineFiguresSchema,
 });
 export type FundActivity = z.infer<typeof fundActivitySchema>;
 

@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { Anchor, Fieldset, Group, SimpleGrid } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation, type KeyUnder } from '../i18n';
 import { LoanLine } from '../components/loan-status';
 import type { Locale } from '../../shared/constants';
 import { emptyFinancialContribution } from '../../shared/schemas/company';
+import type { Company } from '../../shared/companies';
+import { isDecidedTerm } from '../../shared/decisions/terms';
+import { queryKeys } from '../api/query-keys';
 import { formatAmount, formatDay } from '../../shared/portfolio/ratios';
 import { scheduleFigures, todayIso, type ScheduleFigures } from '../../shared/portfolio/schedule';
 import { DateField, LookupSelect, NumberField, TextField, useCompanyForm } from './fields';
@@ -24,6 +28,7 @@ export function ContributionsSection() {
     t(`companies.form.financialContributions.${key}`, params);
   const add = () => contributions.append(emptyFinancialContribution(), { shouldFocus: true });
   const { id: companyId } = useParams();
+  const decided = useDecidedContributions(companyId);
   const { hash } = useLocation();
   // The dashboard links straight to a contribution (#contribution-<id>): bring it into view.
   useEffect(() => {
@@ -38,6 +43,12 @@ export function ContributionsSection() {
     >
       {contributions.fields.map((field, index) => {
         const name = <K extends string>(key: K) => `financialContributions.${index}.${key}` as const;
+        // A loan a committee decision created: its decided terms are shown, not changed (docs/decisions/0066).
+        const resolution = field.id ? decided.get(field.id) : undefined;
+        const lock = (key: string) =>
+          resolution !== undefined && isDecidedTerm(key)
+            ? { readOnly: true, variant: 'filled' as const, description: t('decisions.locked.decided', { resolution }) }
+            : {};
         return (
           <Fieldset
             key={field.key}
@@ -59,8 +70,10 @@ export function ContributionsSection() {
                   name={name(key)}
                   label={t(label)}
                   kind={kind}
+                  {...lock(key)}
                   description={
-                    key === 'refund' ? (
+                    lock(key).description ??
+                    (key === 'refund' ? (
                       <FiguresNote
                         index={index}
                         hint={c('refundHint')}
@@ -68,7 +81,7 @@ export function ContributionsSection() {
                           c('refundComputed', { payment: formatAmount(figures.payment, language) })
                         }
                       />
-                    ) : undefined
+                    ) : undefined)
                   }
                   styles={DESCRIPTION_STYLES}
                 />
@@ -80,6 +93,18 @@ export function ContributionsSection() {
                 noneLabel={c('warrantyNone')}
               />
               <DateField name={name('authorizationDate')} label={c('authorizationDate')} />
+              <TextField
+                name={name('resolutionNumber')}
+                label={t('decisions.fields.resolutionNumber')}
+                {...lock('resolutionNumber')}
+                styles={DESCRIPTION_STYLES}
+              />
+              <DateField
+                name={name('resolutionDate')}
+                label={t('decisions.fields.resolutionDate')}
+                readOnly={lock('resolutionDate').readOnly}
+                note={lock('resolutionDate').description}
+              />
               <DateField name={name('followupDate')} label={c('followupDate')} />
               <DateField
                 name={name('expectedEndDate')}
@@ -118,6 +143,20 @@ export function ContributionsSection() {
         );
       })}
     </RowsSection>
+  );
+}
+
+/**
+ * The company's contributions a committee decision created, by id, with their resolution number: read from the
+ * company as the page last read or saved it (the form's own values hold no such thing).
+ */
+function useDecidedContributions(companyId: string | undefined): Map<string, string> {
+  const queryClient = useQueryClient();
+  const company = companyId ? queryClient.getQueryData<Company>(queryKeys.company(companyId)) : undefined;
+  return new Map(
+    (company?.financialContributions ?? [])
+      .filter((contribution) => !contribution.outsidePipeline)
+      .map((contribution) => [contribution.id, contribution.resolutionNumber ?? '']),
   );
 }
 

@@ -44,9 +44,19 @@ export function TextareaField({ name, label }: { name: CompanyField; label: stri
 }
 
 /** A calendar date, kept as YYYY-MM-DD and typed and shown in the app's language; `note` says more of it. */
-export function DateField({ name, label, note }: { name: CompanyField; label: string; note?: ReactNode }) {
+export function DateField({
+  name,
+  label,
+  note,
+  readOnly,
+}: {
+  name: CompanyField;
+  label: string;
+  note?: ReactNode;
+  readOnly?: boolean;
+}) {
   const form = useCompanyForm();
-  return <DayInput form={form} name={name} label={label} note={note} />;
+  return <DayInput form={form} name={name} label={label} note={note} readOnly={readOnly} />;
 }
 
 /** Money, decimals and whole numbers, shown in the user's locale once the field is left. */

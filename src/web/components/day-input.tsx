@@ -23,6 +23,7 @@ export function DayInput<T extends FieldValues>({
   label,
   required,
   note,
+  readOnly,
 }: {
   form: UseFormReturn<T>;
   name: Path<T>;
@@ -30,6 +31,8 @@ export function DayInput<T extends FieldValues>({
   required?: boolean;
   /** What the date is, above the hint of how to type one. */
   note?: ReactNode;
+  /** Shown and focusable, not changed (a decided term, docs/decisions/0066). */
+  readOnly?: boolean;
 }) {
   const { ref, field, error } = useFieldControl(form, name);
   return (
@@ -37,6 +40,7 @@ export function DayInput<T extends FieldValues>({
       label={label}
       required={required}
       note={note}
+      readOnly={readOnly}
       name={field.name}
       inputRef={ref}
       value={(field.value as string | null | undefined) ?? ''}
@@ -58,6 +62,7 @@ function DayText({
   note?: ReactNode;
   label: string;
   required?: boolean;
+  readOnly?: boolean;
   name: string;
   error?: string;
   value: string;

@@ -38,4 +38,8 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),
   },
+  decisions: {
+    fr: () => import('../../shared/i18n/domains/decisions.fr').then((m) => ({ decisions: m.decisions })),
+    en: () => import('../../shared/i18n/domains/decisions.en').then((m) => ({ decisions: m.decisions })),
+  },
 };

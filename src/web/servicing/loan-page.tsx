@@ -12,6 +12,7 @@ import type {
 } from '../../shared/schemas/servicing-answers';
 import { useTranslation, type TFunction, type KeyUnder } from '../i18n';
 import { ArchivedCompanyBadge } from '../components/archived-company-badge';
+import { LoanAuthority } from '../components/loan-authority';
 import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
@@ -86,6 +87,7 @@ function Loan({
       {back}
       <LoanHeading schedule={schedule} company={company} contributionId={contributionId} />
       {(loan?.companyArchived ?? Boolean(company?.archivedAt)) && <ArchivedCompanyBadge w="fit-content" />}
+      <LoanAuthority contribution={company?.financialContributions.find((c) => c.id === contributionId)} />
       <AsOfField />
       <Group component="nav" aria-label={l('views')} gap="lg">
         <Anchor component={Link} to={`${base}/schedule${viewQuery}`}>

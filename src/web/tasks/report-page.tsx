@@ -17,6 +17,7 @@ import type { Lookup } from '../../shared/companies';
 import printable from '../components/printable.module.css';
 import { loadChunk } from '../components/stale-build';
 import { failureText } from '../components/query-state';
+import { OutsidePipelineSection } from '../components/outside-pipeline-figures';
 
 const BarFigure = lazy(() => loadChunk(() => import('../components/charts')));
 
@@ -198,6 +199,7 @@ export default function ReportPage() {
               ))}
             </Table.Tbody>
           </Table>
+          <OutsidePipelineSection figures={report.data.outsidePipeline} />
           <Text size="sm" c="gray.7" mt="md">
             {r('chartHint')}
           </Text>

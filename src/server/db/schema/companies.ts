@@ -177,6 +177,12 @@ export const financialContributions = pgTable(
     projectName: text('project_name'),
     projectCost: money('project_cost'),
     /**
+     * The resolution that authorized the loan (docs/decisions/0066): copied from the committee's decision that
+     * created it, or typed in the company file for a loan outside the pipeline.
+     */
+    resolutionNumber: text('resolution_number'),
+    resolutionDate: date('resolution_date'),
+    /**
      * The loan's number, as bank files and statements of account name it: the company's reference number and
      * the company's loan sequence (C-2026-000123-01). Given by a trigger on insert (migration `servicing_guards`),
      * never changed or reused. Nullable to drizzle, so that an insert need not give one; the check below holds
