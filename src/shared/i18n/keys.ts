@@ -1,5 +1,6 @@
 import type { en } from './en';
 import type { signedIn } from './signed-in.en';
+import type { accounting } from './domains/accounting.en';
 import type { committee } from './domains/committee.en';
 import type { mail } from './domains/mail.en';
 import type { pipeline } from './domains/pipeline.en';
@@ -22,6 +23,7 @@ type Leaves<T, Prefix extends string> = {
 
 /** What the browser can show: every part but the mails. */
 interface WebCatalog {
+  accounting: typeof accounting;
   committee: typeof committee;
   pipeline: typeof pipeline;
   servicing: typeof servicing;
