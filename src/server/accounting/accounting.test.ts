@@ -88,7 +88,10 @@ describe('a fund’s chart of accounts', () => {
     expect(saved.json().data).toMatchObject({ bank: { number: '1000', name: 'Banque' }, funder_payable: null });
     const history = (await get(url)).json().meta.history;
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ author_name: 'Ada Admin', after: { recoveries_income: CHART.recoveries_income } });
+    expect(history[0]).toMatchObject({
+      author_name: 'Ada Admin',
+      after: { recoveries_income: CHART.recoveries_income },
+    });
 
     expect((await get(`/api/funds/00000000-0000-4000-8000-000000000000/accounts`)).statusCode).toBe(404);
   });
@@ -231,27 +234,187 @@ describe('interest accrued to a date', () => {
     expect(notEnd.statusCode).toBe(422);
     expect(notEnd.json().errors.detail.as_of).toEqual(['Interest is accrued to the last day of a month.']);
     expect(
-      (await send('POST', '/api/accounting/accrued_interest', { as_of: '2026-03-31', fund_id: fund }, staff)).statusCode,
+      (await send('POST', '/api/accounting/accrued_interest', { as_of: '2026-03-31', fund_id: fund }, staff))
+        .statusCode,
     ).toBe(403);
     const done = await send('POST', '/api/accounting/accrued_interest', { as_of: '2026-03-31', fund_id: fund });
     expect(done.statusCode).toBe(201);
     expect(done.json().data.recorded).toMatchObject([{ fund_id: fund, amount_cents: 521, loans_count: 1 }]);
     const entries = (await preview(`from=2026-03-16&to=2026-04-30&filter[fund_id]=${fund}`)).json().data.entries;
-    expect(entries.map((e: Json) => [e.date, e.lines.map((l: Json) => [l.account_number, l.debit, l.credit])])).toEqual([
+    expect(entries.map((e: Json) => [e.date, e.lines.map((l: Json) => [l.account_number, l.debit, l.credit])])).toEqual(
       [
-        '2026-03-31',
         [
-          ['1250', 521, 0],
-          ['4100', 0, 521],
+          '2026-03-31',
+          [
+            ['1250', 521, 0],
+            ['4100', 0, 521],
+          ],
+        ],
+        [
+          '2026-04-01',
+          [
+            ['4100', 521, 0],
+            ['1250', 0, 521],
+          ],
         ],
       ],
-      [
-        '2026-04-01',
-        [
-          ['4100', 521, 0],
-          ['1250', 0, 521],
-        ],
-      ],
+    );
+  });
+});
+
+describe('closed periods', () => {
+  const close = (through: string, headers = admin) =>
+    send('POST', '/api/accounting/periods/close', { through }, headers);
+  const reopen = (body: Json, headers = admin) => send('POST', '/api/accounting/periods/reopen', body, headers);
+
+  it('refuses every kind of write dated on or before the closing date, names the date, and reopens with a reason', async () => {
+    const fund = await newFund('closing');
+    const loan = await loanIn(fund);
+    const paid = await repay(loan, '2026-02-15');
+    const other = await loanIn(fund);
+    await post(t, staff, `${other.url}/write_off`, { date: '2026-04-20', reason: 'Faillite' });
+
+    expect((await get('/api/accounting/periods')).json().data).toEqual({ closed_through: null, history: [] });
+    expect((await close('2026-03-31', staff)).statusCode).toBe(403);
+    expect((await close('2026-03-15')).json().errors.detail.through).toEqual(['Choose the last day of a month.']);
+    expect((await close('2099-12-31')).json().errors.detail.through).toEqual([
+      'A month can be closed only once it is over.',
     ]);
+    const closed = await close('2026-03-31');
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data.closed_through).toBe('2026-03-31');
+    expect((await close('2026-02-28')).json().errors.detail.through).toEqual([
+      'The books are already closed through 2026-03-31.',
+    ]);
+
+    const refused = async (
+      method: 'POST',
+      url: string,
+      payload: Json,
+      date = '2026-03-31',
+      words = 'March 31, 2026',
+    ) => {
+      const res = await send(method, url, payload, staff);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(409);
+      expect(res.json().errors.code).toBe('period_closed');
+      expect(res.json().errors.detail.closed_through).toEqual([date]);
+      expect(res.json().errors.message).toContain(words);
+      expect(res.json().errors.message).toContain('An administrator can reopen');
+    };
+    const count = async () => {
+      const [row] = await selectRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT (SELECT count(*) FROM repayments) + (SELECT count(*) FROM disbursements)
+                 + (SELECT count(*) FROM term_amendments) + (SELECT count(*) FROM write_offs) AS n`,
+      );
+      return Number(row!.n);
+    };
+    const before = await count();
+    await refused('POST', `${loan.url}/repayments`, { received_on: '2026-03-31', amount: '10', method: 'pad' });
+    await refused('POST', `${loan.url}/disbursements`, { date: '2026-03-01', amount: '1', method: 'eft' });
+    await refused('POST', `${loan.url}/term_amendments`, {
+      effective_date: '2026-03-01',
+      kind: 'moratorium',
+      months: '2',
+      reason: 'Saison',
+    });
+    await refused('POST', `${loan.url}/write_off`, { date: '2026-03-31', reason: 'Faillite' });
+    await refused('POST', '/api/portfolio/term_amendments/bulk?dry_run=false', {
+      fund_id: fund,
+      effective_date: '2026-02-01',
+      kind: 'moratorium',
+      months: '1',
+      reason: 'Crise',
+    });
+    const file = `Loan,Date,Amount,Reference\r\n${loan.loanNumber},2026-03-10,5.00,A\r\n`;
+    await refused('POST', '/api/portfolio/repayments/import?dry_run=false', {
+      file_name: 'pad.csv',
+      content: Buffer.from(file).toString('base64'),
+      mapping: { loan_number: 'Loan', received_on: 'Date', amount: 'Amount', reference: 'Reference' },
+    });
+    expect(await count()).toBe(before);
+    const french = await t.inject({
+      method: 'POST',
+      url: `${loan.url}/repayments?locale=fr`,
+      headers: staff,
+      payload: { received_on: '2026-01-31', amount: '10', method: 'pad' },
+    });
+    expect(french.json().errors.message).toContain('31 mars 2026');
+
+    // Dated on their own day, a reversal and undoing a write-off are open; the closed month does not move.
+    const march = (await preview(`from=2026-02-01&to=2026-03-31&filter[fund_id]=${fund}`)).json().data;
+    await post(t, staff, `${loan.url}/repayments/${paid.data.id}/reverse`, { reason: 'NSF' }, 200);
+    await post(t, staff, `${other.url}/write_off/undo`, { reason: 'Erreur' }, 200);
+    expect((await preview(`from=2026-02-01&to=2026-03-31&filter[fund_id]=${fund}`)).json().data).toEqual(march);
+    // An entry after the closing date is recorded.
+    await repay(loan, '2026-04-01', '10');
+
+    const noReason = await reopen({ through: '2026-03-31', reason: ' ' });
+    expect(noReason.statusCode).toBe(422);
+    expect(Object.keys(noReason.json().errors.detail)).toEqual(['reason']);
+    expect((await reopen({ through: '2026-03-31', reason: 'Correction' }, staff)).statusCode).toBe(403);
+    expect((await reopen({ through: '2026-04-30', reason: 'x' })).json().errors.detail.through).toEqual([
+      'This month is not closed.',
+    ]);
+    const reopened = await reopen({ through: '2026-03-31', reason: 'Paiement oublié' });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().data.closed_through).toBe('2026-02-28');
+    expect(reopened.json().data.history).toMatchObject([
+      {
+        action: 'reopen',
+        through: '2026-03-31',
+        closed_through: '2026-02-28',
+        reason: 'Paiement oublié',
+        author_name: 'Ada Admin',
+      },
+      { action: 'close', through: '2026-03-31', closed_through: '2026-03-31', reason: null },
+    ]);
+    await repay(loan, '2026-03-20', '10');
+    await refused(
+      'POST',
+      `${loan.url}/repayments`,
+      { received_on: '2026-02-28', amount: '10', method: 'pad' },
+      '2026-02-28',
+      'February 28, 2026',
+    );
+  });
+
+  it('lets a write land before a concurrent close or refuses it, never after it in the closed month', async () => {
+    const fund = await newFund('race');
+    const loan = await createLoan(t, staff, ids, {
+      contribution_fund_id: fund,
+      amount: '100000',
+      authorization_date: '2026-03-01',
+    });
+    await post(t, staff, `${loan.url}/disbursements`, { date: '2026-03-05', amount: '100000', method: 'eft' });
+    for (const month of ['04', '05', '06', '07', '08']) {
+      const through = `2026-${month}-${month === '04' || month === '06' ? '30' : '31'}`;
+      const day = `2026-${month}-20`;
+      const [closing, writing] = await Promise.all([
+        close(through),
+        send('POST', `${loan.url}/repayments`, { received_on: day, amount: '1', method: 'pad' }, staff),
+      ]);
+      expect(closing.statusCode).toBe(200);
+      const [row] = await selectRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM repayments WHERE contribution_id = ${loan.id} AND received_on = ${day}::date`,
+      );
+      if (writing.statusCode === 201) {
+        expect(row!.n).toBe(1);
+      } else {
+        expect(writing.statusCode).toBe(409);
+        expect(writing.json().errors.detail.closed_through).toEqual([through]);
+        expect(row!.n).toBe(0);
+      }
+      // Either way, the month is closed now and nothing more lands in it.
+      const late = await send(
+        'POST',
+        `${loan.url}/repayments`,
+        { received_on: day, amount: '1', method: 'pad' },
+        staff,
+      );
+      expect(late.statusCode).toBe(409);
+    }
+    expect((await get('/api/accounting/periods')).json().data.closed_through).toBe('2026-08-31');
   });
 });
