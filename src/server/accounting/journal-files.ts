@@ -56,7 +56,8 @@ function sage50(entries: readonly JournalEntry[]): string {
     rows.push([
       `${month}-${day}-${year}`,
       text(entry.number, SAGE_SOURCE_MAX),
-      text(entry.description, SAGE_COMMENT_MAX),
+      // Sage 50 reads a quote as a field delimiter only: the comment's quotes become apostrophes.
+      text(entry.description.replace(/"/g, "'"), SAGE_COMMENT_MAX),
     ]);
     for (const line of entry.lines) {
       rows.push([line.account!.number, line.debit > 0 ? dollars(line.debit) : `-${dollars(line.credit)}`]);
