@@ -29,6 +29,7 @@ import { api, ApiError } from '../api/client';
 import { useLookup } from '../api/lookups';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
+import { ScrollTable } from '../components/scroll-table';
 import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
 import { monthKeys } from './api';
@@ -141,7 +142,7 @@ function ChartForm({ fundId, initial, readOnly }: { fundId: string; initial: Cha
         save.mutate();
       }}
     >
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable>
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -185,7 +186,7 @@ function ChartForm({ fundId, initial, readOnly }: { fundId: string; initial: Cha
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {!readOnly && (
         <Group mt="md">
           <Button type="submit" loading={save.isPending} disabled={!fundId}>

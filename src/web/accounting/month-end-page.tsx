@@ -26,6 +26,7 @@ import { useLookup } from '../api/lookups';
 import { reportError } from '../components/server-errors';
 import { toast } from '../components/toasts';
 import { failureText } from '../components/query-state';
+import { ScrollTable } from '../components/scroll-table';
 import { useTranslation } from '../i18n';
 import { useSession } from '../session/session';
 import { monthKeys, type AccruedAnswer, type PeriodsAnswer, type PreviewAnswer } from './api';
@@ -241,8 +242,8 @@ export default function MonthEndPage() {
             {preview.data.entries.length === 0 ? (
               <Text>{t('accounting.page.noEntries')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped aria-label={t('accounting.page.entries')}>
+              <ScrollTable>
+                <Table striped miw={640} aria-label={t('accounting.page.entries')}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">{t('accounting.columns.entry')}</Table.Th>
@@ -286,7 +287,7 @@ export default function MonthEndPage() {
                     </Table.Tr>
                   </Table.Tfoot>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </Stack>
         )}
