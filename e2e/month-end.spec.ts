@@ -156,10 +156,10 @@ async function story(page: Page, lang: Lang, width: number, email: string, month
   const reopen = page.getByRole('form', { name: loose(say(c.page.reopenTitle, { date: closedOn })) });
   await reopen.getByRole('button', { name: c.page.reopen }).click();
   await expect(reopen.getByRole('textbox', { name: c.page.reason })).toHaveAttribute('aria-invalid', 'true');
-  await reopen.getByRole('textbox', { name: c.page.reason }).fill('Paiement reçu en retard, à inscrire');
+  await reopen.getByRole('textbox', { name: c.page.reason }).fill(`Paiement reçu en retard (${lang})`);
   await reopen.getByRole('button', { name: c.page.reopen }).click();
   await expect(page.getByText(c.page.reopened)).toBeVisible();
-  await expect(page.getByText('Paiement reçu en retard, à inscrire', { exact: false })).toBeVisible();
+  await expect(page.getByText(`Paiement reçu en retard (${lang})`, { exact: false })).toBeVisible();
   await expectAccessible(page);
 }
 
