@@ -34,6 +34,9 @@ export const ACCOUNTS = {
   // e2e/servicing-bulk.spec.ts: a fund's blanket deferral, in French on a desktop and in English on a phone.
   deferral: { email: 'deferral@e2e.test', role: 'user', firstName: 'Denise', lastName: 'Report' },
   deferralPhone: { email: 'deferral-phone@e2e.test', role: 'user', firstName: 'Denise', lastName: 'Mobile' },
+  // e2e/month-end.spec.ts: an administrator's month-end, in French on a desktop and in English on a phone.
+  monthEnd: { email: 'month-end@e2e.test', role: 'admin', firstName: 'Mona', lastName: 'Comptable' },
+  monthEndPhone: { email: 'month-end-phone@e2e.test', role: 'admin', firstName: 'Mona', lastName: 'Mobile' },
   // e2e/servicing-import.spec.ts: a file of repayments imported in French on a desktop, in English on a phone.
   servicingImport: { email: 'import@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Import' },
   servicingImportPhone: { email: 'import-phone@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Mobile' },

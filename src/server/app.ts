@@ -56,6 +56,7 @@ import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
 import { reminderRoutes } from './tasks/reminders-routes';
 import { reportRoutes } from './reports/routes';
+import { accountingRoutes } from './accounting/routes';
 import { backupRoutes } from './backups/routes';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
       await api.register(reportRoutes, routeDeps);
+      await api.register(accountingRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });

@@ -104,6 +104,16 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./tasks/report-page'), ['tasks', 'decisions']),
               },
               {
+                path: '/month-end',
+                ...titled('accounting.page.title'),
+                ...lazyPage(() => import('./accounting/month-end-page'), ['accounting']),
+              },
+              {
+                path: '/month-end/accounts',
+                ...titled('accounting.page.accounts'),
+                ...lazyPage(() => import('./accounting/accounts-page'), ['accounting']),
+              },
+              {
                 path: '/tasks',
                 ...titled('tasks.page.title'),
                 ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),

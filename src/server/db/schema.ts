@@ -41,3 +41,6 @@ export * from './schema/portfolio';
 export * from './schema/pipeline';
 /* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
 export * from './schema/tasks';
+
+/* Month-end: charts of accounts, journal exports, accruals and closed periods: db/schema/accounting.ts. */
+export * from './schema/accounting';

@@ -19,6 +19,7 @@ import { recordLoanEvent } from '../servicing/history';
 import { loanContext, requireTerms, throwProblems } from '../servicing/loan-context';
 import { insertDisbursement } from '../servicing/store';
 import { requestCompany, type RequestRow } from './store';
+import { assertPeriodOpen } from '../accounting/period-guard';
 
 interface DecidedTerms {
   decisionId: string;
@@ -56,6 +57,7 @@ export async function disburseRequest(
     throw new AppError(409, 'company_archived', 'pipeline.errors.companyArchived', undefined, undefined, {
       company: company.name,
     });
+  await assertPeriodOpen(tx, disbursement.date, locale);
   const approval = await approvalOf(tx, request.id);
   // The state machine only reaches ready_to_disburse through an approval; a row missing here is a bug.
   if (!approval) throw new AppError(409, 'no_approval', 'pipeline.errors.noApproval');

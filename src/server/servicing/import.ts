@@ -47,6 +47,7 @@ import {
   type LoanRow,
   type RawLoan,
 } from './store';
+import { assertPeriodOpen } from '../accounting/period-guard';
 
 /** A row of the file with its loan and what keeps it from being posted, if anything. */
 interface JudgedRow {
@@ -256,6 +257,11 @@ export async function postImport(
   locale: Locale,
 ): Promise<ImportReport> {
   const judged = await judge(tx, file, today, locale, tx);
+  await assertPeriodOpen(
+    tx,
+    judged.flatMap((row) => (row.row.values && !row.alreadyImported ? [row.row.values.receivedOn] : [])),
+    locale,
+  );
   const refused = judged.filter((row) => row.problems.length > 0 || !row.loan || !row.row.values);
   if (refused.length > 0) {
     throw new AppError(422, 'import_refused', 'servicing.errors.import.refused', refusalDetail(refused), undefined, {

@@ -1,5 +1,6 @@
 import type { en } from './en';
 import type { signedIn } from './signed-in.en';
+import type { accounting } from './domains/accounting.en';
 import type { committee } from './domains/committee.en';
 import type { decisions } from './domains/decisions.en';
 import type { mail } from './domains/mail.en';
@@ -23,6 +24,7 @@ type Leaves<T, Prefix extends string> = {
 
 /** What the browser can show: every part but the mails. */
 interface WebCatalog {
+  accounting: typeof accounting;
   committee: typeof committee;
   decisions: typeof decisions;
   pipeline: typeof pipeline;

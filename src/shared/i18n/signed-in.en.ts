@@ -18,6 +18,7 @@ export const signedIn = {
     users: 'Users',
     myAccount: 'My account',
     myTasks: 'My tasks',
+    monthEnd: 'Month-end',
     fundReport: 'Fund activity report',
     fundingRequests: 'Funding requests',
     committeeMeetings: 'Investment committee meetings',

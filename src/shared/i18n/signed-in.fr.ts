@@ -16,6 +16,7 @@ export const signedIn = {
     users: 'Utilisateurs',
     myAccount: 'Mon compte',
     myTasks: 'Mes tâches',
+    monthEnd: 'Fin de mois',
     fundReport: 'Rapport d’activité du fonds',
     fundingRequests: 'Demandes de financement',
     committeeMeetings: 'Réunions du comité d’investissement',

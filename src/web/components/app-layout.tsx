@@ -110,6 +110,7 @@ export function AppLayout() {
           {link('/companies', t('layout.companies'))}
           {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
           {link('/reports/fund_activity', t('layout.fundReport'))}
+          {link('/month-end', t('layout.monthEnd'))}
           {link('/committee/meetings', t('layout.committeeMeetings'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}

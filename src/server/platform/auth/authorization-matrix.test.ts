@@ -115,6 +115,17 @@ const MATRIX: Record<string, Expected> = {
   'PATCH /api/tasks/:id': 'user',
   'GET /api/reports/fund_activity': 'user',
   'GET /api/reports/fund_activity.csv': 'user',
+  // Month-end (docs/decisions/0070, 0071): staff read, administrators act.
+  'GET /api/funds/:id/accounts': 'user',
+  'PUT /api/funds/:id/accounts': 'admin',
+  'GET /api/accounting/journal/preview': 'user',
+  'GET /api/accounting/journal': 'admin',
+  'GET /api/accounting/accrued_interest': 'user',
+  'GET /api/accounting/accrued_interest.csv': 'user',
+  'POST /api/accounting/accrued_interest': 'admin',
+  'GET /api/accounting/periods': 'user',
+  'POST /api/accounting/periods/close': 'admin',
+  'POST /api/accounting/periods/reopen': 'admin',
   // Reminders (docs/decisions/0044): one's own settings and calendar link; the feed's secret link is its key.
   'GET /api/account/notification_settings': 'user',
   'PUT /api/account/notification_settings': 'user',

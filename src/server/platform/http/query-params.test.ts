@@ -89,6 +89,11 @@ describe('malformed query parameters on list routes', () => {
   const REQUIRED: Record<string, string> = {
     '/api/portfolio/arrears_aging/loans': '&filter[bucket]=days_91_180',
     '/api/portfolio/term_amendments/bulk': '&filter[fund_id]=00000000-0000-4000-8000-000000000000',
+    // Month-end (docs/decisions/0070, 0071): a period, or a day.
+    '/api/accounting/journal/preview': '&from=2026-01-01&to=2026-01-31',
+    '/api/accounting/journal': '&from=2026-01-01&to=2026-01-31',
+    '/api/accounting/accrued_interest': '&as_of=2026-01-31',
+    '/api/accounting/accrued_interest.csv': '&as_of=2026-01-31',
   };
 
   it('still answers the well-formed ones', async () => {

@@ -41,6 +41,7 @@ import {
   writeOffInForce,
   type LoanRow,
 } from '../store';
+import { assertPeriodOpen } from '../../accounting/period-guard';
 
 /*
  * One term amendment for every active loan of a fund, in one action (a blanket deferral), and its reversal as
@@ -176,6 +177,7 @@ export async function applyBulkAmendment(
 ) {
   await requireFund(db, input.fundId);
   return db.transaction(async (tx) => {
+    await assertPeriodOpen(tx, input.effectiveDate, locale);
     const active = await bulkPlan(tx, input, today, locale, true);
     const bulkActionId = await insertBulkAmendment(tx, {
       fundId: input.fundId,
@@ -262,6 +264,8 @@ export async function reverseBulkAmendment(
   locale: Locale,
 ): Promise<BulkActionAnswer> {
   return db.transaction(async (tx) => {
+    // Dated on its own day, as every reversal (docs/decisions/0070).
+    await assertPeriodOpen(tx, today, locale);
     const action = await findBulkAction(tx, id, { lock: true });
     if (!action) throw notFound();
     if (action.reversal) {

@@ -5,11 +5,13 @@ import type { Executor } from '../../db/client';
 import { recordLoanEvent } from '../history';
 import { insertRepayments } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
+import { assertPeriodOpen } from '../../accounting/period-guard';
 
 /** Money received on a loan: received by today, within the payoff (the shared rules), with its history. */
 export function recordRepayment(db: Executor, params: LoanParams, input: RepaymentInput, author: Author) {
   const amountCents = toCents(input.amount);
   return writeOnLoan(db, params, author, async (tx, loan) => {
+    await assertPeriodOpen(tx, input.receivedOn, author.locale);
     refuse(
       repaymentProblems(loan.input, { receivedOn: input.receivedOn, amount: amountCents, kind: input.kind }, loan.asOf),
       author,

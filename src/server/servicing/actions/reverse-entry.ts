@@ -5,6 +5,7 @@ import { dollars } from '../answers';
 import { recordLoanEvent } from '../history';
 import { reverseEntry as reverseEntryRow, type LoanEntries, type LoanRow, type ReversibleKind } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
+import { assertPeriodOpen } from '../../accounting/period-guard';
 
 const alreadyReversed = () => new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
 
@@ -29,6 +30,8 @@ export function reverseEntry(
   author: Author,
 ) {
   return writeOnLoan(db, params, author, async (tx, loan) => {
+    // A reversal is dated on its own day (docs/decisions/0070): the entry it reverses may lie in a closed month.
+    await assertPeriodOpen(tx, loan.asOf, author.locale);
     const entry = entryOf(loan.entries, kind, entryId);
     if (!entry) throw notFound();
     if (entry.reversal) throw alreadyReversed();

@@ -6,6 +6,7 @@ import { dollars } from '../answers';
 import { recordLoanEvent } from '../history';
 import { insertWriteOff } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
+import { assertPeriodOpen } from '../../accounting/period-guard';
 
 /**
  * A loan written off at the end of a day: its principal and interest due then, as computed, kept on the record
@@ -13,6 +14,7 @@ import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-lo
  */
 export function writeOffLoan(db: Executor, params: LoanParams, input: WriteOffInput, author: Author) {
   return writeOnLoan(db, params, author, async (tx, loan) => {
+    await assertPeriodOpen(tx, input.date, author.locale);
     refuse(writeOffProblems(loan.input, { date: input.date }, loan.asOf), author);
     const { figures } = computeLoanFigures({ ...loan.input, writeOff: { date: input.date }, asOf: input.date });
     const id = await insertWriteOff(tx, {

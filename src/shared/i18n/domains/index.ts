@@ -1,4 +1,6 @@
 import type { Messages } from '../translate';
+import { accounting as accountingEn } from './accounting.en';
+import { accounting as accountingFr } from './accounting.fr';
 import type { Domain } from './names';
 import { committee as committeeEn } from './committee.en';
 import { committee as committeeFr } from './committee.fr';
@@ -23,6 +25,7 @@ import { twoFactor as twoFactorFr } from './two-factor.fr';
  */
 export const domainMessages = {
   en: {
+    accounting: accountingEn,
     committee: committeeEn,
     mail: mailEn,
     pipeline: pipelineEn,
@@ -32,6 +35,7 @@ export const domainMessages = {
     decisions: decisionsEn,
   } satisfies Record<Domain, Messages>,
   fr: {
+    accounting: accountingFr,
     committee: committeeFr,
     mail: mailFr,
     pipeline: pipelineFr,
