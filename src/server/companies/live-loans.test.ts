@@ -129,9 +129,9 @@ describe('archiving a company with a live loan', () => {
     ]);
     await post(t, auth, `${live!.url}/disbursements`, { date: '2026-01-15', amount: '1200', method: 'eft' });
     expect((await archive(live!.companyId, '?confirm_live_loans=true')).statusCode).toBe(200);
-    const [summary] = ((await get(`/api/companies/${live!.companyId}/loans`)).data as Json[]).filter(
+    const summary = ((await get(`/api/companies/${live!.companyId}/loans`)).data as Json[]).find(
       (loan) => loan.contribution_id === live!.id,
-    );
+    )!;
 
     const file = async (locale: 'fr' | 'en') => {
       const res = await t.inject({
