@@ -41,3 +41,6 @@ export * from './schema/portfolio';
 export * from './schema/pipeline';
 /* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
 export * from './schema/tasks';
+
+/* Company contacts and the notices to borrowers by mail: db/schema/notices.ts. */
+export * from './schema/notices';

@@ -2,6 +2,7 @@ import type { en } from './en';
 import type { signedIn } from './signed-in.en';
 import type { committee } from './domains/committee.en';
 import type { mail } from './domains/mail.en';
+import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
 import type { servicing } from './domains/servicing.en';
 import type { tasks } from './domains/tasks.en';
@@ -23,6 +24,7 @@ type Leaves<T, Prefix extends string> = {
 /** What the browser can show: every part but the mails. */
 interface WebCatalog {
   committee: typeof committee;
+  notices: typeof notices;
   pipeline: typeof pipeline;
   servicing: typeof servicing;
   tasks: typeof tasks;

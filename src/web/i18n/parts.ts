@@ -34,6 +34,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/tasks.fr').then((m) => ({ tasks: m.tasks })),
     en: () => import('../../shared/i18n/domains/tasks.en').then((m) => ({ tasks: m.tasks })),
   },
+  notices: {
+    fr: () => import('../../shared/i18n/domains/notices.fr').then((m) => ({ notices: m.notices })),
+    en: () => import('../../shared/i18n/domains/notices.en').then((m) => ({ notices: m.notices })),
+  },
   twoFactor: {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),

@@ -4,6 +4,8 @@ import { committee as committeeEn } from './committee.en';
 import { committee as committeeFr } from './committee.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
+import { notices as noticesEn } from './notices.en';
+import { notices as noticesFr } from './notices.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
 import { pipeline as pipelineFr } from './pipeline.fr';
 import { servicing as servicingEn } from './servicing.en';
@@ -23,6 +25,7 @@ export const domainMessages = {
   en: {
     committee: committeeEn,
     mail: mailEn,
+    notices: noticesEn,
     pipeline: pipelineEn,
     servicing: servicingEn,
     tasks: tasksEn,
@@ -31,6 +34,7 @@ export const domainMessages = {
   fr: {
     committee: committeeFr,
     mail: mailFr,
+    notices: noticesFr,
     pipeline: pipelineFr,
     servicing: servicingFr,
     tasks: tasksFr,
