@@ -26,9 +26,9 @@ const contactFields = {
   name: requiredText(),
   email: email(),
   locale: contactLocale(),
-  roles: roles(),
+  roles: roles().default([]),
   /** The roles this contact is the preferred one for; each must be one of its roles. */
-  preferredFor: roles(),
+  preferredFor: roles().default([]),
 };
 
 const preferredWithinRoles = (value: { roles?: string[]; preferredFor?: string[] }) =>
@@ -54,8 +54,8 @@ export const contactUpdateSchema = z.object({
   name: contactFields.name.optional(),
   email: contactFields.email.optional(),
   locale: contactFields.locale.optional(),
-  roles: contactFields.roles.optional(),
-  preferredFor: contactFields.preferredFor.optional(),
+  roles: roles().optional(),
+  preferredFor: roles().optional(),
 });
 export type ContactUpdateInput = z.input<typeof contactUpdateSchema>;
 
