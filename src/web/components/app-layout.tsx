@@ -110,6 +110,7 @@ export function AppLayout() {
           {link('/companies', t('layout.companies'))}
           {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
           {link('/reports/fund_activity', t('layout.fundReport'))}
+          {link('/notices', t('layout.notices'))}
           {link('/committee/meetings', t('layout.committeeMeetings'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
@@ -119,6 +120,7 @@ export function AppLayout() {
           {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
           {session.isAdmin && link('/committees', t('layout.committees'))}
           {session.isAdmin && link('/checklist-templates', t('layout.checklistTemplates'))}
+          {session.isAdmin && link('/settings/notices', t('layout.noticeSettings'))}
           {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />
