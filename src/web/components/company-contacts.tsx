@@ -82,7 +82,7 @@ export function CompanyContacts({ companyId, owners }: { companyId: string; owne
                       {contact.roles.map((role) => (
                         <Badge
                           key={role}
-                          variant={contact.preferredFor.includes(role) ? 'filled' : 'light'}
+                          variant={contact.preferredFor.includes(role) ? 'filled' : 'outline'}
                           color="blue.8"
                         >
                           {t(`notices.role.${role}`)}
