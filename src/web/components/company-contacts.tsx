@@ -104,7 +104,8 @@ export function CompanyContacts({ companyId, owners }: { companyId: string; owne
                       <Button
                         size="xs"
                         variant="subtle"
-                        color="red.8"
+                        color="red.9"
+                        c="red.9"
                         aria-label={`${t('notices.contacts.remove')} ${contact.name}`}
                         onClick={() => {
                           if (!window.confirm(t('notices.contacts.removeConfirm', { name: contact.name }))) return;

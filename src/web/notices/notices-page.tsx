@@ -59,14 +59,14 @@ export default function NoticesPage() {
                         {row.recipient ? (
                           `${row.recipient.name} <${row.recipient.email}>`
                         ) : (
-                          <Badge color="red.8" variant="outline">
+                          <Badge color="red.9" c="red.9" variant="outline">
                             {t('notices.upcoming.noRecipient')}
                           </Badge>
                         )}
                       </Table.Td>
                       <Table.Td>
                         {row.held ? (
-                          <Badge color="orange.9" variant="outline" title={row.holdReason ?? ''}>
+                          <Badge color="dark" c="dark" variant="outline" title={row.holdReason ?? ''}>
                             {t('notices.upcoming.held')}
                           </Badge>
                         ) : (
