@@ -5,6 +5,7 @@
 import type { ContactRole } from '../../shared/notices/rules';
 import type { z } from 'zod';
 import type { contactSchema, contactUpdateSchema } from '../../shared/schemas/notices';
+import { todayIso } from '../../shared/portfolio/schedule';
 import type { Db, Tx } from '../db/client';
 import { fieldError, notFound } from '../platform/errors/app-error';
 import { recordSystemEvent } from '../platform/history/record';
@@ -15,6 +16,7 @@ import {
   insertContact,
   lockCompany,
   ownerOf,
+  retryUncontacted,
   updateContact,
   type ContactRow,
 } from './contacts-store';
@@ -52,6 +54,7 @@ export function addContact(db: Db, companyId: string, input: NewContact, authorI
       ownerId: input.ownerId?.toLowerCase() ?? null,
     });
     await recordSystemEvent(tx, { companyId, code: 'contactAdded', params: event(row), authorId });
+    await retryUncontacted(tx, companyId, todayIso());
     return row;
   });
 }

@@ -96,3 +96,13 @@ export async function updateContact(db: Executor, id: string, values: ContactVal
 export async function deleteContact(db: Executor, id: string): Promise<void> {
   await db.delete(companyContacts).where(eq(companyContacts.id, id));
 }
+
+/**
+ * A company's notices of `day` given up for want of a contact go out again once it has one: back to pending,
+ * due now, with their attempts counted afresh.
+ */
+export async function retryUncontacted(db: Executor, companyId: string, day: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE notices SET status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL, updated_at = now()
+     WHERE company_id = ${companyId} AND status = 'failed' AND last_error = 'no_contact' AND day = ${day}::date`);
+}

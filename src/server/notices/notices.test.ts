@@ -464,6 +464,12 @@ describe('sending notices', () => {
       `/api/notices?filter[state]=failed&filter[company_id]=${loan.companyId}&locale=en`,
     );
     expect(failed.json().data).toMatchObject([{ state: 'failed', problem: 'The company has no contact to write to.' }]);
+    // A contact added the same day: the notice given up for want of one goes out.
+    await t.database.db.execute(sql`UPDATE notices SET day = ${today} WHERE company_id = ${loan.companyId}`);
+    const late = email();
+    await addContact(loan.companyId, { name: 'Enfin', email: late, locale: 'fr', roles: ['finance'] });
+    await run(day);
+    expect(mailsTo(late)).toHaveLength(1);
 
     const archived = await borrower();
     const to = email();
