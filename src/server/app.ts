@@ -55,6 +55,7 @@ import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
 import { reminderRoutes } from './tasks/reminders-routes';
+import { noticeRoutes } from './notices/routes';
 import { reportRoutes } from './reports/routes';
 import { accountingRoutes } from './accounting/routes';
 import { backupRoutes } from './backups/routes';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(aidCeilingRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
+      await api.register(noticeRoutes, routeDeps);
       await api.register(reportRoutes, routeDeps);
       await api.register(accountingRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);

@@ -99,6 +99,11 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: '/notices',
+                ...titled('notices.upcoming.title'),
+                ...lazyPage(() => import('./notices/notices-page'), ['notices']),
+              },
+              {
                 path: '/reports/fund_activity',
                 ...titled('tasks.report.title'),
                 ...lazyPage(() => import('./tasks/report-page'), ['tasks', 'decisions']),
@@ -157,7 +162,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id',
                 ...titled('company'),
-                ...lazyPage(() => import('./companies/company-page'), ['servicing', 'pipeline', 'decisions']),
+                ...lazyPage(() => import('./companies/company-page'), ['servicing', 'pipeline', 'decisions', 'notices']),
               },
               {
                 path: '/dashboard',
@@ -247,6 +252,11 @@ export const routes: RouteObject[] = [
                     path: '/checklist-templates',
                     ...titled('committee.templates.title'),
                     ...lazyPage(() => import('./committee/templates-page'), ['pipeline', 'committee']),
+                  },
+                  {
+                    path: '/settings/notices',
+                    ...titled('notices.settings.title'),
+                    ...lazyPage(() => import('./notices/settings-page'), ['notices']),
                   },
                   {
                     path: '/settings/security',

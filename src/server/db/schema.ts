@@ -44,3 +44,5 @@ export * from './schema/tasks';
 
 /* Month-end: charts of accounts, journal exports, accruals and closed periods: db/schema/accounting.ts. */
 export * from './schema/accounting';
+/* Company contacts and the notices to borrowers by mail: db/schema/notices.ts. */
+export * from './schema/notices';

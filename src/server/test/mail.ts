@@ -11,6 +11,8 @@ export interface ParsedMail {
   text: string;
   html: string;
   contentType: string;
+  /** Parts sent as files (a statement's PDF), decoded to bytes. */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {
@@ -73,35 +75,61 @@ function boundaryOf(contentType: string): string | undefined {
   return /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
 }
 
+interface MailPart {
+  type: string;
+  content: string;
+  filename?: string;
+  bytes?: Buffer;
+}
+
+/** The leaf parts of a body, nested multiparts (mixed around alternative, as with an attachment) included. */
+function partsOf(headers: Record<string, string>, body: string): MailPart[] {
+  const contentType = headers['content-type'] ?? 'text/plain';
+  const boundary = boundaryOf(contentType);
+  if (!boundary) {
+    const encoding = headers['content-transfer-encoding'];
+    const filename = /filename="?([^";]+)"?/i.exec(headers['content-disposition'] ?? '')?.[1];
+    return [
+      {
+        type: contentType.split(';')[0]!.trim(),
+        content: decodeBody(body, encoding),
+        ...(filename
+          ? {
+              filename: decodeWords(filename),
+              bytes:
+                encoding?.toLowerCase() === 'base64'
+                  ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+                  : Buffer.from(body, 'utf8'),
+            }
+          : {}),
+      },
+    ];
+  }
+  const parts: MailPart[] = [];
+  for (const chunk of body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith('--')) break;
+    const part = splitHeaders(chunk.replace(/^\n/, ''));
+    parts.push(...partsOf(part.headers, part.body.replace(/\n$/, '')));
+  }
+  return parts;
+}
+
 export function parseMail(raw: string): ParsedMail {
   const { headers, body } = splitHeaders(raw);
   const contentType = headers['content-type'] ?? 'text/plain';
-  const parts: Array<{ type: string; content: string }> = [];
-  const boundary = boundaryOf(contentType);
-  if (boundary) {
-    for (const chunk of body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith('--')) break;
-      const part = splitHeaders(chunk.replace(/^\n/, ''));
-      parts.push({
-        type: (part.headers['content-type'] ?? 'text/plain').split(';')[0]!.trim(),
-        content: decodeBody(part.body.replace(/\n$/, ''), part.headers['content-transfer-encoding']),
-      });
-    }
-  } else {
-    parts.push({
-      type: contentType.split(';')[0]!.trim(),
-      content: decodeBody(body, headers['content-transfer-encoding']),
-    });
-  }
+  const parts = partsOf(headers, body);
   return {
     raw,
     headers,
     subject: decodeWords(headers['subject'] ?? ''),
     to: headers['to'] ?? '',
     from: decodeWords(headers['from'] ?? ''),
-    text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
-    html: parts.find((p) => p.type === 'text/html')?.content ?? '',
+    text: parts.find((p) => p.type === 'text/plain' && !p.filename)?.content ?? '',
+    html: parts.find((p) => p.type === 'text/html' && !p.filename)?.content ?? '',
     contentType,
+    attachments: parts.flatMap((p) =>
+      p.filename && p.bytes ? [{ filename: p.filename, contentType: p.type, content: p.bytes }] : [],
+    ),
   };
 }
 

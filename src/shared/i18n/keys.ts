@@ -4,6 +4,7 @@ import type { accounting } from './domains/accounting.en';
 import type { committee } from './domains/committee.en';
 import type { decisions } from './domains/decisions.en';
 import type { mail } from './domains/mail.en';
+import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
 import type { servicing } from './domains/servicing.en';
 import type { tasks } from './domains/tasks.en';
@@ -27,6 +28,7 @@ interface WebCatalog {
   accounting: typeof accounting;
   committee: typeof committee;
   decisions: typeof decisions;
+  notices: typeof notices;
   pipeline: typeof pipeline;
   servicing: typeof servicing;
   tasks: typeof tasks;

@@ -29,6 +29,9 @@ export const signedIn = {
     logout: 'Log out',
     /** The drawer's entry of the security settings (docs/decisions/0035). */
     security: 'Security',
+    /** Notices to borrowers (docs/decisions/0073): tomorrow's sends, and administrators' settings. */
+    notices: 'Notices to borrowers',
+    noticeSettings: 'Notice settings',
   },
   toasts: {
     needActiveCompany: 'Select a company first to work on its documents and events.',

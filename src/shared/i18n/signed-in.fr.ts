@@ -27,6 +27,9 @@ export const signedIn = {
     logout: 'Se déconnecter',
     /** The drawer's entry of the security settings (docs/decisions/0035). */
     security: 'Sécurité',
+    /** Notices to borrowers (docs/decisions/0073): tomorrow's sends, and administrators' settings. */
+    notices: 'Avis aux emprunteurs',
+    noticeSettings: 'Paramètres des avis',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',

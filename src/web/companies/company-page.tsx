@@ -10,6 +10,7 @@ import type { Company } from '../../shared/companies';
 import { CompanyForm } from './company-form';
 import { AnalysisSection } from './analysis-section';
 import { CompanyRequests } from '../components/company-requests';
+import { CompanyContacts } from '../components/company-contacts';
 
 /** /companies/new and /companies/{id}: one page, the route without an id is the new company. */
 export default function CompanyPage() {
@@ -66,6 +67,7 @@ function EditCompany({ id }: { id: string }) {
         {/* Read from the saved file (ADR 0020): the analysis and the printable file follow each save. */}
         <AnalysisSection statements={query.data.financialStatements} />
         <CompanyRequests companyId={id} />
+        <CompanyContacts companyId={id} owners={query.data.owners.map((o) => ({ id: o.id ?? '', name: o.name }))} />
       </Stack>
     );
   if (query.isPending) return <PageLoader />;

@@ -111,6 +111,7 @@ export function AppLayout() {
           {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
           {link('/reports/fund_activity', t('layout.fundReport'))}
           {link('/month-end', t('layout.monthEnd'))}
+          {link('/notices', t('layout.notices'))}
           {link('/committee/meetings', t('layout.committeeMeetings'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
@@ -120,6 +121,7 @@ export function AppLayout() {
           {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
           {session.isAdmin && link('/committees', t('layout.committees'))}
           {session.isAdmin && link('/checklist-templates', t('layout.checklistTemplates'))}
+          {session.isAdmin && link('/settings/notices', t('layout.noticeSettings'))}
           {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />

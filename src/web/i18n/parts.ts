@@ -38,6 +38,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/accounting.fr').then((m) => ({ accounting: m.accounting })),
     en: () => import('../../shared/i18n/domains/accounting.en').then((m) => ({ accounting: m.accounting })),
   },
+  notices: {
+    fr: () => import('../../shared/i18n/domains/notices.fr').then((m) => ({ notices: m.notices })),
+    en: () => import('../../shared/i18n/domains/notices.en').then((m) => ({ notices: m.notices })),
+  },
   twoFactor: {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),

@@ -131,6 +131,20 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/account/notification_settings': 'user',
   'POST /api/account/calendar_token': 'user',
   'GET /api/calendar/:token.ics': 'public',
+  // Company contacts and notices to borrowers (docs/decisions/0073): staff manage contacts, see and hold sends;
+  // administrators set a fund's notices and the texts.
+  'GET /api/companies/:companyId/contacts': 'user',
+  'POST /api/companies/:companyId/contacts': 'user',
+  'PATCH /api/companies/:companyId/contacts/:id': 'user',
+  'DELETE /api/companies/:companyId/contacts/:id': 'user',
+  'PUT /api/companies/:id/notice_hold': 'user',
+  'GET /api/funds/:id/notice_settings': 'user',
+  'PUT /api/funds/:id/notice_settings': 'admin',
+  'GET /api/notice_templates/:kind': 'user',
+  'PUT /api/notice_templates/:kind': 'admin',
+  'POST /api/notice_templates/:kind/preview': 'admin',
+  'GET /api/notices/upcoming': 'user',
+  'GET /api/notices': 'user',
 
   'POST /api/invitations': 'admin',
   // docs/SPEC.md §6: accounts are private to administrators.

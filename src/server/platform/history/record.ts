@@ -14,7 +14,14 @@ import { renderSystemTitle } from './render';
  */
 export async function recordSystemEvent<C extends SystemEventCode>(
   tx: Executor,
-  event: { companyId: string; code: C; params: SystemEventParams[C]; authorId: string | null },
+  event: {
+    companyId: string;
+    code: C;
+    params: SystemEventParams[C];
+    authorId: string | null;
+    /** What the event keeps beside its title (a sent notice: the mail as sent). */
+    notes?: string | null;
+  },
 ): Promise<void> {
   const params = event.params as Record<string, unknown>;
   await tx.insert(events).values({
@@ -23,6 +30,7 @@ export async function recordSystemEvent<C extends SystemEventCode>(
     code: event.code,
     params,
     authorId: event.authorId,
+    notes: event.notes ?? null,
     // The title in every language, so that a search in either finds it (ADR 0008).
     searchText: searchTextOf(...LOCALES.map((locale) => renderSystemTitle(event.code, params, locale))),
     // now() is the same for the whole transaction; the clock keeps the events of one save in order.

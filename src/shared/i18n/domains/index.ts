@@ -8,6 +8,8 @@ import { decisions as decisionsEn } from './decisions.en';
 import { decisions as decisionsFr } from './decisions.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
+import { notices as noticesEn } from './notices.en';
+import { notices as noticesFr } from './notices.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
 import { pipeline as pipelineFr } from './pipeline.fr';
 import { servicing as servicingEn } from './servicing.en';
@@ -28,6 +30,7 @@ export const domainMessages = {
     accounting: accountingEn,
     committee: committeeEn,
     mail: mailEn,
+    notices: noticesEn,
     pipeline: pipelineEn,
     servicing: servicingEn,
     tasks: tasksEn,
@@ -38,6 +41,7 @@ export const domainMessages = {
     accounting: accountingFr,
     committee: committeeFr,
     mail: mailFr,
+    notices: noticesFr,
     pipeline: pipelineFr,
     servicing: servicingFr,
     tasks: tasksFr,
