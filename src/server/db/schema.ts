@@ -41,3 +41,5 @@ export * from './schema/portfolio';
 export * from './schema/pipeline';
 /* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
 export * from './schema/tasks';
+/* The guarantees register (sûretés) of each loan: db/schema/guarantees.ts. */
+export * from './schema/guarantees';
