@@ -4,6 +4,8 @@
  * conservation notice after a secured asset was sold. Their source keys carry the guarantee (or the loan) they are
  * about, which is how migration `guarantees`'s triggers close them when the cause is gone.
  */
+import type { Locale } from '../constants';
+import { formatDay } from '../intl';
 import type { RenewLead } from './rules';
 
 export const GUARANTEE_TASK_KINDS = [
@@ -31,4 +33,18 @@ export function guaranteeSourceKey(source: GuaranteeTaskSource): string {
     case 'guarantee_conservation':
       return `guarantee_conservation:${source.guaranteeId}:${source.soldOn}`;
   }
+}
+
+/**
+ * A generated guarantee task's title in the reader's language (`taskTitle` in src/shared/tasks/titles.ts calls
+ * it): the loan, the company and, for a renewal, the expiry (the task's occasion).
+ */
+export function guaranteeTaskTitle(
+  kind: GuaranteeTaskKind,
+  task: { loan: string; company: string; occasionOn: string | null },
+  t: (key: string, params?: Record<string, unknown>) => string,
+  locale: Locale,
+): string {
+  const date = (task.occasionOn && formatDay(task.occasionOn, locale)) ?? '…';
+  return t(`guarantees.tasks.generated.${kind}`, { loan: task.loan, company: task.company, date });
 }

@@ -1,6 +1,7 @@
 import type { en } from './en';
 import type { signedIn } from './signed-in.en';
 import type { committee } from './domains/committee.en';
+import type { guarantees } from './domains/guarantees.en';
 import type { mail } from './domains/mail.en';
 import type { pipeline } from './domains/pipeline.en';
 import type { servicing } from './domains/servicing.en';
@@ -27,6 +28,7 @@ interface WebCatalog {
   servicing: typeof servicing;
   tasks: typeof tasks;
   twoFactor: typeof twoFactor;
+  guarantees: typeof guarantees;
 }
 
 /** A key of a message the SPA can show (first load, signed-in frame, a web domain). */

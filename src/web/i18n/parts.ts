@@ -38,4 +38,8 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),
   },
+  guarantees: {
+    fr: () => import('../../shared/i18n/domains/guarantees.fr').then((m) => ({ guarantees: m.guarantees })),
+    en: () => import('../../shared/i18n/domains/guarantees.en').then((m) => ({ guarantees: m.guarantees })),
+  },
 };

@@ -2,6 +2,8 @@ import type { Messages } from '../translate';
 import type { Domain } from './names';
 import { committee as committeeEn } from './committee.en';
 import { committee as committeeFr } from './committee.fr';
+import { guarantees as guaranteesEn } from './guarantees.en';
+import { guarantees as guaranteesFr } from './guarantees.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
@@ -27,6 +29,7 @@ export const domainMessages = {
     servicing: servicingEn,
     tasks: tasksEn,
     twoFactor: twoFactorEn,
+    guarantees: guaranteesEn,
   } satisfies Record<Domain, Messages>,
   fr: {
     committee: committeeFr,
@@ -35,5 +38,6 @@ export const domainMessages = {
     servicing: servicingFr,
     tasks: tasksFr,
     twoFactor: twoFactorFr,
+    guarantees: guaranteesFr,
   } satisfies Record<Domain, Messages>,
 };
