@@ -180,8 +180,14 @@ export function securedCents(
  * The loan's coverage: what its signed and registered guarantees secure ÷ its outstanding principal (1 = fully
  * covered; above 1, over-secured), to four decimals; null when nothing is owed. Shown, never blocking.
  */
+export interface SecuringGuarantee {
+  state: GuaranteeState;
+  amountCents: number | null;
+  sharePercent: number | null;
+}
+
 export function guaranteesCoverage(
-  list: ReadonlyArray<{ state: GuaranteeState; amountCents: number | null; sharePercent: number | null }>,
+  list: readonly SecuringGuarantee[],
   outstandingCents: number | null,
 ): number | null {
   if (outstandingCents === null || outstandingCents <= 0) return null;

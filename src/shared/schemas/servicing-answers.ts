@@ -131,6 +131,8 @@ export const loanSummarySchema = z.object({
   figures: loanFiguresSchema,
   /** The write-off in force (null when none, or undone). */
   writeOff: writeOffSchema.nullable(),
+  /** What its signed and registered guarantees secure ÷ its outstanding principal; null when nothing is owed. */
+  guaranteesCoverage: z.number().nullable(),
 });
 
 /** `meta` of every servicing write and list: the loan's figures after it. */

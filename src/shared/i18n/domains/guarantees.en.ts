@@ -3,6 +3,14 @@
  * French is `guarantees.fr.ts`, with exactly these keys. Loaded by the browser only with the pages that name this
  * part in router.tsx (docs/decisions/0030).
  */
+/** The kinds of the tasks the register generates, also listed with every task kind (tasks.en.ts). */
+export const guaranteeTaskKinds = {
+  guarantee_publish: 'Publish a guarantee',
+  guarantee_renew: 'Renew a registration',
+  guarantee_release: 'Release guarantees',
+  guarantee_conservation: 'Conservation notice',
+};
+
 export const guarantees = {
   kind: {
     personal_guarantee: 'Personal guarantee',
@@ -71,6 +79,8 @@ export const guarantees = {
     documentUnknown: 'This document is not one of the company’s documents.',
     transition: 'A guarantee that is “{{from}}” cannot become “{{to}}”.',
     deleteNotDraft: 'Only a draft guarantee can be deleted: release it instead.',
+    releasedBeforeSigned: 'The release cannot be dated before the signature.',
+    notSecuring: 'Only a signed or registered guarantee secures an asset that can be sold.',
     expiringDays: 'Give a number of days between 0 and 3650.',
   },
   history: {
@@ -79,14 +89,11 @@ export const guarantees = {
     removed: 'Guarantee deleted from loan {{loanNumber}}: {{label}}',
     released: 'Guarantee released on loan {{loanNumber}}: {{label}}',
     assetSold: 'Secured asset sold (loan {{loanNumber}}): {{label}}',
+    yes: 'Yes',
+    no: 'No',
   },
   tasks: {
-    kind: {
-      guarantee_publish: 'Publish a guarantee',
-      guarantee_renew: 'Renew a registration',
-      guarantee_release: 'Release guarantees',
-      guarantee_conservation: 'Conservation notice',
-    },
+    kind: guaranteeTaskKinds,
     generated: {
       guarantee_publish: 'Publish the guarantee signed for loan {{loan}} ({{company}})',
       guarantee_renew: 'Renew the registration of a guarantee of loan {{loan}} ({{company}}), expiring {{date}}',

@@ -1,6 +1,14 @@
 import type { SameKeys } from '../translate';
 import type { guarantees as english } from './guarantees.en';
 
+/** The kinds of the tasks the register generates, also listed with every task kind (tasks.fr.ts). */
+export const guaranteeTaskKinds = {
+  guarantee_publish: 'Publier une garantie',
+  guarantee_renew: 'Renouveler une inscription',
+  guarantee_release: 'Donner mainlevée',
+  guarantee_conservation: 'Avis de conservation',
+};
+
 export const guarantees = {
   kind: {
     personal_guarantee: 'Caution personnelle',
@@ -69,6 +77,8 @@ export const guarantees = {
     documentUnknown: 'Ce document ne fait pas partie des documents de l’entreprise.',
     transition: 'Une garantie à l’état « {{from}} » ne peut pas passer à l’état « {{to}} ».',
     deleteNotDraft: 'Seule une garantie en brouillon peut être supprimée : donnez-en plutôt mainlevée.',
+    releasedBeforeSigned: 'La mainlevée ne peut pas précéder la signature.',
+    notSecuring: 'Seule une garantie signée ou inscrite grève un bien qui peut être vendu.',
     expiringDays: 'Indiquez un nombre de jours entre 0 et 3650.',
   },
   history: {
@@ -77,14 +87,11 @@ export const guarantees = {
     removed: 'Garantie supprimée du prêt {{loanNumber}} : {{label}}',
     released: 'Mainlevée de la garantie du prêt {{loanNumber}} : {{label}}',
     assetSold: 'Bien grevé vendu (prêt {{loanNumber}}) : {{label}}',
+    yes: 'Oui',
+    no: 'Non',
   },
   tasks: {
-    kind: {
-      guarantee_publish: 'Publier une garantie',
-      guarantee_renew: 'Renouveler une inscription',
-      guarantee_release: 'Donner mainlevée',
-      guarantee_conservation: 'Avis de conservation',
-    },
+    kind: guaranteeTaskKinds,
     generated: {
       guarantee_publish: 'Publier la garantie signée pour le prêt {{loan}} ({{company}})',
       guarantee_renew: 'Renouveler l’inscription d’une garantie du prêt {{loan}} ({{company}}), qui expire le {{date}}',
