@@ -167,7 +167,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
-                ...lazyPage(() => import('./servicing/loan-page'), ['servicing']),
+                ...lazyPage(() => import('./servicing/loan-page'), ['servicing', 'guarantees']),
               },
               {
                 path: '/companies/:id/contributions/:contributionId/schedule',
