@@ -180,6 +180,11 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./servicing/statement-page'), ['servicing']),
               },
               {
+                path: '/portfolio/guarantees',
+                ...titled('guarantees.portfolio.title'),
+                ...lazyPage(() => import('./guarantees/portfolio-page'), ['guarantees']),
+              },
+              {
                 path: '/portfolio/import',
                 ...titled('servicing.titles.import'),
                 ...lazyPage(() => import('./servicing/import-page'), ['servicing']),
