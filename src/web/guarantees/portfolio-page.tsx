@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { GUARANTEE_KINDS, GUARANTEE_STATES } from '../../shared/guarantees/types';
+import { GUARANTEE_KINDS } from '../../shared/guarantees/types';
 import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
 import type { PortfolioGuarantee } from '../../shared/schemas/guarantees-answers';
 import { downloadFile } from '../api/client';
