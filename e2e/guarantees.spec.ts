@@ -75,7 +75,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expectAccessible(page);
   await dialog.getByRole('button', { name: c.section.save }).click();
   await expect(dialog).toBeHidden();
-  await expect(section.getByRole('cell', { name: 'Marie Tremblay' })).toBeVisible();
+  await expect(section.getByRole('cell', { name: 'Marie Tremblay', exact: true })).toBeVisible();
   await expect(section).toContainText(/50\s?%/);
 
   // A movable hypothec on the forklift, signed today: to publish at the RDPRM.
