@@ -40,6 +40,9 @@ export const ACCOUNTS = {
   // e2e/servicing-import.spec.ts: a file of repayments imported in French on a desktop, in English on a phone.
   servicingImport: { email: 'import@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Import' },
   servicingImportPhone: { email: 'import-phone@e2e.test', role: 'user', firstName: 'Iris', lastName: 'Mobile' },
+  // e2e/guarantees.spec.ts: a loan's guarantees and their tasks, in French on a desktop and in English on a phone.
+  guarantees: { email: 'guarantees@e2e.test', role: 'user', firstName: 'Gaston', lastName: 'Sûretés' },
+  guaranteesPhone: { email: 'guarantees-phone@e2e.test', role: 'user', firstName: 'Gaston', lastName: 'Mobile' },
   // e2e/tasks.spec.ts: My tasks and the fund report, in French on a desktop and in English on a phone.
   tasks: { email: 'tasks@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Tâches' },
   tasksPhone: { email: 'tasks-phone@e2e.test', role: 'user', firstName: 'Tania', lastName: 'Mobile' },

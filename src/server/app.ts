@@ -54,6 +54,7 @@ import { pipelineRoutes } from './pipeline/routes';
 import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
+import { guaranteeRoutes } from './guarantees/routes';
 import { reminderRoutes } from './tasks/reminders-routes';
 import { noticeRoutes } from './notices/routes';
 import { reportRoutes } from './reports/routes';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(pipelineRoutes, routeDeps);
       await api.register(committeeRoutes, routeDeps);
       await api.register(aidCeilingRoutes, routeDeps);
+      await api.register(guaranteeRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
       await api.register(noticeRoutes, routeDeps);

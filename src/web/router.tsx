@@ -182,7 +182,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
-                ...lazyPage(() => import('./servicing/loan-page'), ['servicing', 'decisions']),
+                ...lazyPage(() => import('./servicing/loan-page'), ['servicing', 'decisions', 'guarantees']),
               },
               {
                 path: '/companies/:id/contributions/:contributionId/schedule',
@@ -193,6 +193,11 @@ export const routes: RouteObject[] = [
                 path: '/companies/:id/contributions/:contributionId/statement',
                 ...titled('servicing.titles.statement'),
                 ...lazyPage(() => import('./servicing/statement-page'), ['servicing']),
+              },
+              {
+                path: '/portfolio/guarantees',
+                ...titled('guarantees.portfolio.title'),
+                ...lazyPage(() => import('./guarantees/portfolio-page'), ['guarantees']),
               },
               {
                 path: '/portfolio/import',

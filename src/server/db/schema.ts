@@ -46,3 +46,5 @@ export * from './schema/tasks';
 export * from './schema/accounting';
 /* Company contacts and the notices to borrowers by mail: db/schema/notices.ts. */
 export * from './schema/notices';
+/* The guarantees register (sûretés) of each loan: db/schema/guarantees.ts. */
+export * from './schema/guarantees';

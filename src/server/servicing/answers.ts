@@ -2,6 +2,7 @@
  * The servicing answers in their wire shape (src/shared/schemas/servicing-answers.ts): rows as stored, with what
  * the computation made of them as of a date, amounts turned from cents into dollars here and only here.
  */
+import { guaranteesCoverage } from '../../shared/guarantees/rules';
 import { toDollars as dollars } from '../../shared/money';
 import type {
   DisbursementAnswer,
@@ -111,6 +112,7 @@ export function loanSummary(loan: LoanRow, state: LoanState, asOf: string, entri
     resolutionNumber: loan.resolutionNumber,
     resolutionDate: loan.resolutionDate,
     outsidePipeline: loan.outsidePipeline,
+    guaranteesCoverage: guaranteesCoverage(loan.securingGuarantees, state.figures?.outstandingPrincipal ?? null),
   };
 }
 

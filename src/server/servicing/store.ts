@@ -17,6 +17,7 @@ import {
   type TermsProblem,
 } from '../../shared/servicing';
 import type { Bilingual } from '../../shared/history';
+import type { SecuringGuarantee } from '../../shared/guarantees/rules';
 import type { DisbursementMethod, RepaymentMethod } from '../../shared/schemas/servicing';
 import type { AmendmentKind, RepaymentKind } from '../../shared/servicing/types';
 import type { ContributionTerms } from '../../shared/servicing/terms';
@@ -45,6 +46,8 @@ export interface LoanRow extends ContributionTerms {
   resolutionNumber: string | null;
   resolutionDate: string | null;
   outsidePipeline: boolean;
+  /** What its signed and registered guarantees secure, for its coverage (docs/decisions/0072). */
+  securingGuarantees: SecuringGuarantee[];
 }
 
 export type RawLoan = Omit<LoanRow, 'amount' | 'rate'> & { amount: string | null; rate: string | null };
@@ -66,6 +69,9 @@ const loanFields = {
   resolutionNumber: sql`f.resolution_number`,
   resolutionDate: sql`f.resolution_date::text`,
   outsidePipeline: outsidePipeline(sql`f.id`),
+  securingGuarantees: sql`(SELECT coalesce(json_agg(json_build_object('state', g.state,
+      'amountCents', g.amount_cents::float8, 'sharePercent', g.share_percent::float8)), '[]'::json)
+      FROM guarantees g WHERE g.contribution_id = f.id AND g.state IN ('signed', 'registered'))`,
 } satisfies Record<keyof RawLoan, SQL>;
 
 /** Named expressions as a select list: `expression AS "name"`, each. */

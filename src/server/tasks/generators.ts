@@ -24,6 +24,7 @@ import { addDays, daysBetween } from '../../shared/servicing/calendar';
 import type { Db, Executor } from '../db/client';
 import { selectRows } from '../db/rows';
 import { freshLoanStates } from '../servicing/store';
+import { guaranteeTasks } from '../guarantees/tasks';
 
 /**
  * Which causes a run looks at: all, one company's (its save), or those whose task goes to a user / to nobody
@@ -280,9 +281,13 @@ export async function generateTasks(db: Db, today: string, scope: GenerationScop
   return { created };
 }
 
-/** What the company's own file causes (follow-up dates, statements): runs in a company save's transaction. */
+/** What the company's own file causes (follow-up dates, statements, guarantees): runs in a company save's transaction. */
 export async function generateFromCompany(db: Executor, today: string, scope: GenerationScope): Promise<string[]> {
-  return insertGenerated(db, [...(await followups(db, today, scope)), ...(await statements(db, today, scope))]);
+  return insertGenerated(db, [
+    ...(await followups(db, today, scope)),
+    ...(await statements(db, today, scope)),
+    ...(await guaranteeTasks(db, today, companyWhere(scope))),
+  ]);
 }
 
 /** What the funding requests cause (conditions coming due, required checklist items missing). */

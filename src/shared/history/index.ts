@@ -3,6 +3,7 @@ import { documentEvents } from './documents';
 import { servicingEvents } from './servicing';
 import { pipelineEvents } from './pipeline';
 import { noticeEvents } from './notices';
+import { guaranteeEvents } from './guarantees';
 import type { ParamsOf, SystemEventDefinition } from './define';
 
 export * from './define';
@@ -19,6 +20,7 @@ export const SYSTEM_EVENTS = {
   ...servicingEvents,
   ...pipelineEvents,
   ...noticeEvents,
+  ...guaranteeEvents,
 } satisfies Record<string, SystemEventDefinition<object>>;
 
 export type SystemEventCode = keyof typeof SYSTEM_EVENTS;

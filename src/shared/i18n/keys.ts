@@ -3,6 +3,7 @@ import type { signedIn } from './signed-in.en';
 import type { accounting } from './domains/accounting.en';
 import type { committee } from './domains/committee.en';
 import type { decisions } from './domains/decisions.en';
+import type { guarantees } from './domains/guarantees.en';
 import type { mail } from './domains/mail.en';
 import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
@@ -33,6 +34,7 @@ interface WebCatalog {
   servicing: typeof servicing;
   tasks: typeof tasks;
   twoFactor: typeof twoFactor;
+  guarantees: typeof guarantees;
 }
 
 /** A key of a message the SPA can show (first load, signed-in frame, a web domain). */

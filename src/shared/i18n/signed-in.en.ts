@@ -497,6 +497,7 @@ export const signedIn = {
       capital: 'Capital of the funds',
       deferral: 'Blanket deferral',
       importRepayments: 'Import repayments',
+      guarantees: 'Guarantees',
     },
     errors: {
       unknownFund: 'The fund filter names no contribution fund.',

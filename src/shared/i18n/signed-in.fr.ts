@@ -497,6 +497,7 @@ export const signedIn = {
       capital: 'Capital des fonds',
       deferral: 'Report global d’un fonds',
       importRepayments: 'Importer des remboursements',
+      guarantees: 'Garanties',
     },
     errors: {
       unknownFund: 'Le filtre de fonds ne désigne aucun fonds de contribution.',

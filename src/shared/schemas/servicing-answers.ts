@@ -136,6 +136,8 @@ export const loanSummarySchema = z.object({
   resolutionDate: day().nullable(),
   /** No committee decision created it: typed in the company file (docs/decisions/0066). */
   outsidePipeline: z.boolean(),
+  /** What its signed and registered guarantees secure ÷ its outstanding principal; null when nothing is owed. */
+  guaranteesCoverage: z.number().nullable(),
 });
 
 /** `meta` of every servicing write and list: the loan's figures after it. */

@@ -5,9 +5,18 @@
  */
 import { nextStates, stageGuarding, type ChecklistStage, type RequestState } from '../pipeline/states';
 import { addDays, addMonths, dateParts, daysBetween, daysInMonth, isCalendarDate } from '../servicing/calendar';
+import { GUARANTEE_TASK_KINDS } from '../guarantees/tasks';
 
 /** `manual`: typed by a user. The others are generated, each from one cause. */
-export const TASK_KINDS = ['manual', 'followup', 'statement', 'late', 'condition', 'checklist'] as const;
+export const TASK_KINDS = [
+  'manual',
+  'followup',
+  'statement',
+  'late',
+  'condition',
+  'checklist',
+  ...GUARANTEE_TASK_KINDS,
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type GeneratedKind = Exclude<TaskKind, 'manual'>;
 

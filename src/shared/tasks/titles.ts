@@ -3,6 +3,7 @@
  * and what it is about — for My tasks, the digest and the calendar feed alike.
  */
 import type { Locale } from '../constants';
+import { guaranteeTaskTitle } from '../guarantees/tasks';
 import type { TaskKind } from './rules';
 
 export interface TitledTask {
@@ -47,6 +48,11 @@ export function taskTitle(task: TitledTask, t: T, locale: Locale): string {
         project,
         company,
       });
+    case 'guarantee_publish':
+    case 'guarantee_renew':
+    case 'guarantee_release':
+    case 'guarantee_conservation':
+      return guaranteeTaskTitle(task.kind, { loan, company, occasionOn: task.occasionOn }, t, locale);
   }
 }
 

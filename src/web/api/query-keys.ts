@@ -62,6 +62,9 @@ export const queryKeys = {
   /** Written in the language asked for (the borrower's), which need not be the interface's. */
   loanStatement: (contributionId: string, asOf: string | null, language: Locale) =>
     ['servicing', contributionId, 'statement', asOf, language] as const,
+  /** A loan's guarantees, and the portfolio's (docs/decisions/0072). */
+  loanGuarantees: (contributionId: string) => ['guarantees', contributionId] as const,
+  portfolioGuarantees: ['guarantees', 'portfolio'] as const,
   committee: ['committee'] as const,
   committees: ['committee', 'committees'] as const,
   meetings: (language: Locale) => ['committee', 'meetings', language] as const,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { GuaranteesPrint } from '../components/guarantees-print';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { riskRatingKey, type Company } from '../../shared/companies';
@@ -117,6 +118,14 @@ function CompanyFile({ company }: { company: Company }) {
                   fundName={funds.data?.find((fund) => fund.id === contribution.contributionFundId)?.name}
                 />
                 {!result.ok && <ScheduleProblems contribution={contribution} t={t} />}
+                {contribution.id && (
+                  <GuaranteesPrint
+                    companyId={company.id}
+                    contributionId={contribution.id}
+                    locale={i18n.language}
+                    headingId={`guarantees-${contribution.id}`}
+                  />
+                )}
               </div>
             );
           })}

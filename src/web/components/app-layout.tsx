@@ -109,6 +109,7 @@ export function AppLayout() {
           {link('/portfolio/deferral', t('portfolio.nav.deferral'))}
           {link('/companies', t('layout.companies'))}
           {link('/portfolio/import', t('portfolio.nav.importRepayments'))}
+          {link('/portfolio/guarantees', t('portfolio.nav.guarantees'))}
           {link('/reports/fund_activity', t('layout.fundReport'))}
           {link('/month-end', t('layout.monthEnd'))}
           {link('/notices', t('layout.notices'))}

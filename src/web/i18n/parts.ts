@@ -50,4 +50,8 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/decisions.fr').then((m) => ({ decisions: m.decisions })),
     en: () => import('../../shared/i18n/domains/decisions.en').then((m) => ({ decisions: m.decisions })),
   },
+  guarantees: {
+    fr: () => import('../../shared/i18n/domains/guarantees.fr').then((m) => ({ guarantees: m.guarantees })),
+    en: () => import('../../shared/i18n/domains/guarantees.en').then((m) => ({ guarantees: m.guarantees })),
+  },
 };

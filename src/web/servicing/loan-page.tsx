@@ -13,6 +13,7 @@ import type {
 import { useTranslation, type TFunction, type KeyUnder } from '../i18n';
 import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 import { LoanAuthority } from '../components/loan-authority';
+import { LoanGuarantees } from '../components/loan-guarantees';
 import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
@@ -147,6 +148,7 @@ function Loan({
       <Terms schedule={schedule} amendments={amendments.data?.entries} />
       <Disbursements entries={disbursements.data?.entries} onReverse={setDialog} />
       <Repayments entries={repayments.data?.entries} onReverse={setDialog} />
+      <LoanGuarantees companyId={companyId} contributionId={contributionId} owners={company?.owners ?? []} />
       <AgingHistory schedule={schedule} />
       <EntryModal dialog={dialog} target={{ companyId, contributionId }} onClose={() => setDialog(null)} />
     </Stack>

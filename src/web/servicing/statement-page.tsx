@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { GuaranteesPrint } from '../components/guarantees-print';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
@@ -98,6 +99,7 @@ function Statement({ statement }: { statement: StatementAnswer }) {
     tt(`servicing.statementView.${key}`, params);
   const m = (value: number) => money(value, locale);
   const { company, loan } = statement;
+  const { contributionId = '' } = useParams();
   const address = company.address
     ? [company.address.address, `${company.address.municipality} ${company.address.zipCode}`]
     : [];
@@ -219,6 +221,12 @@ function Statement({ statement }: { statement: StatementAnswer }) {
             </ul>
           </section>
         )}
+        <GuaranteesPrint
+          companyId={statement.company.id}
+          contributionId={contributionId}
+          locale={locale}
+          headingId="statement-guarantees"
+        />
         {statement.lines.length === 0 ? (
           <Text c="gray.7">{v('empty')}</Text>
         ) : (

@@ -108,6 +108,16 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/portfolio/funds': 'user',
   'PUT /api/portfolio/funds/:fundId': 'admin',
   'GET /api/delinquency_buckets': 'user',
+  // The guarantees register (docs/decisions/0072): any staff reads and keeps it.
+  'GET /api/companies/:companyId/financial_contributions/:id/guarantees': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/guarantees': 'user',
+  'GET /api/companies/:companyId/financial_contributions/:id/guarantees/:guaranteeId': 'user',
+  'PATCH /api/companies/:companyId/financial_contributions/:id/guarantees/:guaranteeId': 'user',
+  'DELETE /api/companies/:companyId/financial_contributions/:id/guarantees/:guaranteeId': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/guarantees/:guaranteeId/release': 'user',
+  'POST /api/companies/:companyId/financial_contributions/:id/guarantees/:guaranteeId/asset_sold': 'user',
+  'GET /api/portfolio/guarantees': 'user',
+  'GET /api/portfolio/guarantees.csv': 'user',
   'PUT /api/delinquency_buckets': 'admin',
   // Tasks (ADR 0041): each sees their own; the administrators' queue is checked in the handler (403).
   'GET /api/tasks': 'user',

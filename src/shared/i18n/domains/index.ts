@@ -6,6 +6,8 @@ import { committee as committeeEn } from './committee.en';
 import { committee as committeeFr } from './committee.fr';
 import { decisions as decisionsEn } from './decisions.en';
 import { decisions as decisionsFr } from './decisions.fr';
+import { guarantees as guaranteesEn } from './guarantees.en';
+import { guarantees as guaranteesFr } from './guarantees.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { notices as noticesEn } from './notices.en';
@@ -36,6 +38,7 @@ export const domainMessages = {
     tasks: tasksEn,
     twoFactor: twoFactorEn,
     decisions: decisionsEn,
+    guarantees: guaranteesEn,
   } satisfies Record<Domain, Messages>,
   fr: {
     accounting: accountingFr,
@@ -47,5 +50,6 @@ export const domainMessages = {
     tasks: tasksFr,
     twoFactor: twoFactorFr,
     decisions: decisionsFr,
+    guarantees: guaranteesFr,
   } satisfies Record<Domain, Messages>,
 };

@@ -1,3 +1,5 @@
+import { guaranteeTaskKinds } from './guarantees.en';
+
 /**
  * Tasks and reminders: digests, the calendar feed, fund reports — every message under `tasks.*`, in English. The French is `tasks.fr.ts`, with exactly these
  * keys. Loaded by the browser only with the pages that name this part in router.tsx (docs/decisions/0030).
@@ -10,6 +12,7 @@ export const tasks = {
     late: 'Late loan',
     condition: 'Decision condition',
     checklist: 'Checklist',
+    ...guaranteeTaskKinds,
   },
   status: {
     open: 'To do',

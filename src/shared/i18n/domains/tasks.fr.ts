@@ -1,5 +1,6 @@
 import type { SameKeys } from '../translate';
 import type { tasks as english } from './tasks.en';
+import { guaranteeTaskKinds } from './guarantees.fr';
 
 export const tasks = {
   kind: {
@@ -9,6 +10,7 @@ export const tasks = {
     late: 'Prêt en retard',
     condition: 'Condition de la décision',
     checklist: 'Liste de vérification',
+    ...guaranteeTaskKinds,
   },
   status: {
     open: 'À faire',
