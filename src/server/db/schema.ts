@@ -41,3 +41,6 @@ export * from './schema/portfolio';
 export * from './schema/pipeline';
 /* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
 export * from './schema/tasks';
+
+/* Two-person approval: funds' policies and controlled moves: db/schema/controls.ts. */
+export * from './schema/controls';
