@@ -34,6 +34,13 @@ import type {
 } from './store';
 import { writeOffInForce } from './store';
 
+/** An entry's approval on the wire (docs/decisions/0067). */
+const approvalAnswer = (approval: { byName: string | null; at: string } | null) => ({
+  approvalState: approval ? ('approved' as const) : ('not_required' as const),
+  approvedBy: approval?.byName ?? null,
+  approvedAt: approval?.at ?? null,
+});
+
 /** Cents to dollars: exact for every amount a numeric(15,2) holds. */
 export { dollars };
 
@@ -92,6 +99,7 @@ export function writeOffAnswer(row: WriteOffRow): WriteOffAnswer {
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     undone: row.undone,
   };
 }
@@ -123,6 +131,7 @@ export function disbursementAnswer(row: DisbursementRow, result: DisbursementRes
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     reversal: row.reversal,
     excludedBecause: result ? result.excludedBecause : row.reversal ? 'reversed' : null,
   };
@@ -141,6 +150,7 @@ export function repaymentAnswer(row: RepaymentRow, result: RepaymentResult | und
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     reversal: row.reversal,
     excludedBecause: result ? result.excludedBecause : row.reversal ? 'reversed' : null,
     appliedAs: result?.appliedAs ?? null,
@@ -164,6 +174,7 @@ export function amendmentAnswer(row: AmendmentRow, result: AmendmentResult | und
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     reversal: row.reversal,
   };
 }

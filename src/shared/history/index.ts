@@ -2,6 +2,7 @@ import { companyEvents } from './companies';
 import { documentEvents } from './documents';
 import { servicingEvents } from './servicing';
 import { pipelineEvents } from './pipeline';
+import { controlsEvents } from './controls';
 import type { ParamsOf, SystemEventDefinition } from './define';
 
 export * from './define';
@@ -17,6 +18,7 @@ export const SYSTEM_EVENTS = {
   ...documentEvents,
   ...servicingEvents,
   ...pipelineEvents,
+  ...controlsEvents,
 } satisfies Record<string, SystemEventDefinition<object>>;
 
 export type SystemEventCode = keyof typeof SYSTEM_EVENTS;

@@ -38,4 +38,8 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),
   },
+  controls: {
+    fr: () => import('../../shared/i18n/domains/controls.fr').then((m) => ({ controls: m.controls })),
+    en: () => import('../../shared/i18n/domains/controls.en').then((m) => ({ controls: m.controls })),
+  },
 };
