@@ -46,8 +46,7 @@ export const controls = {
     fund: 'Fonds',
     fromAmount: 'À partir de (montant)',
     controlled: 'Exige une approbation',
-    outsidePipelineAlways:
-      'L’argent versé sur un prêt hors processus attend toujours une deuxième personne',
+    outsidePipelineAlways: 'L’argent versé sur un prêt hors processus attend toujours une deuxième personne',
     save: 'Enregistrer la politique',
     saved: 'Politique enregistrée.',
     changes: 'Modifications',
