@@ -104,6 +104,16 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./tasks/report-page'), ['tasks']),
               },
               {
+                path: '/approvals',
+                ...titled('controls.queue.title'),
+                ...lazyPage(() => import('./controls/approvals-page'), ['controls', 'servicing']),
+              },
+              {
+                path: '/reports/controls',
+                ...titled('controls.journal.title'),
+                ...lazyPage(() => import('./controls/journal-page'), ['controls']),
+              },
+              {
                 path: '/tasks',
                 ...titled('tasks.page.title'),
                 ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),
@@ -210,7 +220,7 @@ export const routes: RouteObject[] = [
                   {
                     path: '/users/:id',
                     ...titled('user'),
-                    ...lazyPage(() => import('./users/user-edit-page'), ['twoFactor']),
+                    ...lazyPage(() => import('./users/user-edit-page'), ['twoFactor', 'controls']),
                   },
                   {
                     path: '/invitations/invite',
@@ -237,6 +247,11 @@ export const routes: RouteObject[] = [
                     path: '/checklist-templates',
                     ...titled('committee.templates.title'),
                     ...lazyPage(() => import('./committee/templates-page'), ['pipeline', 'committee']),
+                  },
+                  {
+                    path: '/settings/approval_policy',
+                    ...titled('controls.policy.title'),
+                    ...lazyPage(() => import('./controls/policy-page'), ['controls']),
                   },
                   {
                     path: '/settings/security',
