@@ -52,6 +52,7 @@ import { bulkAmendmentRoutes } from './servicing/bulk-routes';
 import { statementRoutes } from './servicing/statement-routes';
 import { pipelineRoutes } from './pipeline/routes';
 import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
+import { controlsRoutes } from './controls/routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
 import { guaranteeRoutes } from './guarantees/routes';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(committeeRoutes, routeDeps);
       await api.register(aidCeilingRoutes, routeDeps);
       await api.register(guaranteeRoutes, routeDeps);
+      await api.register(controlsRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
       await api.register(noticeRoutes, routeDeps);

@@ -47,5 +47,8 @@ export const ACCOUNT_EVENT_CODES = [
   'recoveryCodesGenerated',
   'recoveryCodeUsed',
   'twoFactorReset',
+  // Two-person approval (docs/decisions/0067): an administrator marked or unmarked the user as an approver.
+  'mayApproveGranted',
+  'mayApproveRevoked',
 ] as const;
 export type AccountEventCode = (typeof ACCOUNT_EVENT_CODES)[number];

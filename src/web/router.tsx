@@ -119,6 +119,16 @@ export const routes: RouteObject[] = [
                 ...lazyPage(() => import('./accounting/accounts-page'), ['accounting']),
               },
               {
+                path: '/approvals',
+                ...titled('controls.queue.title'),
+                ...lazyPage(() => import('./controls/approvals-page'), ['controls', 'servicing']),
+              },
+              {
+                path: '/reports/controls',
+                ...titled('controls.journal.title'),
+                ...lazyPage(() => import('./controls/journal-page'), ['controls']),
+              },
+              {
                 path: '/tasks',
                 ...titled('tasks.page.title'),
                 ...lazyPage(() => import('./tasks/tasks-page'), ['tasks']),
@@ -230,7 +240,7 @@ export const routes: RouteObject[] = [
                   {
                     path: '/users/:id',
                     ...titled('user'),
-                    ...lazyPage(() => import('./users/user-edit-page'), ['twoFactor']),
+                    ...lazyPage(() => import('./users/user-edit-page'), ['twoFactor', 'controls']),
                   },
                   {
                     path: '/invitations/invite',
@@ -262,6 +272,11 @@ export const routes: RouteObject[] = [
                     path: '/settings/notices',
                     ...titled('notices.settings.title'),
                     ...lazyPage(() => import('./notices/settings-page'), ['notices']),
+                  },
+                  {
+                    path: '/settings/approval_policy',
+                    ...titled('controls.policy.title'),
+                    ...lazyPage(() => import('./controls/policy-page'), ['controls']),
                   },
                   {
                     path: '/settings/security',

@@ -48,3 +48,5 @@ export * from './schema/accounting';
 export * from './schema/notices';
 /* The guarantees register (sûretés) of each loan: db/schema/guarantees.ts. */
 export * from './schema/guarantees';
+/* Two-person approval: funds' policies and controlled moves: db/schema/controls.ts. */
+export * from './schema/controls';

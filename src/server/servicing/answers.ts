@@ -35,6 +35,13 @@ import type {
 } from './store';
 import { writeOffInForce } from './store';
 
+/** An entry's approval on the wire (docs/decisions/0067). */
+const approvalAnswer = (approval: { byName: string | null; at: string } | null) => ({
+  approvalState: approval ? ('approved' as const) : ('not_required' as const),
+  approvedBy: approval?.byName ?? null,
+  approvedAt: approval?.at ?? null,
+});
+
 /** Cents to dollars: exact for every amount a numeric(15,2) holds. */
 export { dollars };
 
@@ -93,6 +100,7 @@ export function writeOffAnswer(row: WriteOffRow): WriteOffAnswer {
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     undone: row.undone,
   };
 }
@@ -128,6 +136,7 @@ export function disbursementAnswer(row: DisbursementRow, result: DisbursementRes
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     reversal: row.reversal,
     excludedBecause: result ? result.excludedBecause : row.reversal ? 'reversed' : null,
   };
@@ -146,6 +155,7 @@ export function repaymentAnswer(row: RepaymentRow, result: RepaymentResult | und
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     reversal: row.reversal,
     excludedBecause: result ? result.excludedBecause : row.reversal ? 'reversed' : null,
     appliedAs: result?.appliedAs ?? null,
@@ -169,6 +179,7 @@ export function amendmentAnswer(row: AmendmentRow, result: AmendmentResult | und
     authorId: row.authorId,
     authorName: row.authorName,
     insertedAt: row.insertedAt,
+    ...approvalAnswer(row.approval),
     reversal: row.reversal,
   };
 }

@@ -12,13 +12,12 @@ import { contract, envelopeContract, envelopeOf, localeQuery, uuid } from '../pl
 import { listContract, listMeta, pageWindow, parseListParams, type ListOptions } from '../platform/http/list-params';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
-import {
-  applyBulkAmendment,
-  bulkActionAnswer,
-  previewBulkAmendment,
-  reverseBulkAmendment,
-} from './actions/bulk-amendment';
+import type { applyBulkAmendment } from './actions/bulk-amendment';
+import { bulkActionAnswer, previewBulkAmendment, reverseBulkAmendment } from './actions/bulk-amendment';
 import { listBulkActions } from './bulk-store';
+import { approvalSchema } from '../../shared/schemas/controls';
+import { gateMove } from '../controls/actions';
+import { pendingAnswer } from '../controls/answers';
 
 const tags = ['servicing'];
 const BULK = '/portfolio/term_amendments/bulk';
@@ -69,7 +68,12 @@ export const bulkAmendmentRoutes: FeatureRoutes = async (app, { database }) => {
           ),
       }),
       body: bulkTermAmendmentInputSchema,
-      response: { 200: envelopeOf(bulkTermAmendmentPreviewSchema), 201: envelopeOf(bulkTermAmendmentSchema) },
+      response: {
+        200: envelopeOf(bulkTermAmendmentPreviewSchema),
+        201: envelopeOf(bulkTermAmendmentSchema),
+        // Held for a second person by the fund's policy (docs/decisions/0067).
+        202: envelopeOf(approvalSchema),
+      },
     }),
     async (request, reply) => {
       const input = request.body;
@@ -77,8 +81,12 @@ export const bulkAmendmentRoutes: FeatureRoutes = async (app, { database }) => {
       if (request.query.dry_run !== 'false') {
         return reply.code(200).send(ok(await previewBulkAmendment(db, input, today, request.locale)));
       }
-      const answer = await applyBulkAmendment(db, input, userOf(request).id, today, request.locale);
-      return reply.code(201).send(ok(answer));
+      const author = { authorId: userOf(request).id, locale: request.locale };
+      const done = await gateMove(db, { kind: 'bulk_amendment', loan: null, input }, author);
+      if ('pendingId' in done) {
+        return reply.code(202).send(ok(await pendingAnswer(db, done.pendingId, userOf(request), author)));
+      }
+      return reply.code(201).send(ok(done.landed.result as Awaited<ReturnType<typeof applyBulkAmendment>>));
     },
   );
 

@@ -25,9 +25,14 @@ export interface BulkActionRow {
   authorName: string | null;
   insertedAt: string;
   reversal: { reversedAt: string; reversedById: string | null; reversedByName: string | null; reason: string } | null;
+  /** Two-person approval (docs/decisions/0067): `approved` when a second person approved it. */
+  approvalState: 'approved' | 'not_required';
+  approvedBy: string | null;
+  approvedAt: string | null;
 }
 
-interface RawBulkAction extends Omit<BulkActionRow, 'rate' | 'insertedAt' | 'reversal'> {
+interface RawBulkAction extends Omit<BulkActionRow, 'rate' | 'insertedAt' | 'reversal' | 'approvedAt'> {
+  approvedAt: Date | string | null;
   rate: string | null;
   insertedAt: Date | string;
   reversedAt: Date | string | null;
@@ -43,15 +48,20 @@ const bulkActionSelect = sql.raw(`
            WHERE m.bulk_action_id = b.id AND m.reversed_at IS NULL) AS "inForceCount",
          b.author_id AS "authorId", ${personName('a')} AS "authorName", b.inserted_at AS "insertedAt",
          b.reversed_at AS "reversedAt", b.reversed_by_id AS "reversedById", ${personName('r')} AS "reversedByName",
-         b.reversal_reason AS "reversalReason"
+         b.reversal_reason AS "reversalReason",
+         CASE WHEN ap.id IS NULL THEN 'not_required' ELSE 'approved' END AS "approvalState",
+         ${personName('ua')} AS "approvedBy", ap.decided_at AS "approvedAt"
     FROM bulk_term_amendments b
+    LEFT JOIN approvals ap ON ap.entry_id = b.id AND ap.state = 'approved'
+    LEFT JOIN users ua ON ua.id = ap.decided_by_id
     LEFT JOIN users a ON a.id = b.author_id
     LEFT JOIN users r ON r.id = b.reversed_by_id`);
 
 function bulkActionOf(row: RawBulkAction): BulkActionRow {
-  const { reversedAt, reversedById, reversedByName, reversalReason, rate, insertedAt, ...rest } = row;
+  const { reversedAt, reversedById, reversedByName, reversalReason, rate, insertedAt, approvedAt, ...rest } = row;
   return {
     ...rest,
+    approvedAt: approvedAt === null ? null : iso(approvedAt),
     rate: rate === null ? null : Number(rate),
     insertedAt: iso(insertedAt),
     reversal:

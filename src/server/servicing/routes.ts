@@ -52,14 +52,14 @@ import {
   type LoanState,
   type ReversibleKind,
 } from './store';
-import { amendTerms } from './actions/amend-terms';
 import { asOfOf, asOfQuery } from './as-of';
-import { recordDisbursement } from './actions/record-disbursement';
 import { recordRepayment } from './actions/record-repayment';
 import { reverseEntry } from './actions/reverse-entry';
-import { undoWriteOff } from './actions/undo-write-off';
-import { writeOffLoan } from './actions/write-off-loan';
 import { computed, type Author, type LoanWrite } from './actions/write-on-loan';
+import { approvalSchema } from '../../shared/schemas/controls';
+import { gateMove } from '../controls/actions';
+import { pendingAnswer } from '../controls/answers';
+import type { Move } from '../controls/moves';
 
 const tags = ['servicing'];
 
@@ -73,6 +73,11 @@ function periodOf(from: string | undefined, to: string | undefined): { from: str
     throw badRequest('servicing.errors.period');
   }
   return { from: from!, to: to! };
+}
+
+/** A reply of a controlled move's route: its entry's status, or 202 (method syntax: each route's own types fit). */
+interface Replier {
+  code(status: 200 | 201 | 202): { send(body: unknown): unknown };
 }
 
 /** A signed-in request: who writes, in which language. */
@@ -145,6 +150,29 @@ const reversalContract = <Entry extends z.ZodRawShape, Answer extends z.ZodType>
     meta: loanMetaSchema,
   });
 
+/**
+ * A money move its fund's policy may hold (docs/decisions/0067): the entry as it now stands (`status`, 201 or 200),
+ * or 202 with the move pending a second person's approval, counted in no figure until then.
+ */
+const controlledContract = <Params extends z.ZodObject, Body extends z.ZodType, Answer extends z.ZodType>(route: {
+  summary: string;
+  params: Params;
+  body: Body;
+  answer: Answer;
+  status: 200 | 201;
+}) =>
+  contract({
+    summary: `${route.summary}; 202 with the move pending when its fund's policy wants a second person's approval`,
+    tags,
+    params: route.params,
+    querystring: localeQuery,
+    body: route.body,
+    response: {
+      [route.status]: envelopeOf(route.answer, loanMetaSchema),
+      202: envelopeOf(approvalSchema),
+    } as unknown as Record<200 | 201 | 202, z.ZodType>,
+  });
+
 /** A list of one kind of entry on a loan, reversed ones included, with the loan's figures. */
 const entriesContract = <Answer extends z.ZodType>(summary: string, answer: Answer) =>
   envelopeContract({ summary, tags, params: loanParams, answer: z.array(answer), meta: loanListMetaSchema });
@@ -214,17 +242,40 @@ export const servicingRoutes: FeatureRoutes = async (app, deps) => {
     async (request) => listOf(request.params, ENTRY_KINDS.disbursement.list),
   );
 
+  /**
+   * A move through its fund's policy: landed, `status` with the entry's answer; held, 202 with the pending move.
+   */
+  const gated = async <T>(
+    move: Move,
+    request: AuthorRequest,
+    reply: Replier,
+    status: 200 | 201,
+    answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
+  ) => {
+    const author = authorOf(request);
+    const done = await gateMove(db, move, author);
+    if ('pendingId' in done)
+      return reply.code(202).send(ok(await pendingAnswer(db, done.pendingId, userOf(request), author)));
+    return reply.code(status).send(entryAnswer(done.landed.result as LoanWrite, answer));
+  };
+
   app.post(
     `${FC}/disbursements`,
-    newEntryContract(
-      'Records money paid out on a loan (422 beyond the amount lent)',
-      disbursementInputSchema,
-      disbursementSchema,
-    ),
-    async (request, reply) => {
-      const done = await recordDisbursement(db, request.params, request.body, authorOf(request));
-      return reply.code(201).send(entryAnswer(done, ENTRY_KINDS.disbursement.one));
-    },
+    controlledContract({
+      summary: 'Records money paid out on a loan (422 beyond the amount lent)',
+      params: loanParams,
+      body: disbursementInputSchema,
+      answer: disbursementSchema,
+      status: 201,
+    }),
+    async (request, reply) =>
+      gated(
+        { kind: 'disbursement', loan: request.params, input: request.body },
+        request,
+        reply,
+        201,
+        ENTRY_KINDS.disbursement.one,
+      ),
   );
 
   app.get(
@@ -257,15 +308,34 @@ export const servicingRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     `${FC}/disbursements/:disbursementId/reverse`,
-    reversalContract('disbursement', { disbursementId: uuid() }, disbursementSchema),
-    async (request) =>
-      reverseOnLoan('disbursement', request, request.params.disbursementId, ENTRY_KINDS.disbursement.one),
+    controlledContract({
+      summary: 'Reverses a disbursement (body `reason`; 409 when already reversed)',
+      params: loanParams.extend({ disbursementId: uuid() }),
+      body: reversalInputSchema,
+      answer: disbursementSchema,
+      status: 200,
+    }),
+    async (request, reply) => {
+      const { disbursementId, ...loan } = request.params;
+      const input = { entryId: disbursementId, reason: request.body.reason };
+      return gated({ kind: 'disbursement_reversal', loan, input }, request, reply, 200, ENTRY_KINDS.disbursement.one);
+    },
   );
 
   app.post(
     `${FC}/repayments/:repaymentId/reverse`,
-    reversalContract('repayment', { repaymentId: uuid() }, repaymentSchema),
-    async (request) => reverseOnLoan('repayment', request, request.params.repaymentId, ENTRY_KINDS.repayment.one),
+    controlledContract({
+      summary: 'Reverses a repayment (body `reason`; 409 when already reversed)',
+      params: loanParams.extend({ repaymentId: uuid() }),
+      body: reversalInputSchema,
+      answer: repaymentSchema,
+      status: 200,
+    }),
+    async (request, reply) => {
+      const { repaymentId, ...loan } = request.params;
+      const input = { entryId: repaymentId, reason: request.body.reason };
+      return gated({ kind: 'repayment_reversal', loan, input }, request, reply, 200, ENTRY_KINDS.repayment.one);
+    },
   );
 
   app.post(
@@ -361,48 +431,49 @@ export const servicingRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     `${FC}/term_amendments`,
-    newEntryContract(
-      "Amends a loan's terms from a date: moratorium, term extension, rate change, payment holiday",
-      termAmendmentInputSchema,
-      termAmendmentSchema,
-    ),
-    async (request, reply) => {
-      const done = await amendTerms(db, request.params, request.body, authorOf(request));
-      return reply.code(201).send(entryAnswer(done, ENTRY_KINDS.amendment.one));
-    },
+    controlledContract({
+      summary: "Amends a loan's terms from a date: moratorium, term extension, rate change, payment holiday",
+      params: loanParams,
+      body: termAmendmentInputSchema,
+      answer: termAmendmentSchema,
+      status: 201,
+    }),
+    async (request, reply) =>
+      gated(
+        { kind: 'term_amendment', loan: request.params, input: request.body },
+        request,
+        reply,
+        201,
+        ENTRY_KINDS.amendment.one,
+      ),
   );
 
   /* ---------------------------------------------------------------------------------------------- */
 
   app.post(
     `${FC}/write_off`,
-    envelopeContract({
+    controlledContract({
       summary:
         'Writes a loan off at the end of a day: its principal and interest due, as computed (409 when not active)',
-      tags,
       params: loanParams,
       body: writeOffInputSchema,
       answer: writeOffSchema,
-      meta: loanMetaSchema,
       status: 201,
     }),
-    async (request, reply) => {
-      const done = await writeOffLoan(db, request.params, request.body, authorOf(request));
-      return reply.code(201).send(entryAnswer(done, writeOffOf));
-    },
+    async (request, reply) =>
+      gated({ kind: 'write_off', loan: request.params, input: request.body }, request, reply, 201, writeOffOf),
   );
 
   app.post(
     `${FC}/write_off/undo`,
-    envelopeContract({
+    controlledContract({
       summary: "Undoes a loan's write-off (body `reason`; 409 when it is not written off)",
-      tags,
       params: loanParams,
       body: reversalInputSchema,
       answer: writeOffSchema,
-      meta: loanMetaSchema,
+      status: 200,
     }),
-    async (request) =>
-      entryAnswer(await undoWriteOff(db, request.params, request.body.reason, authorOf(request)), writeOffOf),
+    async (request, reply) =>
+      gated({ kind: 'write_off_undo', loan: request.params, input: request.body }, request, reply, 200, writeOffOf),
   );
 };

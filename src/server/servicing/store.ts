@@ -227,6 +227,8 @@ interface Person {
   authorId: string | null;
   authorName: string | null;
   insertedAt: string;
+  /** The second person who approved the move that made it, and when (docs/decisions/0067); null: none needed. */
+  approval: { byName: string | null; at: string } | null;
 }
 
 interface Reversal {
@@ -295,7 +297,13 @@ export const personName = (alias: string) =>
 const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Who recorded the row of `table` (joined as `a`), and when: key/value pairs of a `json_build_object`. */
 const whoPairs = (table: string) =>
-  `'authorId', ${table}.author_id, 'authorName', ${personName('a')}, 'insertedAt', ${isoInstant(`${table}.inserted_at`)}`;
+  `'authorId', ${table}.author_id, 'authorName', ${personName('a')}, 'insertedAt', ${isoInstant(`${table}.inserted_at`)},
+   'approval', ${approvalOf(table)}`;
+/** The approval of the controlled move that made the row of `table` (docs/decisions/0067), as JSON or null. */
+const approvalOf = (table: string) =>
+  `(SELECT json_build_object('byName', ${personName('ua')}, 'at', ${isoInstant('ap.decided_at')})
+      FROM approvals ap LEFT JOIN users ua ON ua.id = ap.decided_by_id
+     WHERE ap.entry_id = ${table}.id AND ap.state = 'approved' ORDER BY ap.decided_at DESC LIMIT 1)`;
 /** Its correction (the person joined as `r`), as one JSON value or null. */
 const correctionPair = (table: string, at: string, by: string, reason: string) =>
   `'correction', CASE WHEN ${table}.${at} IS NULL THEN NULL ELSE json_build_object(

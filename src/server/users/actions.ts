@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { findUserForUpdate } from '../identity/accounts';
 import { voidTokens } from '../identity/one-time-tokens';
+import { recordAccountEvent } from '../two-factor/store';
 import { runUserRestoredHooks } from './restored-hooks';
 import { lockActiveAdmins, markArchived, markRestored, updateUserFields, type UserRow } from './store';
 
@@ -20,7 +21,8 @@ export async function editUser(
   db: Db,
   current: UserRow,
   expected: number,
-  changes: { role: UserRow['role']; firstName?: string; lastName?: string },
+  changes: { role: UserRow['role']; firstName?: string; lastName?: string; mayApprove?: boolean },
+  actorId: string | null = null,
 ): Promise<UserRow> {
   if (expected !== current.lockVersion) throw conflict();
   return db.transaction(async (tx) => {
@@ -32,6 +34,10 @@ export async function editUser(
     }
     const row = await updateUserFields(tx, current.id, expected, changes);
     if (!row) throw conflict();
+    if (changes.mayApprove !== undefined && changes.mayApprove !== current.mayApprove) {
+      const code = changes.mayApprove ? 'mayApproveGranted' : 'mayApproveRevoked';
+      await recordAccountEvent(tx, { userId: current.id, actorId, code });
+    }
     return row;
   });
 }

@@ -48,6 +48,7 @@ const userPatchBody = z.object({
   role: passThrough(userEditSchema.shape.role),
   firstName: passThrough(z.string().nullish().describe('required once active; blank while invited')),
   lastName: passThrough(z.string().nullish().describe('required once active; blank while invited')),
+  mayApprove: passThrough(z.boolean().optional().describe('may approve others’ money moves (two-person approval)')),
   lockVersion: passThrough(lockVersion()),
 });
 
@@ -139,7 +140,7 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
     const current = await findUserById(db, id);
     if (!current) throw notFound();
 
-    let changes: { role: UserRow['role']; firstName?: string; lastName?: string };
+    let changes: { role: UserRow['role']; firstName?: string; lastName?: string; mayApprove?: boolean };
     let expected: number;
     if (statusOf(current) === 'invited') {
       const input = parse(invitedUserUpdate, request.body);
@@ -147,14 +148,14 @@ export const userRoutes: FeatureRoutes = async (app, { config, database, mail })
       for (const field of ['firstName', 'lastName'] as const) {
         if (input[field]) throw refused('names_locked', 'users.errors.namesLockedWhileInvited', toSnake(field));
       }
-      changes = { role: input.role };
+      changes = { role: input.role, mayApprove: input.mayApprove };
       expected = input.lockVersion;
     } else {
       const { lockVersion: version, ...input } = parse(activeUserUpdate, request.body);
       changes = input;
       expected = version;
     }
-    return ok(await presentOne(viewer, await editUser(db, current, expected, changes)));
+    return ok(await presentOne(viewer, await editUser(db, current, expected, changes, viewer.id)));
   });
 
   // Archives, never deletes: history keeps pointing at the person (docs/SPEC.md §4).

@@ -40,6 +40,7 @@ export function toUser(row: UserRow, ctx: ArchivableContext): User {
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     archivable: isArchivable(row, ctx),
+    mayApprove: row.mayApprove,
     lockVersion: row.lockVersion,
   };
 }
@@ -220,7 +221,7 @@ export async function updateUserFields(
   db: Db,
   id: string,
   expected: number,
-  changes: { role: UserRow['role']; firstName?: string; lastName?: string },
+  changes: { role: UserRow['role']; firstName?: string; lastName?: string; mayApprove?: boolean },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -63,6 +63,7 @@ describe('GET /api/users', () => {
         'last_name',
         'lock_version',
         'locale',
+        'may_approve',
         'role',
         'status',
       ].sort(),

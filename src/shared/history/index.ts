@@ -4,6 +4,7 @@ import { servicingEvents } from './servicing';
 import { pipelineEvents } from './pipeline';
 import { noticeEvents } from './notices';
 import { guaranteeEvents } from './guarantees';
+import { controlsEvents } from './controls';
 import type { ParamsOf, SystemEventDefinition } from './define';
 
 export * from './define';
@@ -21,6 +22,7 @@ export const SYSTEM_EVENTS = {
   ...pipelineEvents,
   ...noticeEvents,
   ...guaranteeEvents,
+  ...controlsEvents,
 } satisfies Record<string, SystemEventDefinition<object>>;
 
 export type SystemEventCode = keyof typeof SYSTEM_EVENTS;

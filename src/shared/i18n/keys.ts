@@ -4,6 +4,7 @@ import type { accounting } from './domains/accounting.en';
 import type { committee } from './domains/committee.en';
 import type { decisions } from './domains/decisions.en';
 import type { guarantees } from './domains/guarantees.en';
+import type { controls } from './domains/controls.en';
 import type { mail } from './domains/mail.en';
 import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
@@ -30,6 +31,7 @@ interface WebCatalog {
   committee: typeof committee;
   decisions: typeof decisions;
   notices: typeof notices;
+  controls: typeof controls;
   pipeline: typeof pipeline;
   servicing: typeof servicing;
   tasks: typeof tasks;

@@ -25,6 +25,11 @@ export const signedIn = {
     committees: 'Investment committees',
     checklistTemplates: 'Checklists and aid ceilings',
     tasksOverdue: '{{count}} overdue',
+    /** Two-person approval (docs/decisions/0067). */
+    toApprove: 'To approve',
+    toApproveCount: '{{count}} pending',
+    controlsJournal: 'Controls journal',
+    approvalPolicies: 'Two-person approval',
     scrollHint: 'The table scrolls sideways: swipe it or use the arrow keys once it has focus.',
     logout: 'Log out',
     /** The drawer's entry of the security settings (docs/decisions/0035). */

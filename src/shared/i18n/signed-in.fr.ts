@@ -23,6 +23,10 @@ export const signedIn = {
     committees: 'Comités d’investissement',
     checklistTemplates: 'Listes de documents et plafonds d’aide',
     tasksOverdue: '{{count}} en retard',
+    toApprove: 'À approuver',
+    toApproveCount: '{{count}} en attente',
+    controlsJournal: 'Journal des contrôles',
+    approvalPolicies: 'Approbation à deux',
     scrollHint: 'Le tableau défile horizontalement : glissez-le, ou utilisez les flèches une fois qu’il a le focus.',
     logout: 'Se déconnecter',
     /** The drawer's entry of the security settings (docs/decisions/0035). */

@@ -7,6 +7,7 @@ import {
   STATEMENT_LINE_KINDS,
 } from '../servicing/types';
 import { day, instant, money } from './answer-parts';
+import { ENTRY_APPROVAL_STATES } from '../controls/rules';
 import { scheduleAnswerSchema } from './portfolio-answers';
 import { DISBURSEMENT_METHODS, IMPORT_DECIMAL_SEPARATORS, IMPORT_WIRE_FIELDS, REPAYMENT_METHODS } from './servicing';
 
@@ -32,6 +33,15 @@ const recorded = {
   authorId: z.string().nullable(),
   authorName: z.string().nullable(),
   insertedAt: instant(),
+  /**
+   * Two-person approval (docs/decisions/0067): `approved` when a second person approved the move that made it,
+   * `not_required` when no fund policy held it. A move still pending, rejected or cancelled is not an entry: it
+   * is listed by `GET /approvals` with that state.
+   */
+  approvalState: z.enum(ENTRY_APPROVAL_STATES),
+  /** The approver's name (null when none was needed, or once that account is gone). */
+  approvedBy: z.string().nullable(),
+  approvedAt: instant().nullable(),
 };
 
 /** A correction of recorded money: the entry stays, struck through, with who reversed it, when and why. */

@@ -14,6 +14,7 @@ export const userAnswerSchema = z.object({
   confirmedAt: z.string().nullable().describe('ISO 8601'),
   disabledAt: z.string().nullable().describe('ISO 8601; set once archived'),
   archivable: z.boolean().describe('whether the viewer may archive this user now'),
+  mayApprove: z.boolean().describe('may approve others’ money moves (two-person approval)'),
   lockVersion: z.number().int(),
 });
 

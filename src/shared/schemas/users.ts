@@ -56,14 +56,21 @@ export const resetPasswordSchema = withNewPassword({ token: token() });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** docs/SPEC.md §5 User edit of an active or archived user: names and role required. */
-export const userEditSchema = z.object({ firstName: requiredText(), lastName: requiredText(), role: role() });
+/** Two-person approval (docs/decisions/0067): whether the user may approve others' money moves; unchanged when absent. */
+const mayApprove = () => z.boolean({ error: wrongValue }).optional();
+export const userEditSchema = z.object({
+  firstName: requiredText(),
+  lastName: requiredText(),
+  role: role(),
+  mayApprove: mayApprove(),
+});
 export type UserEditInput = z.input<typeof userEditSchema>;
 
 /**
  * User edit of an invited user: the name fields are disabled (the invitee types their own name on
  * confirmation), so only the role is checked; names sent blank or null are ignored by the API.
  */
-export const invitedUserEditSchema = z.object({ role: role() });
+export const invitedUserEditSchema = z.object({ role: role(), mayApprove: mayApprove() });
 export type InvitedUserEditInput = z.input<typeof invitedUserEditSchema>;
 
 /** ADR 0014: a new password while signed in, proven by the current one. */

@@ -11,6 +11,7 @@ import { PageLoader } from './status-pages';
 import '../styles/signed-in.css';
 import { SearchButton } from './search-button';
 import { useOverdueCount } from '../api/tasks';
+import { usePendingApprovalsCount } from '../api/controls';
 
 /** docs/SPEC.md §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */
 export function AppLayout() {
@@ -27,6 +28,7 @@ export function AppLayout() {
   };
 
   const overdue = useOverdueCount(opened);
+  const pending = usePendingApprovalsCount(opened);
   const link = (to: string, label: string) => (
     <NavLink key={to} component={RouterNavLink} to={to} label={label} onClick={close} />
   );
@@ -104,6 +106,19 @@ export function AppLayout() {
               ) : null
             }
           />
+          <NavLink
+            component={RouterNavLink}
+            to="/approvals"
+            label={t('layout.toApprove')}
+            onClick={close}
+            rightSection={
+              pending.data ? (
+                <Badge color="orange.9" variant="filled" size="sm">
+                  {t('layout.toApproveCount', { count: pending.data })}
+                </Badge>
+              ) : null
+            }
+          />
           {link('/requests', t('layout.fundingRequests'))}
           {link('/dashboard', t('portfolio.nav.dashboard'))}
           {link('/portfolio/deferral', t('portfolio.nav.deferral'))}
@@ -113,6 +128,7 @@ export function AppLayout() {
           {link('/reports/fund_activity', t('layout.fundReport'))}
           {link('/month-end', t('layout.monthEnd'))}
           {link('/notices', t('layout.notices'))}
+          {link('/reports/controls', t('layout.controlsJournal'))}
           {link('/committee/meetings', t('layout.committeeMeetings'))}
           {link('/documents', t('layout.documents'))}
           {link('/events', t('layout.events'))}
@@ -120,6 +136,7 @@ export function AppLayout() {
           {session.isAdmin && link('/backups', t('backups.nav'))}
           {session.isAdmin && link('/portfolio/buckets', t('portfolio.nav.buckets'))}
           {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
+          {session.isAdmin && link('/settings/approval_policy', t('layout.approvalPolicies'))}
           {session.isAdmin && link('/committees', t('layout.committees'))}
           {session.isAdmin && link('/checklist-templates', t('layout.checklistTemplates'))}
           {session.isAdmin && link('/settings/notices', t('layout.noticeSettings'))}

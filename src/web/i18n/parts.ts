@@ -54,4 +54,8 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/guarantees.fr').then((m) => ({ guarantees: m.guarantees })),
     en: () => import('../../shared/i18n/domains/guarantees.en').then((m) => ({ guarantees: m.guarantees })),
   },
+  controls: {
+    fr: () => import('../../shared/i18n/domains/controls.fr').then((m) => ({ controls: m.controls })),
+    en: () => import('../../shared/i18n/domains/controls.en').then((m) => ({ controls: m.controls })),
+  },
 };

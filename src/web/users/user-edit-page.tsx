@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
 import { invitedUserEditSchema, userEditSchema, type UserEditInput } from '../../shared/schemas/users';
@@ -37,6 +37,7 @@ function UserEditForm({ user }: { user: User }) {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     role: user.role,
+    mayApprove: user.mayApprove,
   });
   const guard = useUnsavedChanges(form.formState.isDirty);
   const back = () => void navigate('/users');
@@ -48,7 +49,7 @@ function UserEditForm({ user }: { user: User }) {
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      const body = invited ? { role: input.role } : input;
+      const body = invited ? { role: input.role, mayApprove: input.mayApprove } : input;
       await update.mutateAsync({ ...(body as UserEditInput), lockVersion: user.lockVersion });
       toast('success', t('users.saved'));
       done();
@@ -84,6 +85,7 @@ function UserEditForm({ user }: { user: User }) {
             )}
             <TextInput label={t('users.edit.email')} value={user.email} readOnly />
             <RoleSelect form={form} label={t('users.edit.role')} />
+            <Checkbox label={t('controls.users.mayApprove')} {...form.register('mayApprove')} />
             <Group gap="xs">
               <Text size="sm" fw={500}>
                 {t('users.edit.status')}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, insertedStamp, requiredRef, timestamps, uuidKey } from './columns';
 
 /**
@@ -27,6 +27,8 @@ export const users = pgTable(
     postalCode: text('postal_code'),
     phone: text('phone'),
     mobile: text('mobile'),
+    /** A second person for controlled money moves (docs/decisions/0067), as an administrator marked them. */
+    mayApprove: boolean('may_approve').notNull().default(false),
     confirmedAt: at('confirmed_at'),
     disabledAt: at('disabled_at'),
     /** Part of every JWT; bumping it ends every open session of this user (reset, archive). */

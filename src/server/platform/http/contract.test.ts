@@ -42,6 +42,8 @@ describe('the published API contract', () => {
       'POST /api/account/passkeys/options',
       'POST /api/account/two_factor/recovery_codes',
       'POST /api/account/two_factor/totp',
+      'POST /api/approvals/{id}/approve',
+      'POST /api/approvals/{id}/cancel',
       'POST /api/backups',
       'POST /api/companies/{id}/restore',
       'POST /api/sign_out',

@@ -8,6 +8,8 @@ import { decisions as decisionsEn } from './decisions.en';
 import { decisions as decisionsFr } from './decisions.fr';
 import { guarantees as guaranteesEn } from './guarantees.en';
 import { guarantees as guaranteesFr } from './guarantees.fr';
+import { controls as controlsEn } from './controls.en';
+import { controls as controlsFr } from './controls.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { notices as noticesEn } from './notices.en';
@@ -31,6 +33,7 @@ export const domainMessages = {
   en: {
     accounting: accountingEn,
     committee: committeeEn,
+    controls: controlsEn,
     mail: mailEn,
     notices: noticesEn,
     pipeline: pipelineEn,
@@ -43,6 +46,7 @@ export const domainMessages = {
   fr: {
     accounting: accountingFr,
     committee: committeeFr,
+    controls: controlsFr,
     mail: mailFr,
     notices: noticesFr,
     pipeline: pipelineFr,

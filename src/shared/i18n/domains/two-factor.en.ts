@@ -104,6 +104,8 @@ export const twoFactor = {
     recoveryCodesGenerated: 'New recovery codes generated',
     recoveryCodeUsed: 'Signed in with a recovery code',
     twoFactorReset: 'Second factor reset by an administrator',
+    mayApproveGranted: 'Marked as an approver of money moves by an administrator',
+    mayApproveRevoked: 'No longer an approver of money moves',
   },
   settings: {
     title: 'Security',

@@ -110,6 +110,8 @@ export const twoFactor = {
     recoveryCodesGenerated: 'Nouveaux codes de récupération générés',
     recoveryCodeUsed: 'Connexion avec un code de récupération',
     twoFactorReset: 'Second facteur réinitialisé par un administrateur',
+    mayApproveGranted: 'Désigné approbateur des mouvements d’argent par un administrateur',
+    mayApproveRevoked: 'N’est plus approbateur des mouvements d’argent',
   },
   settings: {
     title: 'Sécurité',
