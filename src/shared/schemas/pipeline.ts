@@ -203,9 +203,15 @@ export const decisionInputSchema = z
       }),
       PIPELINE_LIMITS.conditions,
     ),
+    /** A decline's reason, for the minutes (optional; refused with another outcome). */
+    refusalReason: multilineText(PIPELINE_LIMITS.longText)
+      .nullish()
+      .transform((value) => value?.trim() || null),
   })
   .superRefine((value, ctx) => {
     distinctFunds(value.amounts, ctx, 'amounts');
+    if (value.outcome !== 'declined' && value.refusalReason)
+      ctx.addIssue({ code: 'custom', message: 'analyst.errors.reasonNotDeclined', path: ['refusalReason'] });
     const approval = isApproval(value.outcome);
     if (approval) {
       if (value.amounts.length === 0)

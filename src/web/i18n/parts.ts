@@ -34,6 +34,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/tasks.fr').then((m) => ({ tasks: m.tasks })),
     en: () => import('../../shared/i18n/domains/tasks.en').then((m) => ({ tasks: m.tasks })),
   },
+  analyst: {
+    fr: () => import('../../shared/i18n/domains/analyst.fr').then((m) => ({ analyst: m.analyst })),
+    en: () => import('../../shared/i18n/domains/analyst.en').then((m) => ({ analyst: m.analyst })),
+  },
   twoFactor: {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),
