@@ -189,3 +189,57 @@ describe('votes entered by the secretary, and the analyst recused by the rule', 
     });
   });
 });
+
+describe('the first disbursement of an approved request, in tranches', () => {
+  it('pays out per fund what is typed, at most the decided amount, and the whole decided amount when none is given', async () => {
+    const { request, meeting } = await meetingOnJeansRequest('Dépoussiéreur');
+    for (const index of [0, 2, 3, 4]) expect((await vote(meeting, index, 'for', admin)).statusCode).toBe(200);
+    const decided = await call('POST', itemUrl(meeting, 'decision'), admin, {
+      outcome: 'approved',
+      resolution_number: `CI-${randomUUID().slice(0, 8)}`,
+      amounts: [{ fund_id: ids.fund, amount: '40000' }],
+      rate: '5',
+      amortization: '60',
+    });
+    expect(decided.statusCode, decided.body).toBe(201);
+    let current = request;
+    const step = (to: string, extra: Json = {}, locale = 'en') =>
+      call('POST', `/api/funding_requests/${request.id}/transitions?locale=${locale}`, members[1]!.auth, {
+        to,
+        lock_version: current.lock_version,
+        ...extra,
+      });
+    current = (await call('GET', `/api/funding_requests/${request.id}`, admin)).json().data;
+    for (const to of ['conditions_pending', 'ready_to_disburse']) {
+      const moved = await step(to);
+      expect(moved.statusCode, moved.body).toBe(200);
+      current = moved.json().data;
+    }
+    const first = (amounts: Json[]) => ({ disbursement: { date: '2026-11-21', method: 'eft', amounts } });
+    // More than decided, or a fund the decision did not grant: 422 naming the amount, in both languages.
+    const over = await step('disbursed', first([{ fund_id: ids.fund, amount: '40000.01' }]), 'fr');
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.detail).toEqual({
+      'disbursement.amounts.0.amount': ['Au plus 40 000,00 $, le montant décidé par le comité pour ce fonds.'],
+    });
+    const otherFund = await step('disbursed', first([{ fund_id: ids.otherFund, amount: '10' }]));
+    expect(otherFund.json().errors.detail).toEqual({
+      'disbursement.amounts.0.fund_id': ['The decision granted nothing from this fund.'],
+    });
+    const zero = await step('disbursed', first([{ fund_id: ids.fund, amount: '0' }]));
+    expect(zero.statusCode).toBe(422);
+    expect((await call('GET', `/api/funding_requests/${request.id}`, admin)).json().data.state).toBe(
+      'ready_to_disburse',
+    );
+    // A first tranche of 15 000 $: the loan keeps its decided 40 000 $, 25 000 $ remain to disburse.
+    const done = await step('disbursed', first([{ fund_id: ids.fund, amount: '15000' }]));
+    expect(done.statusCode, done.body).toBe(200);
+    const [loan] = await selectRows<{ amount: number; disbursed: number }>(
+      t.database.db,
+      sql`SELECT f.amount::float8 AS amount, d.amount_cents::float8 AS disbursed
+            FROM financial_contributions f JOIN disbursements d ON d.contribution_id = f.id
+           WHERE f.id = ${done.json().data.contribution_ids[0]}`,
+    );
+    expect(loan).toEqual({ amount: 40000, disbursed: 1500000 });
+  });
+});

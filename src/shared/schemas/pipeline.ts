@@ -77,11 +77,27 @@ export const fundingRequestPatchSchema = z
 export type FundingRequestPatch = z.output<typeof fundingRequestPatchSchema>;
 export type FundingRequestFormValues = z.input<typeof fundingRequestPatchSchema>;
 
+/**
+ * The first disbursement of an approved request: its day, method and reference, and optionally how much goes out
+ * per fund now (each at most the amount decided; a fund not named gets its whole decided amount), so a first
+ * partial tranche is possible (ADR 0068).
+ */
+export const firstDisbursementSchema = disbursementInputSchema.omit({ amount: true }).extend({
+  amounts: list(fundAmount, PIPELINE_LIMITS.amounts).superRefine((amounts, ctx) => {
+    const seen = new Set<string>();
+    amounts.forEach((amount, index) => {
+      if (seen.has(amount.fundId))
+        ctx.addIssue({ code: 'custom', message: 'pipeline.errors.fundTwice', path: [index, 'fundId'] });
+      seen.add(amount.fundId);
+    });
+  }),
+});
+
 /** `POST /funding_requests/{id}/transitions`; `disbursement` only for `disbursed` (the first payment out). */
 export const transitionInputSchema = z.object({
   to: choice(REQUEST_STATES),
   lockVersion: lockVersion(),
-  disbursement: disbursementInputSchema.omit({ amount: true }).nullish(),
+  disbursement: firstDisbursementSchema.nullish(),
 });
 export type TransitionInput = z.output<typeof transitionInputSchema>;
 

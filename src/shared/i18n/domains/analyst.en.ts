@@ -29,7 +29,13 @@ export const analyst = {
     recusedOne: '{{n}} recused',
     recusedMany: '{{n}} recused',
   },
+  disbursement: {
+    amount: 'Amount paid out now — {{fund}}',
+    decided: 'Decided: {{amount}}. A smaller amount is a first tranche; the rest is disbursed from the loan page.',
+  },
   errors: {
+    trancheFund: 'The decision granted nothing from this fund.',
+    trancheOverDecided: 'At most {{decided}}, the amount the committee decided for this fund.',
     analystRecused: '{{member}} is the analyst of this request: recused automatically, this vote cannot be recorded.',
     reasonNotDeclined: 'Only a decline has a reason for declining.',
   },

@@ -27,7 +27,14 @@ export const analyst = {
     recusedOne: '{{n}} récusé',
     recusedMany: '{{n}} récusés',
   },
+  disbursement: {
+    amount: 'Montant versé maintenant — {{fund}}',
+    decided:
+      'Décidé : {{amount}}. Un montant moindre est une première tranche; le reste se décaisse depuis la page du prêt.',
+  },
   errors: {
+    trancheFund: 'La décision n’accorde rien de ce fonds.',
+    trancheOverDecided: 'Au plus {{decided}}, le montant décidé par le comité pour ce fonds.',
     analystRecused: '{{member}} est l’analyste de cette demande : récusé d’office, son vote ne peut pas être inscrit.',
     reasonNotDeclined: 'Seul un refus comporte un motif de refus.',
   },
