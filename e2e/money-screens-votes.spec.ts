@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS } from './accounts';
-import { say } from './catalog-text';
+import { nbsp, say } from './catalog-text';
 import { callApi, expect, expectAccessible, signInFor, test } from './fixtures';
 import { analyst as analystEn } from '../src/shared/i18n/domains/analyst.en';
 import { analyst as analystFr } from '../src/shared/i18n/domains/analyst.fr';
@@ -143,12 +143,15 @@ async function story(
   await page.getByRole('button', { name: p.moves.to.disbursed }).click();
   const disburse = page.getByRole('dialog', { name: p.disburse.title });
   const amount = disburse.getByRole('textbox', { name: say(a.disbursement.amount, { fund: fund.name }) });
-  await expect(amount).toHaveValue(lang === 'fr' ? '40 000,00' : '40,000.00');
+  const decided = lang === 'fr' ? '40 000,00' : '40,000.00';
+  await expect.poll(async () => nbsp(await amount.inputValue())).toBe(decided);
   await expectAccessible(page);
   await amount.fill(lang === 'fr' ? '40 000,01' : '40,000.01');
   await disburse.getByRole('button', { name: p.disburse.submit }).click();
-  await expect(disburse).toContainText(lang === 'fr' ? 'Au plus 40 000,00 $' : 'At most $40,000.00');
-  await expect(amount).toHaveValue(lang === 'fr' ? '40 000,01' : '40,000.01');
+  await expect
+    .poll(async () => nbsp(await disburse.innerText()))
+    .toContain(lang === 'fr' ? 'Au plus 40 000,00 $' : 'At most $40,000.00');
+  await expect.poll(async () => nbsp(await amount.inputValue())).toBe(lang === 'fr' ? '40 000,01' : '40,000.01');
   await expectAccessible(page);
   await amount.fill('15000');
   await disburse.getByRole('button', { name: p.disburse.submit }).click();

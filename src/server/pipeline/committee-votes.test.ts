@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAuthHeader, useLookupIds, useTestApp } from '../test/harness';
 import { createCompany } from '../test/document-fixtures';
+import { formatMoney } from '../../shared/intl';
 import { selectRows } from '../db/rows';
 import type { UserRow } from '../db/schema';
 
@@ -220,7 +221,9 @@ describe('the first disbursement of an approved request, in tranches', () => {
     const over = await step('disbursed', first([{ fund_id: ids.fund, amount: '40000.01' }]), 'fr');
     expect(over.statusCode).toBe(422);
     expect(over.json().errors.detail).toEqual({
-      'disbursement.amounts.0.amount': ['Au plus 40 000,00 $, le montant décidé par le comité pour ce fonds.'],
+      'disbursement.amounts.0.amount': [
+        `Au plus ${formatMoney(40000, 'fr')}, le montant décidé par le comité pour ce fonds.`,
+      ],
     });
     const otherFund = await step('disbursed', first([{ fund_id: ids.otherFund, amount: '10' }]));
     expect(otherFund.json().errors.detail).toEqual({
