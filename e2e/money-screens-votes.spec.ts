@@ -45,13 +45,16 @@ async function story(
   await signInFor(page, account.email, { lang, width, landing: /\/users/ });
 
   const first = async (path: string) => (await callApi<Array<{ id: string; name: string }>>(page, 'GET', path))[0]!;
-  const users = await callApi<Array<{ id: string; email: string; first_name: string; last_name: string }>>(
-    page,
-    'GET',
-    '/users?page[size]=100',
-  );
-  const myId = users.find((u) => u.email === account.email)!.id;
-  const staff = users.find((u) => u.email === ACCOUNTS.requests.email)!;
+  const userId = async (email: string) =>
+    (
+      await callApi<Array<{ id: string; email: string }>>(
+        page,
+        'GET',
+        `/users?filter[search]=${encodeURIComponent(email)}&page[size]=50`,
+      )
+    ).find((u) => u.email === email)!.id;
+  const myId = await userId(account.email);
+  const staff = { id: await userId(ACCOUNTS.requests.email) };
   const staffName = `${ACCOUNTS.requests.firstName} ${ACCOUNTS.requests.lastName}`;
   const fund = await first(`/contribution_funds?locale=${lang}`);
   const company = await callApi<{ id: string; name: string }>(page, 'POST', '/companies', {
