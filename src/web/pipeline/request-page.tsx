@@ -395,6 +395,8 @@ function DisburseForm({
                 })}
                 kind="money"
                 required
+                // Mantine's dimmed grey is 3.3:1 on white; the decided amount must be read (4.5:1).
+                styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               />
             ))}
           </SimpleGrid>
