@@ -58,6 +58,13 @@ export const ACCOUNTS = {
   // e2e/pipeline-committee.spec.ts: an administrator who sits on the committee, in French on a desktop and in English on a phone.
   committee: { email: 'committee@e2e.test', role: 'admin', firstName: 'Camille', lastName: 'Comité' },
   committeePhone: { email: 'committee-phone@e2e.test', role: 'admin', firstName: 'Colin', lastName: 'Comité' },
+  moneyScreens: { email: 'money-screens@e2e.test', role: 'admin', firstName: 'Maude', lastName: 'Secrétaire' },
+  moneyScreensPhone: {
+    email: 'money-screens-phone@e2e.test',
+    role: 'admin',
+    firstName: 'Marc',
+    lastName: 'Secrétaire',
+  },
   // e2e/updates.spec.ts: a screen whose code a deploy replaced, in French on a desktop and in English on a phone.
   updates: { email: 'updates@e2e.test', role: 'user', firstName: 'Ugo', lastName: 'Version' },
   updatesPhone: { email: 'updates-phone@e2e.test', role: 'user', firstName: 'Ugo', lastName: 'Mobile' },

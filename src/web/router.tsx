@@ -141,12 +141,12 @@ export const routes: RouteObject[] = [
               {
                 path: '/requests/new',
                 ...titled('pipeline.titles.newRequest'),
-                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing']),
+                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing', 'analyst']),
               },
               {
                 path: '/requests/:id',
                 ...titled('pipeline.titles.request'),
-                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing']),
+                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing', 'analyst']),
               },
               {
                 path: '/committee/meetings',
@@ -156,12 +156,12 @@ export const routes: RouteObject[] = [
               {
                 path: '/committee/meetings/:id',
                 ...titled('committee.meetings.title'),
-                ...lazyPage(() => import('./committee/meeting-page'), ['pipeline', 'committee']),
+                ...lazyPage(() => import('./committee/meeting-page'), ['pipeline', 'committee', 'analyst']),
               },
               {
                 path: '/committee/meetings/:id/minutes',
                 ...titled('committee.meeting.minutes'),
-                ...lazyPage(() => import('./committee/minutes-page'), ['pipeline', 'committee']),
+                ...lazyPage(() => import('./committee/minutes-page'), ['pipeline', 'committee', 'analyst']),
               },
               { path: '/companies', ...titled('companies'), ...lazyPage(() => import('./companies/companies-page')) },
               {

@@ -146,21 +146,36 @@ export async function listMeetings(db: Executor, committeeId: string | undefined
   return { rows, totalCount: total!.n };
 }
 
-/** Each member of the meeting's committee on one agenda item: present, recused, chair, vote. */
+/**
+ * Each member of the meeting's committee on one agenda item: present, recused, chair, vote. The request's analyst
+ * (its assignee) is recused by the rule while the item is open (ADR 0068); the decision writes that recusal down,
+ * so a later change of analyst leaves the minutes as they were.
+ */
 export async function itemMembers(
   db: Executor,
   meetingId: string,
   agendaItemId: string,
-): Promise<(ItemMember & MemberRow)[]> {
-  return selectRows<ItemMember & MemberRow>(
+): Promise<(ItemMember & MemberRow & { analyst: boolean })[]> {
+  return selectRows<ItemMember & MemberRow & { analyst: boolean }>(
     db,
-    sql`SELECT mb.id, mb.committee_id AS "committeeId", mb.user_id AS "userId",
+    sql`WITH item AS (
+          SELECT r.assignee_id,
+                 EXISTS (SELECT 1 FROM committee_decisions d WHERE d.agenda_item_id = i.id) AS decided
+            FROM agenda_items i JOIN funding_requests r ON r.id = i.request_id
+           WHERE i.id = ${agendaItemId})
+        SELECT mb.id, mb.committee_id AS "committeeId", mb.user_id AS "userId",
                coalesce(mb.external_name, ${personName('u')}, u.email) AS name, mb.user_id IS NULL AS external,
                mb.is_chair AS "isChair",
                EXISTS (SELECT 1 FROM meeting_attendance a WHERE a.meeting_id = ${meetingId} AND a.member_id = mb.id) AS present,
-               EXISTS (SELECT 1 FROM agenda_conflicts c WHERE c.agenda_item_id = ${agendaItemId} AND c.member_id = mb.id) AS recused,
+               coalesce(EXISTS (SELECT 1 FROM agenda_conflicts c
+                                 WHERE c.agenda_item_id = ${agendaItemId} AND c.member_id = mb.id)
+                        OR (NOT item.decided AND mb.user_id = item.assignee_id), false) AS recused,
+               coalesce(EXISTS (SELECT 1 FROM agenda_conflicts c
+                                 WHERE c.agenda_item_id = ${agendaItemId} AND c.member_id = mb.id AND c.automatic)
+                        OR (NOT item.decided AND mb.user_id = item.assignee_id), false) AS analyst,
                (SELECT v.choice FROM agenda_votes v WHERE v.agenda_item_id = ${agendaItemId} AND v.member_id = mb.id) AS vote
           FROM committee_meetings m
+          CROSS JOIN item
           JOIN committee_members mb ON mb.committee_id = m.committee_id
           LEFT JOIN users u ON u.id = mb.user_id
          WHERE m.id = ${meetingId}
@@ -226,14 +241,29 @@ export async function readMeeting(
   const agenda: Meeting['agenda'] = [];
   for (const item of items) {
     const onItem = await itemMembers(db, id, item.id);
-    const conflicts = await selectRows<{ memberId: string; reason: string }>(
+    const declared = await selectRows<{ memberId: string; reason: string; automatic: boolean }>(
       db,
-      sql`SELECT member_id AS "memberId", reason FROM agenda_conflicts WHERE agenda_item_id = ${item.id} ORDER BY inserted_at`,
+      sql`SELECT member_id AS "memberId", reason, automatic FROM agenda_conflicts
+           WHERE agenda_item_id = ${item.id} ORDER BY inserted_at`,
     );
-    const votes = await selectRows<{ memberId: string; choice: VoteChoice; enteredByAdministrator: boolean }>(
+    // The analyst's recusal, written down at the decision, is read from the rule until then.
+    const conflicts = [
+      ...declared,
+      ...onItem
+        .filter((m) => m.analyst && !declared.some((c) => c.memberId === m.id))
+        .map((m) => ({ memberId: m.id, reason: '', automatic: true })),
+    ];
+    const votes = await selectRows<{
+      memberId: string;
+      choice: VoteChoice;
+      enteredByAdministrator: boolean;
+      enteredBy: string | null;
+    }>(
       db,
-      sql`SELECT v.member_id AS "memberId", v.choice, v.entered_by_administrator AS "enteredByAdministrator"
+      sql`SELECT v.member_id AS "memberId", v.choice, v.entered_by_administrator AS "enteredByAdministrator",
+                 CASE WHEN v.entered_by_administrator THEN coalesce(${personName('e')}, e.email) END AS "enteredBy"
             FROM agenda_votes v JOIN committee_members m ON m.id = v.member_id
+            LEFT JOIN users e ON e.id = v.entered_by_id
            WHERE v.agenda_item_id = ${item.id} ORDER BY m.position`,
     );
     agenda.push({
@@ -279,11 +309,14 @@ export async function readDecision(db: Executor, agendaItemId: string, locale: L
     votesFor: number;
     votesAgainst: number;
     votesAbstain: number;
+    missingVoters: string[];
+    refusalReason: string | null;
   }>(
     db,
     sql`SELECT id, outcome, resolution_number AS "resolutionNumber", decided_on::text AS "decidedOn",
                rate::float8 AS rate, amortization, moratorium, warranty_id AS "warrantyId",
-               votes_for AS "votesFor", votes_against AS "votesAgainst", votes_abstain AS "votesAbstain"
+               votes_for AS "votesFor", votes_against AS "votesAgainst", votes_abstain AS "votesAbstain",
+               missing_voters AS "missingVoters", refusal_reason AS "refusalReason"
           FROM committee_decisions WHERE agenda_item_id = ${agendaItemId}`,
   );
   if (!row) return null;
@@ -453,6 +486,17 @@ export async function insertConflict(
   await tx
     .delete(agendaVotes)
     .where(and(eq(agendaVotes.agendaItemId, conflict.agendaItemId), eq(agendaVotes.memberId, conflict.memberId)));
+}
+
+/** The analyst's recusal by the rule, written down (no reason) unless the analyst declared a conflict themself. */
+export async function writeAnalystRecusal(
+  tx: Tx,
+  recusal: { agendaItemId: string; memberId: string; authorId: string },
+): Promise<void> {
+  await tx
+    .insert(agendaConflicts)
+    .values({ ...recusal, reason: '', automatic: true })
+    .onConflictDoNothing();
 }
 
 /** A member's vote on an item, replacing the one they cast before. */

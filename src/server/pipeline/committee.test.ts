@@ -201,9 +201,9 @@ describe('from ready for committee to disbursed', () => {
     expect(external.statusCode).toBe(200);
     const item = external.json().data.agenda[0];
     expect(item.votes).toEqual([
-      { member_id: committee.members[0].id, choice: 'for', entered_by_administrator: false },
-      { member_id: committee.members[2].id, choice: 'against', entered_by_administrator: false },
-      { member_id: committee.members[3].id, choice: 'for', entered_by_administrator: true },
+      { member_id: committee.members[0].id, choice: 'for', entered_by_administrator: false, entered_by: null },
+      { member_id: committee.members[2].id, choice: 'against', entered_by_administrator: false, entered_by: null },
+      { member_id: committee.members[3].id, choice: 'for', entered_by_administrator: true, entered_by: 'Ada Admin' },
     ]);
     expect(item.tally).toMatchObject({
       present: 4,

@@ -4,7 +4,8 @@
  * store, in the move's transaction. Nobody retypes the terms; the servicing rules (a day not before the
  * authorization, not in the future) hold for this disbursement as for any other.
  */
-import { toDollars } from '../../shared/money';
+import { formatMoney } from '../../shared/intl';
+import { toCents, toDollars } from '../../shared/money';
 import { eq, and, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/constants';
 import { APPROVAL_OUTCOMES } from '../../shared/pipeline';
@@ -14,7 +15,7 @@ import { disbursementProblems } from '../../shared/servicing/entries';
 import type { Tx } from '../db/client';
 import { selectRows } from '../db/rows';
 import { decisionAmounts, financialContributions } from '../db/schema';
-import { AppError } from '../platform/errors/app-error';
+import { AppError, invalid, type ErrorDetail } from '../platform/errors/app-error';
 import { recordLoanEvent } from '../servicing/history';
 import { loanContext, requireTerms, throwProblems } from '../servicing/loan-context';
 import { insertDisbursement } from '../servicing/store';
@@ -45,10 +46,36 @@ export async function approvalOf(tx: Tx, requestId: string): Promise<DecidedTerm
   return row ?? null;
 }
 
+/**
+ * 422 naming each first tranche the decision does not allow: a fund it granted nothing, or more than it granted
+ * (ADR 0068). Cents.
+ */
+function checkTranches(
+  decided: readonly { fundId: string; amountCents: number }[],
+  tranches: readonly { fundId: string; amount: number }[],
+  locale: Locale,
+) {
+  const detail: ErrorDetail = {};
+  tranches.forEach((tranche, index) => {
+    const of = decided.find((d) => d.fundId === tranche.fundId);
+    if (!of) detail[`disbursement.amounts.${index}.fund_id`] = [{ key: 'analyst.errors.trancheFund', params: {} }];
+    else if (toCents(tranche.amount) > of.amountCents)
+      detail[`disbursement.amounts.${index}.amount`] = [
+        {
+          key: 'analyst.errors.trancheOverDecided',
+          params: { decided: formatMoney(toDollars(of.amountCents), locale) },
+        },
+      ];
+  });
+  if (Object.keys(detail).length > 0) throw invalid(detail);
+}
+
 export async function disburseRequest(
   tx: Tx,
   request: RequestRow,
-  disbursement: NonNullable<TransitionInput['disbursement']>,
+  disbursement: Omit<NonNullable<TransitionInput['disbursement']>, 'amounts'> & {
+    amounts?: { fundId: string; amount: number }[];
+  },
   authorId: string,
   locale: Locale,
 ): Promise<string[]> {
@@ -66,9 +93,13 @@ export async function disburseRequest(
     sql`SELECT fund_id AS "fundId", amount_cents::float8 AS "amountCents" FROM decision_amounts
          WHERE decision_id = ${approval.decisionId} AND contribution_id IS NULL ORDER BY fund_id`,
   );
+  const tranches = disbursement.amounts ?? [];
+  checkTranches(amounts, tranches, locale);
   const today = todayIso();
   const loans: string[] = [];
   for (const amount of amounts) {
+    const tranche = tranches.find((a) => a.fundId === amount.fundId);
+    const outCents = tranche ? toCents(tranche.amount) : amount.amountCents;
     const [loan] = await tx
       .insert(financialContributions)
       .values({
@@ -89,18 +120,18 @@ export async function disburseRequest(
       .returning({ id: financialContributions.id });
     const context = await loanContext(tx, { companyId: request.companyId, id: loan!.id }, today, { lock: true });
     const { input } = requireTerms(context);
-    throwProblems(disbursementProblems(input, { date: disbursement.date, amount: amount.amountCents }, today), locale);
+    throwProblems(disbursementProblems(input, { date: disbursement.date, amount: outCents }, today), locale);
     await insertDisbursement(tx, {
       contributionId: loan!.id,
       date: disbursement.date,
-      amountCents: amount.amountCents,
+      amountCents: outCents,
       method: disbursement.method,
       reference: disbursement.reference ?? null,
       note: disbursement.note,
       authorId,
     });
     await recordLoanEvent(tx, context.loan, authorId, 'loanDisbursed', {
-      amount: toDollars(amount.amountCents),
+      amount: toDollars(outCents),
       date: disbursement.date,
     });
     await tx

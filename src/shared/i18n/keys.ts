@@ -8,6 +8,7 @@ import type { controls } from './domains/controls.en';
 import type { mail } from './domains/mail.en';
 import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
+import type { analyst } from './domains/analyst.en';
 import type { servicing } from './domains/servicing.en';
 import type { tasks } from './domains/tasks.en';
 import type { twoFactor } from './domains/two-factor.en';
@@ -33,6 +34,7 @@ interface WebCatalog {
   notices: typeof notices;
   controls: typeof controls;
   pipeline: typeof pipeline;
+  analyst: typeof analyst;
   servicing: typeof servicing;
   tasks: typeof tasks;
   twoFactor: typeof twoFactor;

@@ -585,7 +585,7 @@ export const signedIn = {
       computed: 'Computed from the terms',
       agreedPayment: 'Agreed payment',
       expectedEndDate: 'Expected end date',
-      lastPaymentDate: 'Last payment',
+      lastPaymentDate: 'Projected last payment (from the authorization date)',
       paymentDiffers:
         'The agreed payment ({{agreed}}) differs from the monthly payment computed from the terms ({{computed}}): check the amount, rate, amortization and moratorium, or the agreement.',
       endDateDiffers:

@@ -584,7 +584,7 @@ export const signedIn = {
       computed: 'Calculé selon les modalités',
       agreedPayment: 'Versement convenu',
       expectedEndDate: 'Date de fin prévue',
-      lastPaymentDate: 'Dernier versement',
+      lastPaymentDate: 'Dernier versement projeté (depuis la date d’autorisation)',
       paymentDiffers:
         'Le versement convenu ({{agreed}}) diffère du versement mensuel calculé selon les modalités ({{computed}}) : vérifiez le montant, le taux, l’amortissement et le moratoire, ou l’entente.',
       endDateDiffers:

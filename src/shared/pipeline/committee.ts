@@ -38,6 +38,8 @@ export interface ItemTally {
   majority: 'for' | 'against' | 'tie';
   /** True when the chair's vote broke a tie. */
   chairBrokeTie: boolean;
+  /** The members who may vote and have not (ids, in the committee's order): a decision now is taken without them. */
+  yetToVote: string[];
 }
 
 /** Who may vote on an item: a member present and not recused. */
@@ -76,6 +78,7 @@ export function tallyItem(members: readonly ItemMember[], quorum: number): ItemT
     abstain: count('abstain'),
     majority,
     chairBrokeTie,
+    yetToVote: voters.filter((m) => m.vote === null).map((m) => m.id),
   };
 }
 

@@ -136,6 +136,10 @@ export const decisionSchema = z.object({
   votesFor: z.number().int(),
   votesAgainst: z.number().int(),
   votesAbstain: z.number().int(),
+  /** The members present and allowed to vote who had not voted when it was recorded (names). */
+  missingVoters: z.array(z.string()),
+  /** Why the request was declined (the minutes' "Motif du refus"); null otherwise. */
+  refusalReason: z.string().nullable(),
   conditions: z.array(conditionSchema),
 });
 
@@ -177,6 +181,8 @@ export const itemTallySchema = z.object({
   abstain: z.number().int(),
   majority: z.enum(['for', 'against', 'tie']),
   chairBrokeTie: z.boolean(),
+  /** The members present and not recused who have not voted (ids): a decision now asks for confirmation. */
+  yetToVote: z.array(z.string()),
 });
 
 export const agendaItemSchema = z.object({
@@ -187,8 +193,17 @@ export const agendaItemSchema = z.object({
   projectCost: money(),
   requestState: z.enum(REQUEST_STATES),
   amounts: z.array(fundAmountAnswerSchema),
-  conflicts: z.array(z.object({ memberId: z.string(), reason: z.string() })),
-  votes: z.array(z.object({ memberId: z.string(), choice: z.enum(VOTE_CHOICES), enteredByAdministrator: z.boolean() })),
+  /** Declared conflicts, and the request's analyst when a member, recused by the rule (`automatic`, no reason). */
+  conflicts: z.array(z.object({ memberId: z.string(), reason: z.string(), automatic: z.boolean() })),
+  votes: z.array(
+    z.object({
+      memberId: z.string(),
+      choice: z.enum(VOTE_CHOICES),
+      enteredByAdministrator: z.boolean(),
+      /** Who entered it for the member (the secretary); null when the member voted themself. */
+      enteredBy: z.string().nullable(),
+    }),
+  ),
   tally: itemTallySchema,
   checks: z.array(decisionCheckSchema),
   decision: decisionSchema.nullable(),

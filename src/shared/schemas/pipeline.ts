@@ -77,11 +77,27 @@ export const fundingRequestPatchSchema = z
 export type FundingRequestPatch = z.output<typeof fundingRequestPatchSchema>;
 export type FundingRequestFormValues = z.input<typeof fundingRequestPatchSchema>;
 
+/**
+ * The first disbursement of an approved request: its day, method and reference, and optionally how much goes out
+ * per fund now (each at most the amount decided; a fund not named gets its whole decided amount), so a first
+ * partial tranche is possible (ADR 0068).
+ */
+export const firstDisbursementSchema = disbursementInputSchema.omit({ amount: true }).extend({
+  amounts: list(fundAmount, PIPELINE_LIMITS.amounts).superRefine((amounts, ctx) => {
+    const seen = new Set<string>();
+    amounts.forEach((amount, index) => {
+      if (seen.has(amount.fundId))
+        ctx.addIssue({ code: 'custom', message: 'pipeline.errors.fundTwice', path: [index, 'fundId'] });
+      seen.add(amount.fundId);
+    });
+  }),
+});
+
 /** `POST /funding_requests/{id}/transitions`; `disbursement` only for `disbursed` (the first payment out). */
 export const transitionInputSchema = z.object({
   to: choice(REQUEST_STATES),
   lockVersion: lockVersion(),
-  disbursement: disbursementInputSchema.omit({ amount: true }).nullish(),
+  disbursement: firstDisbursementSchema.nullish(),
 });
 export type TransitionInput = z.output<typeof transitionInputSchema>;
 
@@ -203,9 +219,15 @@ export const decisionInputSchema = z
       }),
       PIPELINE_LIMITS.conditions,
     ),
+    /** A decline's reason, for the minutes (optional; refused with another outcome). */
+    refusalReason: multilineText(PIPELINE_LIMITS.longText)
+      .nullish()
+      .transform((value) => value?.trim() || null),
   })
   .superRefine((value, ctx) => {
     distinctFunds(value.amounts, ctx, 'amounts');
+    if (value.outcome !== 'declined' && value.refusalReason)
+      ctx.addIssue({ code: 'custom', message: 'analyst.errors.reasonNotDeclined', path: ['refusalReason'] });
     const approval = isApproval(value.outcome);
     if (approval) {
       if (value.amounts.length === 0)

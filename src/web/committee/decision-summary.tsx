@@ -36,6 +36,19 @@ export function DecisionSummary({ decision }: { decision: Decision }) {
           abstain: decision.votesAbstain,
         })}
       </Text>
+      {decision.missingVoters.length > 0 && (
+        <Text size="sm" fw={600}>
+          {t(
+            decision.missingVoters.length === 1
+              ? 'analyst.committee.missingVotersOne'
+              : 'analyst.committee.missingVotersMany',
+            { names: decision.missingVoters.join(', ') },
+          )}
+        </Text>
+      )}
+      {decision.refusalReason && (
+        <Text size="sm">{t('analyst.committee.minutesReason', { reason: decision.refusalReason })}</Text>
+      )}
       {decision.amounts.length > 0 && (
         <Text size="sm">{t('committee.minutes.amounts', { amounts: amountsText(decision.amounts, locale) })}</Text>
       )}

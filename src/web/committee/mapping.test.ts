@@ -38,6 +38,7 @@ const tally = {
   abstain: 0,
   majority: 'tie' as const,
   chairBrokeTie: false,
+  yetToVote: ['m-me', 'm-someone', 'm-external'],
 };
 
 const item = (overrides: Partial<AgendaItem> = {}): AgendaItem => ({
@@ -51,7 +52,7 @@ const item = (overrides: Partial<AgendaItem> = {}): AgendaItem => ({
     { fundId: FUND, fundName: 'FLI', amount: 40000 },
     { fundId: OTHER_FUND, fundName: 'FLS', amount: 12500.5 },
   ],
-  conflicts: [{ memberId: 'm-recused', reason: 'Actionnaire' }],
+  conflicts: [{ memberId: 'm-recused', reason: 'Actionnaire', automatic: false }],
   votes: [],
   tally,
   checks: [],
@@ -118,11 +119,12 @@ describe('standing, votersFor and conflictDeclarers (ADR 0040)', () => {
   it.each([
     ['a staff member', { id: ME, isAdmin: false }, ['m-me']],
     ['another staff member', { id: SOMEONE, isAdmin: false }, ['m-someone']],
-    ['an administrator who sits on it', { id: ME, isAdmin: true }, ['m-me', 'm-external']],
-    ['an administrator who does not', { id: 'admin', isAdmin: true }, ['m-external']],
+    // The secretary enters any present member's vote, marked as entered by them (ADR 0068).
+    ['an administrator who sits on it', { id: ME, isAdmin: true }, ['m-me', 'm-someone', 'm-external']],
+    ['an administrator who does not', { id: 'admin', isAdmin: true }, ['m-me', 'm-someone', 'm-external']],
     ['someone who is no member', { id: 'nobody', isAdmin: false }, []],
   ])('%s enters the votes of %j', (_, user, expected) => {
-    // Never an absent or recused member; never another staff member's.
+    // Never an absent or recused member; never another staff member's unless the secretary's.
     expect(votersFor(meeting, item(), user).map((m) => m.id)).toEqual(expected);
   });
 
@@ -141,6 +143,8 @@ describe('standing, votersFor and conflictDeclarers (ADR 0040)', () => {
         votesFor: 0,
         votesAgainst: 0,
         votesAbstain: 0,
+        missingVoters: [],
+        refusalReason: null,
         conditions: [],
       },
     });

@@ -60,6 +60,7 @@ export function decisionDefaults(item: AgendaItem): DecisionFormValues {
     moratorium: '',
     warrantyId: '',
     conditions: [],
+    refusalReason: '',
   };
 }
 
@@ -78,6 +79,7 @@ export function decisionPayload(values: DecisionFormValues): DecisionFormValues 
     moratorium: approval ? values.moratorium : '',
     warrantyId: approval ? values.warrantyId : '',
     conditions: values.outcome === 'approved_with_conditions' ? values.conditions : [],
+    refusalReason: values.outcome === 'declined' ? values.refusalReason : '',
   };
 }
 
@@ -97,8 +99,8 @@ const undecided = (meeting: Meeting, item: AgendaItem, keep: (member: MeetingMem
   item.decision ? [] : meeting.members.filter(keep);
 
 /**
- * The members whose vote the signed-in user may enter on an item (ADR 0040): their own, and an administrator the
- * external members'; only present, not recused, and not once the item is decided.
+ * The members whose vote the signed-in user may enter on an item (ADR 0040, 0068): their own, and an administrator
+ * (the secretary) any member's; only present, not recused, and not once the item is decided.
  */
 export function votersFor(meeting: Meeting, item: AgendaItem, user: SignedIn): MeetingMember[] {
   return undecided(
@@ -106,9 +108,13 @@ export function votersFor(meeting: Meeting, item: AgendaItem, user: SignedIn): M
     item,
     (m) =>
       mayVote({ present: m.present, recused: standing(m, item) === 'recused' }) &&
-      (m.userId === user.id || (user.isAdmin && m.external)),
+      (m.userId === user.id || user.isAdmin),
   );
 }
+
+/** The members who may vote on the item and have not, by name, in the committee's order (the API's `yetToVote`). */
+export const yetToVoteNames = (meeting: Meeting, item: AgendaItem): string[] =>
+  item.tally.yetToVote.map((id) => meeting.members.find((m) => m.id === id)?.name ?? '—');
 
 /** The members for whom the signed-in user may declare a conflict: themself, or any present member for an administrator. */
 export function conflictDeclarers(meeting: Meeting, item: AgendaItem, user: SignedIn): MeetingMember[] {
@@ -127,8 +133,12 @@ export function tallyWords(tally: AgendaItem['tally'], t: TFunction) {
   return {
     presence: t('committee.meeting.eligible', {
       eligible: tally.eligible,
-      present: tally.present,
-      recused: tally.recused,
+      present: t(tally.present === 1 ? 'analyst.committee.presentOne' : 'analyst.committee.presentMany', {
+        n: tally.present,
+      }),
+      recused: t(tally.recused === 1 ? 'analyst.committee.recusedOne' : 'analyst.committee.recusedMany', {
+        n: tally.recused,
+      }),
     }),
     quorum: t(tally.hasQuorum ? 'committee.meeting.quorumMet' : 'committee.meeting.quorumNotMet', {
       quorum: tally.quorum,

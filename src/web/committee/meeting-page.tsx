@@ -41,6 +41,7 @@ import { reportError } from '../components/server-errors';
 import { PageLoader } from '../components/status-pages';
 import { toast } from '../components/toasts';
 import { useUnsavedChanges } from '../components/unsaved-changes';
+import { useConfirm } from '../components/confirm-dialog';
 import { i18n as appI18n, useTranslation, type KeyUnder } from '../i18n';
 import { useSession } from '../session/session';
 import { useDeclareConflict, useMeeting, useRecordDecision, useSaveAttendance, useSaveVotes } from './api';
@@ -52,6 +53,7 @@ import {
   standing,
   tallyWords,
   votersFor,
+  yetToVoteNames,
   type AgendaItem,
   type DecisionFormValues,
 } from './mapping';
@@ -191,7 +193,7 @@ function ItemCard({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n:
               <Text key={c.memberId} size="sm" component="li">
                 {mt('conflictOf', {
                   member: meeting.members.find((m) => m.id === c.memberId)?.name ?? '—',
-                  reason: c.reason,
+                  reason: c.automatic ? t('analyst.committee.analystReason') : c.reason,
                 })}
               </Text>
             ))}
@@ -209,12 +211,19 @@ function ItemCard({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n:
           </Badge>
           <Text size="sm">{count.votes}</Text>
           <Text size="sm">{count.majority}</Text>
+          {!item.decision && (
+            <Text size="sm" fw={600}>
+              {tally.yetToVote.length > 0
+                ? t('analyst.committee.yetToVote', { names: yetToVoteNames(meeting, item).join(', ') })
+                : t('analyst.committee.allVoted')}
+            </Text>
+          )}
         </Paper>
         <Title order={4}>{mt('decision')}</Title>
         {item.decision ? (
           <DecisionSummary decision={item.decision} />
         ) : session.isAdmin ? (
-          <DecisionForm meetingId={meeting.id} item={item} n={n} />
+          <DecisionForm meeting={meeting} item={item} n={n} />
         ) : null}
       </Stack>
     </Paper>
@@ -356,15 +365,21 @@ function VotesTable({ meeting, item }: { meeting: Meeting; item: AgendaItem }) {
         <Table.Tbody>
           {meeting.members.map((member) => {
             const vote = item.votes.find((v) => v.memberId === member.id);
+            const analyst = item.conflicts.some((c) => c.memberId === member.id && c.automatic);
+            const by = vote?.enteredBy
+              ? t('analyst.committee.enteredBy', { name: vote.enteredBy })
+              : mt('enteredByAdministrator');
             return (
               <Table.Tr key={member.id}>
                 <Table.Th scope="row" fw={400}>
                   {member.name}
                 </Table.Th>
-                <Table.Td>{mt(standing(member, item))}</Table.Td>
+                <Table.Td>
+                  {analyst && member.present ? t('analyst.committee.analystRecused') : mt(standing(member, item))}
+                </Table.Td>
                 <Table.Td>
                   {vote
-                    ? `${t(`pipeline.vote.${vote.choice}`)}${vote.enteredByAdministrator ? ` (${mt('enteredByAdministrator')})` : ''}`
+                    ? `${t(`pipeline.vote.${vote.choice}`)}${vote.enteredByAdministrator ? ` (${by})` : ''}`
                     : mt('noVote')}
                 </Table.Td>
               </Table.Tr>
@@ -449,8 +464,10 @@ const decisionResolver: Resolver<DecisionFormValues, unknown, DecisionInput> = (
     options,
   );
 
-function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaItem; n: number }) {
+function DecisionForm({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n: number }) {
+  const meetingId = meeting.id;
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const mt: Tr = (key, params) => t(`committee.meeting.${key}`, params);
   const warranties = useLookup<Lookup>('/warranties');
   const form = useForm<DecisionFormValues, unknown, DecisionInput>({
@@ -464,7 +481,7 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
   const [refusal, setRefusal] = useState<string | null>(null);
   const outcome = useWatch({ control: form.control, name: 'outcome' });
   const approval = isApproval(outcome);
-  const submit = form.handleSubmit((input) => {
+  const send = (input: DecisionInput) => {
     setRefusal(null);
     record.mutate(
       { itemId: item.id, input },
@@ -483,6 +500,20 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
         },
       },
     );
+  };
+  // Present members who may vote and have not: the decision is recorded without them only once confirmed.
+  const submit = form.handleSubmit((input) => {
+    const missing = yetToVoteNames(meeting, item);
+    if (missing.length === 0) return send(input);
+    const names = missing.join(', ');
+    confirm({
+      title: t('analyst.committee.confirmTitle'),
+      text: t(missing.length === 1 ? 'analyst.committee.confirmBodyOne' : 'analyst.committee.confirmBodyMany', {
+        names,
+      }),
+      confirmLabel: t('analyst.committee.confirm'),
+      onConfirm: () => send(input),
+    });
   });
   const title = `${mt('record')} (${n})`;
   return (
@@ -543,6 +574,9 @@ function DecisionForm({ meetingId, item, n }: { meetingId: string; item: AgendaI
               />
             </Group>
           </>
+        )}
+        {outcome === 'declined' && (
+          <TextField form={form} name="refusalReason" label={t('analyst.committee.refusalReason')} flex="1 1 100%" />
         )}
         {outcome === 'approved_with_conditions' && (
           <>

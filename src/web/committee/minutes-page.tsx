@@ -58,15 +58,20 @@ export default function MinutesPage() {
                 cost: formatMoney(item.projectCost, locale),
               })}
             </Text>
-            <Text>
-              {recused.length === 0
-                ? mn('noConflicts')
-                : mn('conflicts', {
-                    list: recused
-                      .map((m) => `${m.name} (${item.conflicts.find((c) => c.memberId === m.id)?.reason ?? ''})`)
-                      .join('; '),
-                  })}
-            </Text>
+            {recused.length === 0 ? (
+              <Text>{mn('noConflicts')}</Text>
+            ) : (
+              recused.map((m) => {
+                const conflict = item.conflicts.find((c) => c.memberId === m.id);
+                return (
+                  <Text key={m.id}>
+                    {conflict?.automatic
+                      ? t('analyst.committee.analystWithdrawal', { member: m.name })
+                      : t('analyst.committee.withdrawal', { member: m.name, reason: conflict?.reason ?? '' })}
+                  </Text>
+                );
+              })
+            )}
             <Text>
               {tallyWords(item.tally, t).presence}
               {' — '}

@@ -21,6 +21,7 @@ const tally = (overrides: Partial<AgendaItem['tally']> = {}): AgendaItem['tally'
   abstain: 0,
   majority: 'for',
   chairBrokeTie: false,
+  yetToVote: [],
   ...overrides,
 });
 
@@ -38,7 +39,7 @@ describe('the count of an agenda item', () => {
   it('says the same in French', async () => {
     await setLocale('fr');
     expect(tallyWords(tally(), i18n.t)).toEqual({
-      presence: 'Peuvent voter : 3 (4 présents, 1 récusés)',
+      presence: 'Peuvent voter : 3 (4 présents, 1 récusé)',
       quorum: 'Quorum atteint (3 requis)',
       votes: 'Pour 2 · contre 1 · abstentions 0',
       majority: 'Majorité pour',

@@ -42,6 +42,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/notices.fr').then((m) => ({ notices: m.notices })),
     en: () => import('../../shared/i18n/domains/notices.en').then((m) => ({ notices: m.notices })),
   },
+  analyst: {
+    fr: () => import('../../shared/i18n/domains/analyst.fr').then((m) => ({ analyst: m.analyst })),
+    en: () => import('../../shared/i18n/domains/analyst.en').then((m) => ({ analyst: m.analyst })),
+  },
   twoFactor: {
     fr: () => import('../../shared/i18n/domains/two-factor.fr').then((m) => ({ twoFactor: m.twoFactor })),
     en: () => import('../../shared/i18n/domains/two-factor.en').then((m) => ({ twoFactor: m.twoFactor })),

@@ -9,6 +9,7 @@ import { NumberedPagination, RowsPerPageMenu, useListState } from '../components
 import { ScrollTable } from '../components/scroll-table';
 import { useTranslation } from '../i18n';
 import { bucketName } from './figure-sections';
+import { PageLoader } from '../components/status-pages';
 import { useAgingLoans, useBuckets } from './figures-api';
 import { TableHead } from '../components/table-head';
 import { ArchivedCompanyBadge } from '../components/archived-company-badge';
@@ -17,7 +18,8 @@ import { QueryState, failureText } from '../components/query-state';
 /** The sorts offered, as the API spells them; the first is the default. */
 const SORTS = ['-days_past_due', 'days_past_due', '-arrears', '-outstanding_principal', 'company_name'] as const;
 
-const loanLink = (loan: AgingLoan) => `/companies/${loan.companyId}#contribution-${loan.contributionId}`;
+/** The loan's own page (its schedule, entries and arrears), not the company form. */
+const loanLink = (loan: AgingLoan) => `/companies/${loan.companyId}/contributions/${loan.contributionId}`;
 
 /**
  * /portfolio/aging/:bucket — the active loans behind a cell of the dashboard's aging table, with its filters
@@ -52,6 +54,8 @@ export default function AgingLoansPage() {
       { replace: true },
     );
 
+  // The bucket's name comes with the buckets in force: until then its key would show in the heading.
+  if (buckets.isPending) return <PageLoader />;
   return (
     <Stack>
       <Anchor component={Link} to={`/dashboard${back.size ? `?${back.toString()}` : ''}`} size="sm">

@@ -469,7 +469,10 @@ export function RepaymentForm({
   );
 }
 
-/** A reason, then a confirmation naming what it does: reversals and undoing a write-off. */
+/**
+ * A reason, under the words naming what it does: reversals and undoing a write-off. The dialog is the
+ * confirmation (its button says the action): it is not asked a second time.
+ */
 function ReasonForm({
   target,
   onDone,
@@ -480,17 +483,17 @@ function ReasonForm({
   confirmLabel,
   saved,
 }: FormProps & { text: string; path: string; confirmText: string; confirmLabel: string; saved: string }) {
-  const confirm = useConfirm();
   const { form, submit } = useEntryForm(reversalInputSchema, [], { reason: '' }, target, onDone);
   return (
     <EntryFormFrame
       form={form}
-      onValid={(values) =>
-        confirm({ text: confirmText, confirmLabel, danger: true, onConfirm: () => submit(path, values, saved) })
-      }
+      onValid={(values) => submit(path, values, saved)}
       onCancel={onCancel}
       submit={confirmLabel}
     >
+      <Text size="sm" fw={600}>
+        {confirmText}
+      </Text>
       <Text size="sm">{text}</Text>
       <ReasonField form={form} />
     </EntryFormFrame>

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -264,6 +265,8 @@ export const agendaConflicts = pgTable(
     agendaItemId: requiredRef('agenda_item_id', () => agendaItems.id, 'cascade'),
     memberId: requiredRef('member_id', () => committeeMembers.id, 'restrict'),
     reason: text('reason').notNull(),
+    /** True for the request's analyst, recused by the rule (ADR 0068) rather than by a declaration. */
+    automatic: boolean('automatic').notNull().default(false),
     authorId: userRef('author_id'),
     ...insertedStamp,
   },
@@ -310,6 +313,10 @@ export const committeeDecisions = pgTable(
     votesFor: integer('votes_for').notNull(),
     votesAgainst: integer('votes_against').notNull(),
     votesAbstain: integer('votes_abstain').notNull(),
+    /** The present members allowed to vote who had not voted when it was recorded, by name (ADR 0068). */
+    missingVoters: jsonb('missing_voters').$type<string[]>().notNull().default([]),
+    /** Why the request was declined, for the minutes; null for other outcomes. */
+    refusalReason: text('refusal_reason'),
     authorId: userRef('author_id'),
     ...insertedStamp,
   },

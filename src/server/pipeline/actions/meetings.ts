@@ -37,6 +37,7 @@ import {
   replaceAttendance,
   resolutionTaken,
   saveVote,
+  writeAnalystRecusal,
   type MeetingRow,
 } from '../committee-store';
 import { fieldRefused, refuseMove } from '../errors';
@@ -135,7 +136,10 @@ export async function declareConflict(
   });
 }
 
-/** Votes on an item: a member votes for themself only; an administrator enters external members' votes (ADR 0040). */
+/**
+ * Votes on an item: a member enters their own; an administrator (the secretary) enters any present member's,
+ * marked as entered by them (ADR 0040, 0068). The request's analyst is recused and their vote refused.
+ */
 export async function recordVotes(
   db: Executor,
   params: ItemParams,
@@ -156,8 +160,13 @@ export async function recordVotes(
     });
     for (const vote of votes) {
       const member = members.find((m) => m.id === vote.memberId);
-      if (member && member.userId !== user.id && !(member.external && user.role === 'admin')) throw forbidden();
+      if (member && member.userId !== user.id && user.role !== 'admin') throw forbidden();
     }
+    const analyst = votes.map((vote) => members.find((m) => m.id === vote.memberId)).find((m) => m?.analyst);
+    if (analyst)
+      throw new AppError(409, 'analyst_recused', 'analyst.errors.analystRecused', undefined, undefined, {
+        member: analyst.name,
+      });
     if (Object.keys(detail).length > 0) throw invalid(detail);
     if (item.decisionId) throw refused('already_decided', 'alreadyDecided');
     await checkMeetingDay(tx, meeting, found, locale);
@@ -228,7 +237,8 @@ export async function recordDecision(
     const to = STATE_AFTER_DECISION[input.outcome];
     const move = moveRefusal({ state: found.state, items: [], conditions: [] }, to, 'decision');
     if (move) throw refuseMove(move, found.state, to, locale, () => '');
-    const tally = tallyItem(await itemMembers(tx, meeting.id, item.id), meeting.quorum);
+    const members = await itemMembers(tx, meeting.id, item.id);
+    const tally = tallyItem(members, meeting.quorum);
     const refusal = decisionRefusal(input.outcome, tally);
     if (refusal === 'no_quorum')
       throw refused('no_quorum', 'noQuorum', {
@@ -246,6 +256,9 @@ export async function recordDecision(
     if (await resolutionTaken(tx, input.resolutionNumber)) throw fieldRefused('resolution_number', 'resolutionTaken');
     await checkDecidedAmounts(tx, found, input, locale);
     const approval = isApproval(input.outcome);
+    // The analyst's recusal is written down with the decision: the minutes keep it whoever the analyst becomes.
+    for (const member of members.filter((m) => m.analyst))
+      await writeAnalystRecusal(tx, { agendaItemId: item.id, memberId: member.id, authorId: user.id });
     await insertDecision(
       tx,
       {
@@ -261,6 +274,8 @@ export async function recordDecision(
         votesFor: tally.for,
         votesAgainst: tally.against,
         votesAbstain: tally.abstain,
+        missingVoters: tally.yetToVote.map((id) => members.find((m) => m.id === id)!.name),
+        refusalReason: input.outcome === 'declined' ? input.refusalReason : null,
         authorId: user.id,
       },
       approval ? input.amounts.map((a) => ({ fundId: a.fundId, amountCents: toCents(a.amount) })) : [],

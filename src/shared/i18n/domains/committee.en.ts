@@ -118,7 +118,7 @@ export const committee = {
     saveVote: 'Record the vote of {{member}}',
     voteSaved: 'Vote of {{member}} recorded.',
     count: 'Count',
-    eligible: 'May vote: {{eligible}} ({{present}} present, {{recused}} recused)',
+    eligible: 'May vote: {{eligible}} ({{present}}, {{recused}})',
     quorumMet: 'Quorum met ({{quorum}} required)',
     quorumNotMet: 'No quorum ({{quorum}} required)',
     tally: 'For {{for}} · against {{against}} · abstaining {{abstain}}',

@@ -116,7 +116,7 @@ export const committee = {
     saveVote: 'Enregistrer le vote de {{member}}',
     voteSaved: 'Vote de {{member}} enregistré.',
     count: 'Décompte',
-    eligible: 'Peuvent voter : {{eligible}} ({{present}} présents, {{recused}} récusés)',
+    eligible: 'Peuvent voter : {{eligible}} ({{present}}, {{recused}})',
     quorumMet: 'Quorum atteint ({{quorum}} requis)',
     quorumNotMet: 'Quorum non atteint ({{quorum}} requis)',
     tally: 'Pour {{for}} · contre {{against}} · abstentions {{abstain}}',

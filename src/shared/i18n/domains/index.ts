@@ -16,6 +16,8 @@ import { notices as noticesEn } from './notices.en';
 import { notices as noticesFr } from './notices.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
 import { pipeline as pipelineFr } from './pipeline.fr';
+import { analyst as analystEn } from './analyst.en';
+import { analyst as analystFr } from './analyst.fr';
 import { servicing as servicingEn } from './servicing.en';
 import { servicing as servicingFr } from './servicing.fr';
 import { tasks as tasksEn } from './tasks.en';
@@ -37,6 +39,7 @@ export const domainMessages = {
     mail: mailEn,
     notices: noticesEn,
     pipeline: pipelineEn,
+    analyst: analystEn,
     servicing: servicingEn,
     tasks: tasksEn,
     twoFactor: twoFactorEn,
@@ -50,6 +53,7 @@ export const domainMessages = {
     mail: mailFr,
     notices: noticesFr,
     pipeline: pipelineFr,
+    analyst: analystFr,
     servicing: servicingFr,
     tasks: tasksFr,
     twoFactor: twoFactorFr,

@@ -426,7 +426,7 @@ export const servicing = {
     amortization: 'Amortization',
     installments: 'Installments',
     levelPayment: 'Level payment',
-    lastDueDate: 'Last installment',
+    lastDueDate: 'Last installment of the schedule (from the first disbursement)',
     startDate: 'First disbursement',
     months: '{{count}} months',
     notDisbursed: 'Not disbursed yet',

@@ -447,7 +447,7 @@ export const servicing = {
     amortization: 'Amortissement',
     installments: 'Échéances',
     levelPayment: 'Versement constant',
-    lastDueDate: 'Dernière échéance',
+    lastDueDate: 'Dernière échéance de l’échéancier (depuis le premier décaissement)',
     startDate: 'Premier décaissement',
     months: '{{count}} mois',
     notDisbursed: 'Pas encore décaissé',
