@@ -41,3 +41,5 @@ export * from './schema/portfolio';
 export * from './schema/pipeline';
 /* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
 export * from './schema/tasks';
+/* Letters from the body's own Word models, their settings: db/schema/letters.ts. */
+export * from './schema/letters';

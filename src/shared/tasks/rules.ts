@@ -7,7 +7,15 @@ import { nextStates, stageGuarding, type ChecklistStage, type RequestState } fro
 import { addDays, addMonths, dateParts, daysBetween, daysInMonth, isCalendarDate } from '../servicing/calendar';
 
 /** `manual`: typed by a user. The others are generated, each from one cause. */
-export const TASK_KINDS = ['manual', 'followup', 'statement', 'late', 'condition', 'checklist'] as const;
+export const TASK_KINDS = [
+  'manual',
+  'followup',
+  'statement',
+  'late',
+  'condition',
+  'checklist',
+  'offer_unsigned',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type GeneratedKind = Exclude<TaskKind, 'manual'>;
 
@@ -188,7 +196,8 @@ export function sourceKey(
     | { kind: 'statement'; companyId: string; year: number }
     | { kind: 'late'; loanId: string; overdueSince: string; threshold: LateThreshold }
     | { kind: 'condition'; conditionId: string; dueOn: string }
-    | { kind: 'checklist'; itemId: string },
+    | { kind: 'checklist'; itemId: string }
+    | { kind: 'offer_unsigned'; letterId: string },
 ): string {
   switch (source.kind) {
     case 'followup':
@@ -201,5 +210,15 @@ export function sourceKey(
       return `condition:${source.conditionId}:${source.dueOn}`;
     case 'checklist':
       return `checklist:${source.itemId}`;
+    case 'offer_unsigned':
+      return `offer_unsigned:${source.letterId}`;
   }
 }
+
+/**
+ * An offer letter not signed within its fund's days (ADR 0074): a task due the day the delay runs out, from that
+ * day on, until the letter is signed (which resolves it).
+ */
+export const offerUnsignedDueOn = (generatedOn: string, days: number): string => addDays(generatedOn, days);
+export const offerTaskWanted = (state: string, generatedOn: string, days: number, today: string): boolean =>
+  state !== 'signed' && offerUnsignedDueOn(generatedOn, days) <= today;

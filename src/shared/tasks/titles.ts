@@ -4,6 +4,7 @@
  */
 import type { Locale } from '../constants';
 import type { TaskKind } from './rules';
+import { formatDay } from '../intl';
 
 export interface TitledTask {
   kind: TaskKind;
@@ -46,6 +47,11 @@ export function taskTitle(task: TitledTask, t: T, locale: Locale): string {
         item: (locale === 'fr' ? task.itemLabelFr : task.itemLabelEn) ?? '…',
         project,
         company,
+      });
+    case 'offer_unsigned':
+      return t('tasks.generated.offerUnsigned', {
+        company,
+        since: (task.occasionOn && formatDay(task.occasionOn, locale)) ?? '…',
       });
   }
 }
