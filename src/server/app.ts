@@ -54,6 +54,7 @@ import { pipelineRoutes } from './pipeline/routes';
 import { aidCeilingRoutes } from './pipeline/aid-ceiling-routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
+import { letterRoutes } from './letters/routes';
 import { reminderRoutes } from './tasks/reminders-routes';
 import { reportRoutes } from './reports/routes';
 import { backupRoutes } from './backups/routes';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(aidCeilingRoutes, routeDeps);
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
+      await api.register(letterRoutes, routeDeps);
       await api.register(reportRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
       await api.register(backupRoutes, { backups });

@@ -1,6 +1,7 @@
 import type { en } from './en';
 import type { signedIn } from './signed-in.en';
 import type { committee } from './domains/committee.en';
+import type { letters } from './domains/letters.en';
 import type { mail } from './domains/mail.en';
 import type { pipeline } from './domains/pipeline.en';
 import type { servicing } from './domains/servicing.en';
@@ -23,6 +24,7 @@ type Leaves<T, Prefix extends string> = {
 /** What the browser can show: every part but the mails. */
 interface WebCatalog {
   committee: typeof committee;
+  letters: typeof letters;
   pipeline: typeof pipeline;
   servicing: typeof servicing;
   tasks: typeof tasks;

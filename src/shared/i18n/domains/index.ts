@@ -2,6 +2,8 @@ import type { Messages } from '../translate';
 import type { Domain } from './names';
 import { committee as committeeEn } from './committee.en';
 import { committee as committeeFr } from './committee.fr';
+import { letters as lettersEn } from './letters.en';
+import { letters as lettersFr } from './letters.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
@@ -22,6 +24,7 @@ import { twoFactor as twoFactorFr } from './two-factor.fr';
 export const domainMessages = {
   en: {
     committee: committeeEn,
+    letters: lettersEn,
     mail: mailEn,
     pipeline: pipelineEn,
     servicing: servicingEn,
@@ -30,6 +33,7 @@ export const domainMessages = {
   } satisfies Record<Domain, Messages>,
   fr: {
     committee: committeeFr,
+    letters: lettersFr,
     mail: mailFr,
     pipeline: pipelineFr,
     servicing: servicingFr,
