@@ -56,7 +56,9 @@ export function checkDocx(bytes: Buffer): void {
     }
     let own = 0;
     file.ondata = (error, chunk) => {
-      if (error) throw new DocxRefused('not_docx');
+      // The inflater stops a part at the size its header declared: more data past it is a lie, a bomb's.
+      if (error)
+        throw new DocxRefused(file.originalSize !== undefined && own >= file.originalSize ? 'zip_bomb' : 'not_docx');
       own += chunk.length;
       total += chunk.length;
       // More than it declared, or more than the cap: either way not a file to open.

@@ -168,10 +168,11 @@ export const letterRoutes: FeatureRoutes = async (app, { database, storage, list
       config: { access: 'admin' },
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      const raw: unknown = request.body;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
         throw new AppError(400, 'bad_request', 'letters.errors.notMultipart');
       }
+      const body = raw as Record<string, unknown>;
       const parsed = letterTemplateFieldsSchema.safeParse(body);
       const detail: Record<string, ReturnType<typeof parseMessage>[]> = {};
       if (!parsed.success) {

@@ -117,7 +117,9 @@ export function checkTemplateTags(tags: readonly ParsedTag[]): { fields: string[
   const seen = new Set<string>();
   const report = (problem: FieldProblem) => {
     const key = `${problem.problem}:${problem.tag}`;
-    if (!seen.has(key)) (problems.push(problem), seen.add(key));
+    if (seen.has(key)) return;
+    problems.push(problem);
+    seen.add(key);
   };
   const walk = (list: readonly ParsedTag[], loop: LetterLoop | null) => {
     for (const tag of list) {
@@ -173,6 +175,6 @@ export const letterNumber = (value: number | null | undefined, language: Locale)
 
 /** The file name of a generated letter: the model's name, the company, the version. */
 export function letterFileName(templateName: string, companyName: string, version: number): string {
-  const base = `${templateName} - ${companyName} - v${version}`.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim();
+  const base = `${templateName} - ${companyName} - v${version}`.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').trim();
   return `${base.slice(0, 180)}.docx`;
 }
