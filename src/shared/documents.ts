@@ -3,7 +3,8 @@
  * helpers the list needs (accent folding, grouping, sizes in the user's locale).
  */
 import type { z } from 'zod';
-import { ALLOWED_DOCUMENT_TYPES, STORED_DOCUMENT_TYPES, type Locale } from './constants';
+import type { STORED_DOCUMENT_TYPES } from './constants';
+import { ALLOWED_DOCUMENT_TYPES, type Locale } from './constants';
 import type { companyDocumentSchema } from './schemas/documents-answers';
 import type { UploadExtension } from './companies';
 import { numberFormat } from './intl';
