@@ -56,6 +56,7 @@ import { controlsRoutes } from './controls/routes';
 import { committeeRoutes } from './pipeline/committee-routes';
 import { taskRoutes } from './tasks/routes';
 import { guaranteeRoutes } from './guarantees/routes';
+import { letterRoutes } from './letters/routes';
 import { reminderRoutes } from './tasks/reminders-routes';
 import { noticeRoutes } from './notices/routes';
 import { reportRoutes } from './reports/routes';
@@ -308,6 +309,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(taskRoutes, routeDeps);
       await api.register(reminderRoutes, routeDeps);
       await api.register(noticeRoutes, routeDeps);
+      await api.register(letterRoutes, routeDeps);
       await api.register(reportRoutes, routeDeps);
       await api.register(accountingRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);

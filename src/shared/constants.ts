@@ -18,6 +18,10 @@ export const EVENTS_SEARCH_DEBOUNCE_MS = 200;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ALLOWED_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg'] as const;
+/** A Word document: what a letter generated from the body's own model is (ADR 0074); never uploaded by hand. */
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** Every type a company document may have: those uploaded, and the letters Atrium writes. */
+export const STORED_DOCUMENT_TYPES = [...ALLOWED_DOCUMENT_TYPES, DOCX_CONTENT_TYPE] as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Generous bounds on free text so a hostile client cannot store megabytes in a name. */

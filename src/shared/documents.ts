@@ -3,12 +3,15 @@
  * helpers the list needs (accent folding, grouping, sizes in the user's locale).
  */
 import type { z } from 'zod';
+import type { STORED_DOCUMENT_TYPES } from './constants';
 import { ALLOWED_DOCUMENT_TYPES, type Locale } from './constants';
 import type { companyDocumentSchema } from './schemas/documents-answers';
 import type { UploadExtension } from './companies';
 import { numberFormat } from './intl';
 
 export type DocumentFileType = (typeof ALLOWED_DOCUMENT_TYPES)[number];
+/** What a stored document may be: an upload's type, or a letter Atrium wrote (a Word file). */
+export type StoredDocumentFileType = (typeof STORED_DOCUMENT_TYPES)[number];
 
 /** camelCase fields `GET /companies/:id/documents` sorts on (`sort=-inserted_at` on the wire). */
 export const DOCUMENT_SORT_FIELDS = ['name', 'date', 'insertedAt'] as const;

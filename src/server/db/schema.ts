@@ -50,3 +50,5 @@ export * from './schema/notices';
 export * from './schema/guarantees';
 /* Two-person approval: funds' policies and controlled moves: db/schema/controls.ts. */
 export * from './schema/controls';
+/* Letters from the body's own Word models, their settings: db/schema/letters.ts. */
+export * from './schema/letters';

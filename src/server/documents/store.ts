@@ -6,7 +6,7 @@ import { companies, documentCategories, documents } from '../db/schema';
 import { headline, markedHeadline, textQuery } from '../db/full-text';
 import { highlightRanges } from '../../shared/documents';
 import { markedText, searchWordsOf } from '../../shared/search';
-import type { DocumentFileType, DocumentSortField } from '../../shared/documents';
+import type { DocumentSortField, StoredDocumentFileType } from '../../shared/documents';
 import type { DocumentFields } from '../../shared/schemas/document';
 import type { FieldChange, HistoryValue } from '../../shared/history';
 import { recordSystemEvent } from '../platform/history/record';
@@ -221,10 +221,14 @@ export async function findDocument(db: Executor, companyId: string, id: string):
 
 export interface NewDocument extends DocumentFields {
   companyId: string;
-  /** `pending` for a PDF (its text is extracted in the background), `no_text` for a JPEG. */
-  contentStatus: 'pending' | 'no_text';
+  /**
+   * `pending` for a PDF (its text is extracted in the background), `no_text` for a JPEG, `indexed` for a letter
+   * Atrium wrote (its text is known: `contentText`).
+   */
+  contentStatus: 'pending' | 'no_text' | 'indexed';
+  contentText?: string;
   fileName: string;
-  fileType: DocumentFileType;
+  fileType: StoredDocumentFileType;
   fileSize: number;
 }
 

@@ -475,6 +475,7 @@ describe('the storage failing during a document save', () => {
       head: unlessFailing((key) => real.head(key)),
       readStart: unlessFailing((key, length) => real.readStart(key, length)),
       delete: unlessFailing((key) => real.delete(key)),
+      write: unlessFailing((key, body, type) => real.write(key, body, type)),
       copy: unlessFailing((from, to) => real.copy(from, to)),
       list: () => real.list(),
     };

@@ -6,7 +6,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChecklistStage, RequestState } from '../../shared/pipeline/states';
-import { todayIso } from '../../shared/portfolio/schedule';
+import { QUEBEC_TIME_ZONE, todayIso } from '../../shared/portfolio/schedule';
+import { DEFAULT_OFFER_SIGN_DAYS } from '../../shared/letters/fields';
 import {
   CONDITION_LEAD_DAYS,
   LATE_THRESHOLDS,
@@ -15,6 +16,8 @@ import {
   crossedThreshold,
   followupTaskWanted,
   followupWindow,
+  offerTaskWanted,
+  offerUnsignedDueOn,
   sourceKey,
   statementDue,
   thresholdDay,
@@ -253,6 +256,44 @@ async function checklist(db: Executor, scope: GenerationScope): Promise<Generate
     });
 }
 
+/**
+ * An offer letter not signed within its fund's days (ADR 0074; 60 unless an administrator set the fund's): due the
+ * day the delay runs out. Signing the letter resolves it (letters/actions.ts).
+ */
+async function unsignedOffers(db: Executor, today: string, scope: GenerationScope): Promise<Generated[]> {
+  const rows = await selectRows<{
+    id: string;
+    companyId: string;
+    contributionId: string | null;
+    requestId: string | null;
+    state: string;
+    generatedOn: string;
+    days: number;
+  }>(
+    db,
+    sql`SELECT l.id, l.company_id AS "companyId", l.contribution_id AS "contributionId",
+               l.funding_request_id AS "requestId", l.state,
+               (l.inserted_at AT TIME ZONE ${QUEBEC_TIME_ZONE})::date::text AS "generatedOn",
+               COALESCE(s.offer_sign_days, ${DEFAULT_OFFER_SIGN_DAYS}) AS days
+          FROM letters l
+          JOIN companies c ON c.id = l.company_id
+          LEFT JOIN fund_letter_settings s ON s.fund_id = l.fund_id
+         WHERE l.kind = 'offer_letter' AND l.state <> 'signed' AND c.archived_at IS NULL AND ${companyWhere(scope)}`,
+  );
+  return rows
+    .filter((row) => offerTaskWanted(row.state, row.generatedOn, Number(row.days), today))
+    .map((row) => ({
+      kind: 'offer_unsigned',
+      key: sourceKey({ kind: 'offer_unsigned', letterId: row.id }),
+      dueOn: offerUnsignedDueOn(row.generatedOn, Number(row.days)),
+      companyId: row.companyId,
+      contributionId: row.contributionId,
+      occasionOn: row.generatedOn,
+      lateDays: null,
+      requestId: row.requestId,
+    }));
+}
+
 /** The late spell's lower thresholds, once a higher one has its task. */
 async function resolveSuperseded(db: Executor, contributionIds: string[]): Promise<void> {
   if (contributionIds.length === 0) return;
@@ -287,6 +328,7 @@ export async function generateFromCompany(db: Executor, today: string, scope: Ge
     ...(await followups(db, today, scope)),
     ...(await statements(db, today, scope)),
     ...(await guaranteeTasks(db, today, companyWhere(scope))),
+    ...(await unsignedOffers(db, today, scope)),
   ]);
 }
 

@@ -5,6 +5,7 @@ import type { committee } from './domains/committee.en';
 import type { decisions } from './domains/decisions.en';
 import type { guarantees } from './domains/guarantees.en';
 import type { controls } from './domains/controls.en';
+import type { letters } from './domains/letters.en';
 import type { mail } from './domains/mail.en';
 import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
@@ -33,6 +34,7 @@ interface WebCatalog {
   decisions: typeof decisions;
   notices: typeof notices;
   controls: typeof controls;
+  letters: typeof letters;
   pipeline: typeof pipeline;
   analyst: typeof analyst;
   servicing: typeof servicing;

@@ -326,7 +326,7 @@ export const signedIn = {
       uploadedOn: 'Uploaded on {{date}}',
       category: 'Category: {{name}}',
     },
-    fileTypes: { pdf: 'PDF', jpeg: 'JPEG' },
+    fileTypes: { pdf: 'PDF', jpeg: 'JPEG', docx: 'Word' },
     actions: {
       view: 'View',
       viewLabel: 'View {{name}} (opens in a new tab)',

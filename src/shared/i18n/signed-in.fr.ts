@@ -324,7 +324,7 @@ export const signedIn = {
       uploadedOn: 'Ajouté le {{date}}',
       category: 'Catégorie : {{name}}',
     },
-    fileTypes: { pdf: 'PDF', jpeg: 'JPEG' },
+    fileTypes: { pdf: 'PDF', jpeg: 'JPEG', docx: 'Word' },
     actions: {
       view: 'Voir',
       viewLabel: 'Voir {{name}} (s’ouvre dans un nouvel onglet)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALLOWED_DOCUMENT_TYPES } from '../constants';
+import { STORED_DOCUMENT_TYPES } from '../constants';
 import { CONTENT_STATUSES } from '../documents';
 
 /** One document as `GET /companies/:companyId/documents` answers it (the API contract; `CompanyDocument` is its type). */
@@ -12,7 +12,7 @@ export const companyDocumentSchema = z.object({
   categoryId: z.string(),
   /** The storage key, as `unique_file_name` answered it before the upload. */
   fileName: z.string(),
-  fileType: z.enum(ALLOWED_DOCUMENT_TYPES),
+  fileType: z.enum(STORED_DOCUMENT_TYPES),
   /** Bytes, as measured in storage (not as declared by the client). */
   fileSize: z.number().int(),
   /** Signed, expiring URL that shows the file in the browser (inline). */

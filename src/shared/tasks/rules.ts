@@ -16,6 +16,7 @@ export const TASK_KINDS = [
   'condition',
   'checklist',
   ...GUARANTEE_TASK_KINDS,
+  'offer_unsigned',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type GeneratedKind = Exclude<TaskKind, 'manual'>;
@@ -197,7 +198,8 @@ export function sourceKey(
     | { kind: 'statement'; companyId: string; year: number }
     | { kind: 'late'; loanId: string; overdueSince: string; threshold: LateThreshold }
     | { kind: 'condition'; conditionId: string; dueOn: string }
-    | { kind: 'checklist'; itemId: string },
+    | { kind: 'checklist'; itemId: string }
+    | { kind: 'offer_unsigned'; letterId: string },
 ): string {
   switch (source.kind) {
     case 'followup':
@@ -210,5 +212,15 @@ export function sourceKey(
       return `condition:${source.conditionId}:${source.dueOn}`;
     case 'checklist':
       return `checklist:${source.itemId}`;
+    case 'offer_unsigned':
+      return `offer_unsigned:${source.letterId}`;
   }
 }
+
+/**
+ * An offer letter not signed within its fund's days (ADR 0074): a task due the day the delay runs out, from that
+ * day on, until the letter is signed (which resolves it).
+ */
+export const offerUnsignedDueOn = (generatedOn: string, days: number): string => addDays(generatedOn, days);
+export const offerTaskWanted = (state: string, generatedOn: string, days: number, today: string): boolean =>
+  state !== 'signed' && offerUnsignedDueOn(generatedOn, days) <= today;

@@ -5,6 +5,7 @@
 import type { Locale } from '../constants';
 import { guaranteeTaskTitle } from '../guarantees/tasks';
 import type { TaskKind } from './rules';
+import { formatDay } from '../intl';
 
 export interface TitledTask {
   kind: TaskKind;
@@ -53,6 +54,11 @@ export function taskTitle(task: TitledTask, t: T, locale: Locale): string {
     case 'guarantee_release':
     case 'guarantee_conservation':
       return guaranteeTaskTitle(task.kind, { loan, company, occasionOn: task.occasionOn }, t, locale);
+    case 'offer_unsigned':
+      return t('tasks.generated.offerUnsigned', {
+        company,
+        since: (task.occasionOn && formatDay(task.occasionOn, locale)) ?? '…',
+      });
   }
 }
 

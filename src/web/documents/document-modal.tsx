@@ -7,7 +7,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { DocumentCategory } from '../../shared/companies';
-import { formatFileSize, type CompanyDocument } from '../../shared/documents';
+import { formatFileSize, type CompanyDocument, type DocumentFileType } from '../../shared/documents';
 import { documentFileProblem, documentFormSchema } from '../../shared/schemas/document';
 import { ApiError } from '../api/client';
 import { DayInput } from '../components/day-input';
@@ -145,7 +145,7 @@ function DocumentForm({
           date: values.date,
           categoryId: values.categoryId!,
           fileName: key,
-          fileType: file.type as CompanyDocument['fileType'],
+          fileType: file.type as DocumentFileType,
           fileSize: file.size,
         });
         toast('success', t('documents.toasts.created'));

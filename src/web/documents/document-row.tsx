@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import type { Locale } from '../../shared/constants';
+import { DOCX_CONTENT_TYPE, type Locale } from '../../shared/constants';
 import { formatFileSize, highlightRanges, type CompanyDocument } from '../../shared/documents';
 import { formatDay } from '../components/day';
 import { currentLocale, useTranslation } from '../i18n';
@@ -62,7 +62,11 @@ export function DocumentRow({ document, search, categoryName, onEdit, onDelete }
         <Stack gap={4} align="center" miw={48}>
           <FileIcon pdf={pdf} />
           <Badge variant="outline" color={pdf ? 'red.9' : 'blue.9'} size="sm">
-            {pdf ? t('documents.fileTypes.pdf') : t('documents.fileTypes.jpeg')}
+            {pdf
+              ? t('documents.fileTypes.pdf')
+              : document.fileType === DOCX_CONTENT_TYPE
+                ? t('documents.fileTypes.docx')
+                : t('documents.fileTypes.jpeg')}
           </Badge>
         </Stack>
         <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>

@@ -30,6 +30,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/committee.fr').then((m) => ({ committee: m.committee })),
     en: () => import('../../shared/i18n/domains/committee.en').then((m) => ({ committee: m.committee })),
   },
+  letters: {
+    fr: () => import('../../shared/i18n/domains/letters.fr').then((m) => ({ letters: m.letters })),
+    en: () => import('../../shared/i18n/domains/letters.en').then((m) => ({ letters: m.letters })),
+  },
   tasks: {
     fr: () => import('../../shared/i18n/domains/tasks.fr').then((m) => ({ tasks: m.tasks })),
     en: () => import('../../shared/i18n/domains/tasks.en').then((m) => ({ tasks: m.tasks })),

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CONTENT_STATUSES } from '../../../shared/documents';
-import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { MAX_UPLOAD_BYTES, STORED_DOCUMENT_TYPES } from '../../../shared/constants';
 import { companyRecord } from './companies';
 import { documentCategories } from './lookups';
-import { requiredRef, timestamps } from './columns';
+import { oneOf, requiredRef, timestamps } from './columns';
 
 /** PostgreSQL's tsvector, only ever written by the database (a generated column) and matched in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -25,7 +25,7 @@ export const documents = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     /** Storage key; one file belongs to one document only, so deleting a document may delete its file. */
     fileName: text('file_name').notNull().unique(),
-    fileType: text('file_type', { enum: ['application/pdf', 'image/jpeg'] }).notNull(),
+    fileType: text('file_type', { enum: STORED_DOCUMENT_TYPES }).notNull(),
     /** As measured in storage when the document was saved. */
     fileSize: integer('file_size').notNull(),
     /**
@@ -56,7 +56,7 @@ export const documents = pgTable(
     index('documents_category_idx').on(t.categoryId),
     index('documents_search_vector_idx').using('gin', t.searchVector),
     check('documents_content_status_check', sql`${t.contentStatus} in ('pending', 'indexed', 'no_text', 'failed')`),
-    check('documents_file_type_check', sql`${t.fileType} in ('application/pdf', 'image/jpeg')`),
+    oneOf('documents_file_type_check', t.fileType, STORED_DOCUMENT_TYPES),
     check(
       'documents_file_size_check',
       sql`${t.fileSize} > 0 and ${t.fileSize} <= ${sql.raw(String(MAX_UPLOAD_BYTES))}`,

@@ -29,7 +29,6 @@ export interface LocalStorage extends Storage {
   readonly kind: 'local';
   /** Checks a request against its signature and expiry; the query is as Fastify parsed it. */
   verify(method: 'PUT' | 'GET', key: string, query: Record<string, unknown>): Verdict;
-  write(key: string, body: Buffer, contentType: string): Promise<void>;
   openRead(key: string): Promise<{ stream: ReadStream; object: StoredObject } | undefined>;
 }
 

@@ -78,6 +78,10 @@ export function createS3Storage(config: S3Config, options: { now?: () => number 
       return Buffer.from(bytes.subarray(0, length));
     },
 
+    async write(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },

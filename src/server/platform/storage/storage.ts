@@ -33,6 +33,8 @@ export interface Storage {
   /** The first `length` bytes (fewer when the file is shorter), to check what the file really is. */
   readStart(key: string, length: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Stores a file the server itself made (a generated letter), under a key it generated. */
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
    * A copy of `from` under the new key `to`, made by the storage itself (no bytes through the API);
    * false when `from` does not exist. Used to seal an upload (`sealUpload`).
@@ -64,9 +66,9 @@ export function getUrlWindow(nowMs: number): { signedAt: number; expires: number
 }
 
 /** Keys are generated here, never taken from a client: a uuid and a known extension, nothing else. */
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|jpeg|png|pdf)$/;
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|jpeg|png|pdf|docx)$/;
 
-export function newStorageKey(extension: UploadExtension): string {
+export function newStorageKey(extension: UploadExtension | 'docx'): string {
   return `${randomUUID()}.${extension}`;
 }
 

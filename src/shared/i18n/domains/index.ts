@@ -10,6 +10,8 @@ import { guarantees as guaranteesEn } from './guarantees.en';
 import { guarantees as guaranteesFr } from './guarantees.fr';
 import { controls as controlsEn } from './controls.en';
 import { controls as controlsFr } from './controls.fr';
+import { letters as lettersEn } from './letters.en';
+import { letters as lettersFr } from './letters.fr';
 import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { notices as noticesEn } from './notices.en';
@@ -36,6 +38,7 @@ export const domainMessages = {
     accounting: accountingEn,
     committee: committeeEn,
     controls: controlsEn,
+    letters: lettersEn,
     mail: mailEn,
     notices: noticesEn,
     pipeline: pipelineEn,
@@ -50,6 +53,7 @@ export const domainMessages = {
     accounting: accountingFr,
     committee: committeeFr,
     controls: controlsFr,
+    letters: lettersFr,
     mail: mailFr,
     notices: noticesFr,
     pipeline: pipelineFr,

@@ -13,6 +13,7 @@ export const tasks = {
     condition: 'Decision condition',
     checklist: 'Checklist',
     ...guaranteeTaskKinds,
+    offer_unsigned: 'Offer letter not signed',
   },
   status: {
     open: 'To do',
@@ -26,6 +27,7 @@ export const tasks = {
     late: 'Loan {{loan}} ({{company}}) is {{days}} days past due',
     condition: 'Condition to meet: “{{condition}}” ({{project}}, {{company}})',
     checklist: 'Document to obtain or verify: {{item}} ({{project}}, {{company}})',
+    offerUnsigned: 'Offer letter to {{company}} not signed yet (generated {{since}})',
   },
   errors: {
     digestTime: 'Give a time of day as HH:MM, for example 07:30.',

@@ -11,6 +11,7 @@ export const tasks = {
     condition: 'Condition de la décision',
     checklist: 'Liste de vérification',
     ...guaranteeTaskKinds,
+    offer_unsigned: 'Lettre d’offre non signée',
   },
   status: {
     open: 'À faire',
@@ -24,6 +25,7 @@ export const tasks = {
     late: 'Le prêt {{loan}} ({{company}}) compte {{days}} jours de retard',
     condition: 'Condition à remplir : « {{condition}} » ({{project}}, {{company}})',
     checklist: 'Document à obtenir ou à vérifier : {{item}} ({{project}}, {{company}})',
+    offerUnsigned: 'Lettre d’offre à {{company}} toujours non signée (produite le {{since}})',
   },
   errors: {
     digestTime: 'Indiquez une heure au format HH:MM, par exemple 07:30.',
