@@ -41,3 +41,6 @@ export * from './schema/portfolio';
 export * from './schema/pipeline';
 /* Tasks, reminders and the employee count's history: db/schema/tasks.ts. */
 export * from './schema/tasks';
+
+/* The protection of personal information (Law 25): db/schema/privacy.ts. */
+export * from './schema/privacy';
