@@ -3,6 +3,7 @@ import type { signedIn } from './signed-in.en';
 import type { committee } from './domains/committee.en';
 import type { mail } from './domains/mail.en';
 import type { pipeline } from './domains/pipeline.en';
+import type { privacy } from './domains/privacy.en';
 import type { servicing } from './domains/servicing.en';
 import type { tasks } from './domains/tasks.en';
 import type { twoFactor } from './domains/two-factor.en';
@@ -24,6 +25,7 @@ type Leaves<T, Prefix extends string> = {
 interface WebCatalog {
   committee: typeof committee;
   pipeline: typeof pipeline;
+  privacy: typeof privacy;
   servicing: typeof servicing;
   tasks: typeof tasks;
   twoFactor: typeof twoFactor;

@@ -68,7 +68,9 @@ export const incidentInputSchema = z.object({
   occurredOn: requiredDate(),
   occurredUntil: nullableDate(),
   discoveredOn: requiredDate(),
-  peopleCount: count(INT4_MAX).nullish().transform((value) => value ?? null),
+  peopleCount: count(INT4_MAX)
+    .nullish()
+    .transform((value) => value ?? null),
   seriousHarmRisk: z.boolean({ error: wrongValue }),
   riskAssessment: requiredLong(),
   commissionNotifiedOn: nullableDate(),

@@ -7,7 +7,15 @@ import { nextStates, stageGuarding, type ChecklistStage, type RequestState } fro
 import { addDays, addMonths, dateParts, daysBetween, daysInMonth, isCalendarDate } from '../servicing/calendar';
 
 /** `manual`: typed by a user. The others are generated, each from one cause. */
-export const TASK_KINDS = ['manual', 'followup', 'statement', 'late', 'condition', 'checklist', 'privacy_request'] as const;
+export const TASK_KINDS = [
+  'manual',
+  'followup',
+  'statement',
+  'late',
+  'condition',
+  'checklist',
+  'privacy_request',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type GeneratedKind = Exclude<TaskKind, 'manual'>;
 

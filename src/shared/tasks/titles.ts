@@ -47,6 +47,8 @@ export function taskTitle(task: TitledTask, t: T, locale: Locale): string {
         project,
         company,
       });
+    case 'privacy_request':
+      return t('privacy.tasks.request', { who: task.title ?? '…' });
   }
 }
 

@@ -56,7 +56,9 @@ export const privacyIncidents = pgTable(
     number: text('number')
       .notNull()
       .unique()
-      .default(sql`('I-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('privacy_incident_number_seq')::text, 4, '0'))`),
+      .default(
+        sql`('I-' || to_char(now(), 'YYYY') || '-' || lpad(nextval('privacy_incident_number_seq')::text, 4, '0'))`,
+      ),
     personalInformation: text('personal_information').notNull(),
     circumstances: text('circumstances').notNull(),
     occurredOn: date('occurred_on', { mode: 'string' }).notNull(),

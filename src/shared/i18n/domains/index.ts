@@ -6,6 +6,8 @@ import { mail as mailEn } from './mail.en';
 import { mail as mailFr } from './mail.fr';
 import { pipeline as pipelineEn } from './pipeline.en';
 import { pipeline as pipelineFr } from './pipeline.fr';
+import { privacy as privacyEn } from './privacy.en';
+import { privacy as privacyFr } from './privacy.fr';
 import { servicing as servicingEn } from './servicing.en';
 import { servicing as servicingFr } from './servicing.fr';
 import { tasks as tasksEn } from './tasks.en';
@@ -24,6 +26,7 @@ export const domainMessages = {
     committee: committeeEn,
     mail: mailEn,
     pipeline: pipelineEn,
+    privacy: privacyEn,
     servicing: servicingEn,
     tasks: tasksEn,
     twoFactor: twoFactorEn,
@@ -32,6 +35,7 @@ export const domainMessages = {
     committee: committeeFr,
     mail: mailFr,
     pipeline: pipelineFr,
+    privacy: privacyFr,
     servicing: servicingFr,
     tasks: tasksFr,
     twoFactor: twoFactorFr,

@@ -10,6 +10,7 @@ export const tasks = {
     late: 'Late loan',
     condition: 'Decision condition',
     checklist: 'Checklist',
+    privacy_request: 'Privacy request',
   },
   status: {
     open: 'To do',

@@ -9,6 +9,7 @@ export const tasks = {
     late: 'Prêt en retard',
     condition: 'Condition de la décision',
     checklist: 'Liste de vérification',
+    privacy_request: 'Demande (renseignements personnels)',
   },
   status: {
     open: 'À faire',
