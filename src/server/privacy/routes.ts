@@ -22,7 +22,7 @@ import { csvAnswerSchema } from '../../shared/schemas/portfolio-answers';
 import { translate } from '../../shared/i18n';
 import { userOf } from '../platform/auth/plugin';
 import { AppError } from '../platform/errors/app-error';
-import { contract, envelopeContract, localeQuery, rawAnswer, uuid } from '../platform/http/contract';
+import { contract, envelopeContract, errorEnvelope, localeQuery, rawAnswer, uuid } from '../platform/http/contract';
 import { sendCsv } from '../platform/http/csv';
 import { ok } from '../platform/http/wire';
 import type { FeatureRoutes } from '../platform/route-deps';
@@ -145,7 +145,7 @@ export const privacyRoutes: FeatureRoutes = async (app, { database, storage }) =
         tags,
         params: z.object({ id: z.string() }),
         querystring: localeQuery,
-        response: { 405: rawAnswer('the error envelope: entries are corrected, never deleted') },
+        response: { 405: errorEnvelope },
       }),
       config: admin,
     },

@@ -196,7 +196,7 @@ function closedFiles(where: SQL): SQL {
   return sql`SELECT c.id, c.name, c.reference_number AS "referenceNumber",
                     greatest(timezone('America/Toronto', c.archived_at)::date,
                              (SELECT max(s.as_of) FROM financial_contributions f JOIN loan_states s ON s.contribution_id = f.id
-                               WHERE f.company_id = c.id))::text AS "closedOn"
+                               WHERE f.company_id = c.id AND s.status IN ('repaid', 'written_off')))::text AS "closedOn"
                FROM companies c
               WHERE c.archived_at IS NOT NULL AND ${where}
                 AND NOT EXISTS (SELECT 1 FROM privacy_destructions p WHERE p.company_id = c.id AND p.kind = 'file')`;
