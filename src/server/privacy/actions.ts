@@ -332,6 +332,8 @@ export async function destroy(
   actor: Actor,
   input: DestructionInput,
   locale: Locale,
+  /** Told of each item once its transaction is committed (the operator's log). */
+  onDestroyed: (item: DestructionInput['items'][number]) => void = () => undefined,
 ): Promise<Destruction[]> {
   const today = todayIso();
   const items = [...new Map(input.items.map((item) => [`${item.kind}:${item.id}`, item])).values()];
@@ -342,6 +344,7 @@ export async function destroy(
       item.kind === 'file'
         ? await destroyFile(db, actor, item.id, today, locale)
         : await destroyDocument(db, actor, item.id, today, locale);
+    onDestroyed(item);
     for (const file of files) await discardUnreferenced(db, storage, file).catch(() => undefined);
   }
   return listDestructions(

@@ -342,7 +342,7 @@ describe('destruction', () => {
     expect(again.statusCode).toBe(409);
 
     const log = (await call('GET', '/api/privacy/destructions?locale=en')).json().data as Json[];
-    expect(log[0]).toMatchObject({ id: logged.id, reference_number: file.reference });
+    expect(log[0]).toMatchObject({ id: logged!.id, reference_number: file.reference });
   });
 
   it('refuses (409, naming the loan) a due file with an active loan, and destroys nothing', async () => {
@@ -456,7 +456,7 @@ describe('a person’s data', () => {
 
     const res = await t.inject({
       method: 'GET',
-      url: `/api/privacy/people/owner/${person.id}/export?locale=fr`,
+      url: `/api/privacy/people/owner/${person!.id}/export?locale=fr`,
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
@@ -473,7 +473,7 @@ describe('a person’s data', () => {
 
     for (const url of [
       '/api/privacy/people/owner/00000000-0000-4000-8000-000000000000/export',
-      `/api/privacy/people/planet/${person.id}/export`,
+      `/api/privacy/people/planet/${person!.id}/export`,
       '/api/privacy/people/owner/not-an-id/export',
     ]) {
       const missing = await call('GET', `${url}?locale=en`);

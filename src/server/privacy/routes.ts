@@ -208,8 +208,13 @@ export const privacyRoutes: FeatureRoutes = async (app, { database, storage }) =
       }),
       config: admin,
     },
-    async (request, reply) =>
-      reply.code(201).send(ok(await actions.destroy(db, storage, userOf(request), request.body, request.locale))),
+    async (request, reply) => {
+      // Ids and kinds only: the log never names a person.
+      const destroyed = await actions.destroy(db, storage, userOf(request), request.body, request.locale, (item) =>
+        request.log.info({ kind: item.kind, id: item.id }, 'privacy item destroyed'),
+      );
+      return reply.code(201).send(ok(destroyed));
+    },
   );
 
   app.get(

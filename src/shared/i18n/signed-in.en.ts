@@ -28,6 +28,9 @@ export const signedIn = {
     logout: 'Log out',
     /** The drawer's entry of the security settings (docs/decisions/0035). */
     security: 'Security',
+    /** The administrators' privacy area (docs/decisions/0075), and every printout's footer. */
+    privacy: 'Privacy',
+    privacyFooter: 'Person in charge of the protection of personal information: {{name}}, {{title}} — {{email}}',
   },
   toasts: {
     needActiveCompany: 'Select a company first to work on its documents and events.',

@@ -26,6 +26,8 @@ export const signedIn = {
     logout: 'Se déconnecter',
     /** The drawer's entry of the security settings (docs/decisions/0035). */
     security: 'Sécurité',
+    privacy: 'Vie privée',
+    privacyFooter: 'Responsable de la protection des renseignements personnels : {{name}}, {{title}} — {{email}}',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',

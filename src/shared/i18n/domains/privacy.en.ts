@@ -4,7 +4,14 @@
  * name this part in router.tsx (docs/decisions/0030).
  */
 export const privacy = {
-  nav: 'Privacy',
+  tabs: {
+    officer: 'Person in charge',
+    incidents: 'Incidents',
+    retention: 'Retention',
+    destruction: 'Destruction',
+    requests: 'Requests',
+    people: 'A person’s data',
+  },
   blockers: {
     activeLoan: 'Loan {{loan}} is still active.',
     openRequest: 'The funding request “{{project}}” is still open.',
@@ -39,8 +46,6 @@ export const privacy = {
     noAccount: 'No account',
     notNamed: 'No person in charge has been named yet.',
     saved: 'The person in charge is saved.',
-    link: 'Privacy',
-    footer: 'Person in charge of the protection of personal information: {{name}}, {{title}} — {{email}}',
     publicTitle: 'Protection of personal information',
   },
   incidents: {
@@ -114,6 +119,15 @@ export const privacy = {
     categories: 'Categories',
     at: 'Destroyed on',
     by: 'By',
+    what: {
+      owners: 'owners',
+      documents: 'documents',
+      events: 'history entries',
+      presentations: 'presentation',
+      notes: 'notes',
+      financial_statements: 'financial statements',
+      request_notes: 'request notes',
+    },
   },
   requests: {
     title: 'Access and rectification requests',

@@ -2,7 +2,14 @@ import type { SameKeys } from '../translate';
 import type { privacy as english } from './privacy.en';
 
 export const privacy = {
-  nav: 'Vie privée',
+  tabs: {
+    officer: 'Responsable',
+    incidents: 'Incidents',
+    retention: 'Conservation',
+    destruction: 'Destruction',
+    requests: 'Demandes',
+    people: 'Renseignements d’une personne',
+  },
   blockers: {
     activeLoan: 'Le prêt {{loan}} est toujours actif.',
     openRequest: 'La demande de financement « {{project}} » est toujours ouverte.',
@@ -37,8 +44,6 @@ export const privacy = {
     noAccount: 'Aucun compte',
     notNamed: 'Aucun responsable n’a encore été désigné.',
     saved: 'Le responsable est enregistré.',
-    link: 'Vie privée',
-    footer: 'Responsable de la protection des renseignements personnels : {{name}}, {{title}} — {{email}}',
     publicTitle: 'Protection des renseignements personnels',
   },
   incidents: {
@@ -113,6 +118,15 @@ export const privacy = {
     categories: 'Catégories',
     at: 'Détruit le',
     by: 'Par',
+    what: {
+      owners: 'propriétaires',
+      documents: 'documents',
+      events: 'entrées d’historique',
+      presentations: 'présentation',
+      notes: 'notes',
+      financial_statements: 'états financiers',
+      request_notes: 'notes des demandes',
+    },
   },
   requests: {
     title: 'Demandes d’accès et de rectification',
