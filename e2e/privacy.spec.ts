@@ -96,7 +96,7 @@ async function story(page: Page, lang: Lang, width: number) {
 
   await page.getByRole('tab', { name: c.tabs.people }).click();
   await page.getByLabel(c.people.search).fill(owner.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  await page.getByRole('button', { name: c.people.find }).click();
+  await page.getByRole('button', { name: c.people.find, exact: true }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: c.people.download.replace('{{name}}', owner) }).click();
   expect((await download).suggestedFilename()).toMatch(/^owner-.*\.zip$/);
