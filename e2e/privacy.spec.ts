@@ -67,6 +67,7 @@ async function story(page: Page, lang: Lang, width: number) {
   await expectAccessible(page);
   await page
     .getByRole('button', { name: new RegExp(`^${c.incidents.edit} I-`) })
+    .filter({ visible: true })
     .first()
     .click();
   await page.getByRole('dialog').getByLabel(c.incidents.fields.measures).fill('Rappel de la procédure');
@@ -74,9 +75,10 @@ async function story(page: Page, lang: Lang, width: number) {
   await expect(page.getByText(c.incidents.corrected)).toBeVisible();
   await page
     .getByRole('button', { name: new RegExp(`^${c.incidents.history} I-`) })
+    .filter({ visible: true })
     .first()
     .click();
-  await expect(page.getByText('Rappel de la procédure').first()).toBeVisible();
+  await expect(page.getByText('Rappel de la procédure').filter({ visible: true }).first()).toBeVisible();
 
   // A retention rule for closed files.
   await page.getByRole('tab', { name: c.tabs.retention }).click();
