@@ -10,7 +10,7 @@ import { PageLoader } from './status-pages';
 // The signed-in screens' styles travel with the signed-in frame, not with the sign-in page (ADR 0018).
 import '../styles/signed-in.css';
 import { SearchButton } from './search-button';
-import { PrivacyPrintFooter } from '../privacy/print-footer';
+import { PrivacyPrintFooter } from './privacy-print-footer';
 import { useOverdueCount } from '../api/tasks';
 
 /** docs/SPEC.md §2 Layout: top bar (menu, current company, product name) and the slide-out drawer. */

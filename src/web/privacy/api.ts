@@ -13,7 +13,6 @@ import { api } from '../api/client';
 
 /** The privacy area's reads and writes (docs/decisions/0075): administrators', but the officer's contact. */
 const keys = {
-  officer: ['privacy', 'officer'] as const,
   incidents: ['privacy', 'incidents'] as const,
   incident: (id: string) => ['privacy', 'incidents', id] as const,
   rules: ['privacy', 'rules'] as const,
@@ -23,8 +22,7 @@ const keys = {
   people: (q: string) => ['privacy', 'people', q] as const,
 };
 
-export const useOfficer = () =>
-  useQuery({ queryKey: keys.officer, queryFn: async () => (await api<Officer>('GET', '/privacy/officer')).data });
+export { useOfficer } from '../components/privacy-print-footer';
 
 /** After a write, everything of the area is read again (a destruction changes the due list and the log). */
 function useWrite<Input, Output>(run: (input: Input) => Promise<Output>) {
