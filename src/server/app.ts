@@ -62,6 +62,9 @@ import { noticeRoutes } from './notices/routes';
 import { reportRoutes } from './reports/routes';
 import { accountingRoutes } from './accounting/routes';
 import { backupRoutes } from './backups/routes';
+import { privacyRoutes } from './privacy/routes';
+import { registerPrivacyParticipant } from './privacy/registry';
+import { privacyParticipants } from './privacy/participants';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
@@ -268,6 +271,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // What newer features do on a company's save and archiving, run by the companies feature (ADR 0060).
   registerCompanyHooks('servicing', servicingCompanyHooks);
   registerCompanyHooks('tasks', taskCompanyHooks);
+  // What each feature holds of a company's people, for destruction and a person's export (ADR 0075).
+  for (const [feature, participant] of privacyParticipants) registerPrivacyParticipant(feature, participant);
   const routeDeps: RouteDeps = {
     ...deps,
     mail,
@@ -313,6 +318,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
       await api.register(reportRoutes, routeDeps);
       await api.register(accountingRoutes, routeDeps);
       await api.register(searchRoutes, routeDeps);
+      await api.register(privacyRoutes, routeDeps);
       await api.register(backupRoutes, { backups });
       if (isLocalStorage(storage)) await api.register(localStorageRoutes, { storage });
     },

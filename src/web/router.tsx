@@ -66,6 +66,12 @@ export const routes: RouteObject[] = [
       // Signed-out pages that a link from an email opens; they work whoever is signed in.
       { path: '/passwords/forgot', element: <ForgotPasswordPage />, ...titled('forgotPassword') },
       { path: '/invitations/resend', element: <ResendInvitationPage />, ...titled('resendInvitation') },
+      // The person in charge of personal information, public (Law 25, docs/decisions/0075).
+      {
+        path: '/privacy-officer',
+        ...titled('privacy.officer.publicTitle'),
+        ...lazyPage(() => import('./privacy/officer-public-page'), ['privacy']),
+      },
       {
         path: '/passwords/reset',
         ...titled('resetPassword'),
@@ -248,6 +254,11 @@ export const routes: RouteObject[] = [
                     ...lazyPage(() => import('./users/invite-page')),
                   },
                   { path: '/backups', ...titled('backups'), ...lazyPage(() => import('./backups/backups-page')) },
+                  {
+                    path: '/privacy',
+                    ...titled('privacy.officer.publicTitle'),
+                    ...lazyPage(() => import('./privacy/privacy-page'), ['privacy']),
+                  },
                   {
                     path: '/portfolio/buckets',
                     ...titled('servicing.portfolio.titles.buckets'),

@@ -52,3 +52,5 @@ export * from './schema/guarantees';
 export * from './schema/controls';
 /* Letters from the body's own Word models, their settings: db/schema/letters.ts. */
 export * from './schema/letters';
+/* The protection of personal information (Law 25): db/schema/privacy.ts. */
+export * from './schema/privacy';

@@ -28,6 +28,7 @@ import type { Db, Executor } from '../db/client';
 import { selectRows } from '../db/rows';
 import { freshLoanStates } from '../servicing/store';
 import { guaranteeTasks } from '../guarantees/tasks';
+import { generatePrivacyRequestTasks } from '../privacy/tasks';
 
 /**
  * Which causes a run looks at: all, one company's (its save), or those whose task goes to a user / to nobody
@@ -312,6 +313,7 @@ async function resolveSuperseded(db: Executor, contributionIds: string[]): Promi
  */
 export async function generateTasks(db: Db, today: string, scope: GenerationScope): Promise<{ created: string[] }> {
   const created = [...(await generateFromCompany(db, today, scope)), ...(await generateFromRequests(db, today, scope))];
+  if ('all' in scope || 'unassigned' in scope) created.push(...(await generatePrivacyRequestTasks(db)));
   await freshLoanStates(db, today);
   const late = await lateLoans(db, today, scope);
   created.push(...(await insertGenerated(db, late)));

@@ -107,6 +107,7 @@ export const en = {
       submit: 'Sign in',
       forgotPassword: 'Forgot your password?',
       resendInvitation: 'Did not receive your invitation?',
+      privacy: 'Privacy: the person in charge of personal information',
       failure: 'The credentials you provided were invalid. Please try again.',
     },
   },

@@ -102,6 +102,7 @@ export const fr = {
       submit: 'Se connecter',
       forgotPassword: 'Mot de passe oublié ?',
       resendInvitation: 'Vous n’avez pas reçu votre invitation ?',
+      privacy: 'Vie privée : le responsable des renseignements personnels',
       failure: 'Les identifiants fournis sont invalides. Veuillez réessayer.',
     },
   },

@@ -10,6 +10,7 @@ import type { mail } from './domains/mail.en';
 import type { notices } from './domains/notices.en';
 import type { pipeline } from './domains/pipeline.en';
 import type { analyst } from './domains/analyst.en';
+import type { privacy } from './domains/privacy.en';
 import type { servicing } from './domains/servicing.en';
 import type { tasks } from './domains/tasks.en';
 import type { twoFactor } from './domains/two-factor.en';
@@ -37,6 +38,7 @@ interface WebCatalog {
   letters: typeof letters;
   pipeline: typeof pipeline;
   analyst: typeof analyst;
+  privacy: typeof privacy;
   servicing: typeof servicing;
   tasks: typeof tasks;
   twoFactor: typeof twoFactor;

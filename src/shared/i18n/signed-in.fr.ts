@@ -34,6 +34,8 @@ export const signedIn = {
     /** Notices to borrowers (docs/decisions/0073): tomorrow's sends, and administrators' settings. */
     notices: 'Avis aux emprunteurs',
     noticeSettings: 'Paramètres des avis',
+    privacy: 'Vie privée',
+    privacyFooter: 'Responsable de la protection des renseignements personnels : {{name}}, {{title}} — {{email}}',
   },
   toasts: {
     needActiveCompany: 'Sélectionnez d’abord une entreprise pour travailler sur ses documents et son historique.',

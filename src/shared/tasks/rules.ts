@@ -17,6 +17,7 @@ export const TASK_KINDS = [
   'checklist',
   ...GUARANTEE_TASK_KINDS,
   'offer_unsigned',
+  'privacy_request',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type GeneratedKind = Exclude<TaskKind, 'manual'>;

@@ -59,6 +59,8 @@ export function taskTitle(task: TitledTask, t: T, locale: Locale): string {
         company,
         since: (task.occasionOn && formatDay(task.occasionOn, locale)) ?? '…',
       });
+    case 'privacy_request':
+      return t('privacy.tasks.request', { who: task.title ?? '…' });
   }
 }
 

@@ -58,6 +58,9 @@ export function LoginPage() {
           <Anchor component={Link} to="/invitations/resend" size="sm">
             {t('auth.login.resendInvitation')}
           </Anchor>
+          <Anchor component={Link} to="/privacy-officer" size="sm">
+            {t('auth.login.privacy')}
+          </Anchor>
         </Stack>
       </form>
     </GuestLayout>

@@ -10,6 +10,7 @@ import { PageLoader } from './status-pages';
 // The signed-in screens' styles travel with the signed-in frame, not with the sign-in page (ADR 0018).
 import '../styles/signed-in.css';
 import { SearchButton } from './search-button';
+import { PrivacyPrintFooter } from './privacy-print-footer';
 import { useOverdueCount } from '../api/tasks';
 import { usePendingApprovalsCount } from '../api/controls';
 
@@ -134,6 +135,7 @@ export function AppLayout() {
           {link('/events', t('layout.events'))}
           {session.isAdmin && link('/users', t('layout.users'))}
           {session.isAdmin && link('/backups', t('backups.nav'))}
+          {session.isAdmin && link('/privacy', t('layout.privacy'))}
           {session.isAdmin && link('/portfolio/buckets', t('portfolio.nav.buckets'))}
           {session.isAdmin && link('/portfolio/capital', t('portfolio.nav.capital'))}
           {session.isAdmin && link('/settings/approval_policy', t('layout.approvalPolicies'))}
@@ -152,6 +154,7 @@ export function AppLayout() {
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        <PrivacyPrintFooter />
       </AppShell.Main>
     </AppShell>
   );

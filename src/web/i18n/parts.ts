@@ -34,6 +34,10 @@ export const partLoaders: Record<Part, Loaders> = {
     fr: () => import('../../shared/i18n/domains/letters.fr').then((m) => ({ letters: m.letters })),
     en: () => import('../../shared/i18n/domains/letters.en').then((m) => ({ letters: m.letters })),
   },
+  privacy: {
+    fr: () => import('../../shared/i18n/domains/privacy.fr').then((m) => ({ privacy: m.privacy })),
+    en: () => import('../../shared/i18n/domains/privacy.en').then((m) => ({ privacy: m.privacy })),
+  },
   tasks: {
     fr: () => import('../../shared/i18n/domains/tasks.fr').then((m) => ({ tasks: m.tasks })),
     en: () => import('../../shared/i18n/domains/tasks.en').then((m) => ({ tasks: m.tasks })),

@@ -20,6 +20,8 @@ import { pipeline as pipelineEn } from './pipeline.en';
 import { pipeline as pipelineFr } from './pipeline.fr';
 import { analyst as analystEn } from './analyst.en';
 import { analyst as analystFr } from './analyst.fr';
+import { privacy as privacyEn } from './privacy.en';
+import { privacy as privacyFr } from './privacy.fr';
 import { servicing as servicingEn } from './servicing.en';
 import { servicing as servicingFr } from './servicing.fr';
 import { tasks as tasksEn } from './tasks.en';
@@ -43,6 +45,7 @@ export const domainMessages = {
     notices: noticesEn,
     pipeline: pipelineEn,
     analyst: analystEn,
+    privacy: privacyEn,
     servicing: servicingEn,
     tasks: tasksEn,
     twoFactor: twoFactorEn,
@@ -58,6 +61,7 @@ export const domainMessages = {
     notices: noticesFr,
     pipeline: pipelineFr,
     analyst: analystFr,
+    privacy: privacyFr,
     servicing: servicingFr,
     tasks: tasksFr,
     twoFactor: twoFactorFr,

@@ -14,6 +14,7 @@ export const tasks = {
     checklist: 'Checklist',
     ...guaranteeTaskKinds,
     offer_unsigned: 'Offer letter not signed',
+    privacy_request: 'Privacy request',
   },
   status: {
     open: 'To do',

@@ -12,6 +12,7 @@ export const tasks = {
     checklist: 'Liste de vérification',
     ...guaranteeTaskKinds,
     offer_unsigned: 'Lettre d’offre non signée',
+    privacy_request: 'Demande (renseignements personnels)',
   },
   status: {
     open: 'À faire',
