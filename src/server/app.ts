@@ -65,6 +65,8 @@ import { backupRoutes } from './backups/routes';
 import { privacyRoutes } from './privacy/routes';
 import { registerPrivacyParticipant } from './privacy/registry';
 import { privacyParticipants } from './privacy/participants';
+import { guaranteesPrivacy } from './guarantees/privacy';
+import { noticesPrivacy } from './notices/privacy';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
 import { createBackupService, type BackupService } from './backups/service';
@@ -273,6 +275,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerCompanyHooks('tasks', taskCompanyHooks);
   // What each feature holds of a company's people, for destruction and a person's export (ADR 0075).
   for (const [feature, participant] of privacyParticipants) registerPrivacyParticipant(feature, participant);
+  registerPrivacyParticipant('guarantees', guaranteesPrivacy);
+  registerPrivacyParticipant('notices', noticesPrivacy);
   const routeDeps: RouteDeps = {
     ...deps,
     mail,

@@ -23,6 +23,8 @@ import type { UserRow } from '../users/store';
 import { insertDocument } from '../documents/store';
 import { DocxRefused, TemplateSyntax, checkDocx, fillDocx, tagsOfDocx } from './docx';
 import { letterData, type LetterGuarantee } from './merge';
+import { guaranteesOfLoan } from '../guarantees/store';
+import { translate } from '../../shared/i18n';
 import {
   companyDocumentExists,
   companyFacts,
@@ -110,13 +112,23 @@ export async function uploadTemplate(
  * ---------------------------------------------------------------------------------------------- */
 
 /**
- * A loan's guarantees as letters list them.
- *
- * LEAD: CONNECT HERE. The guarantees register (branch `guarantees`) exposes `guaranteesOfLoan`; once merged, map
- * each of its rows to `LetterGuarantee` here (kind and guarantor in `language`). Until then no letter lists any.
+ * A loan's guarantees as letters list them: those in force or to come (a released or lapsed one secures nothing),
+ * each kind named in the letter's language, the guarantor as the register names them.
  */
-async function guaranteesForLetter(_db: Db, _loanIds: string[], _language: Locale): Promise<LetterGuarantee[]> {
-  return [];
+async function guaranteesForLetter(db: Db, loanIds: string[], language: Locale): Promise<LetterGuarantee[]> {
+  const found: LetterGuarantee[] = [];
+  for (const loanId of loanIds) {
+    for (const guarantee of await guaranteesOfLoan(db, loanId)) {
+      if (guarantee.state === 'released' || guarantee.state === 'lapsed') continue;
+      found.push({
+        kind: translate(language, `guarantees.kind.${guarantee.kind}`),
+        description: guarantee.property ?? '',
+        amountCents: guarantee.amountCents,
+        guarantor: guarantee.guarantorName ?? '',
+      });
+    }
+  }
+  return found;
 }
 
 export interface GenerateDeps {
