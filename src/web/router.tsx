@@ -178,7 +178,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id',
                 ...titled('company'),
-                ...lazyPage(() => import('./companies/company-page'), ['servicing', 'pipeline', 'decisions', 'notices']),
+                ...lazyPage(
+                  () => import('./companies/company-page'),
+                  ['servicing', 'pipeline', 'decisions', 'notices'],
+                ),
               },
               {
                 path: '/dashboard',

@@ -186,10 +186,7 @@ export interface SecuringGuarantee {
   sharePercent: number | null;
 }
 
-export function guaranteesCoverage(
-  list: readonly SecuringGuarantee[],
-  outstandingCents: number | null,
-): number | null {
+export function guaranteesCoverage(list: readonly SecuringGuarantee[], outstandingCents: number | null): number | null {
   if (outstandingCents === null || outstandingCents <= 0) return null;
   const secured = list
     .filter((g) => SECURING_STATES.includes(g.state))

@@ -4,7 +4,21 @@
  * with the pages (router.tsx) that name it. This file holds only the names, so the browser can know them
  * without downloading a catalog.
  */
-export const WEB_DOMAINS = ['servicing', 'pipeline', 'committee', 'tasks', 'twoFactor', 'decisions', 'accounting', 'notices', 'guarantees', 'controls', 'analyst', 'letters', 'privacy'] as const;
+export const WEB_DOMAINS = [
+  'servicing',
+  'pipeline',
+  'committee',
+  'tasks',
+  'twoFactor',
+  'decisions',
+  'accounting',
+  'notices',
+  'guarantees',
+  'controls',
+  'analyst',
+  'letters',
+  'privacy',
+] as const;
 /** Parts only the server reads: the browser never loads them. */
 export const SERVER_DOMAINS = ['mail'] as const;
 
