@@ -391,6 +391,73 @@ describe('destruction', () => {
   });
 });
 
+describe('guarantees and contacts in a destruction', () => {
+  it('refuses while a guarantee is registered; once released, erases guarantors and contacts', async () => {
+    await call('PUT', '/api/privacy/retention_rules', { rules: [{ category_id: null, years: 7, months: 0 }] });
+    const file = await closedFile('Anatole Duchesne-Grenier', { loans: [loanTerms(ids)] });
+    const loanUrl = `/api/companies/${file.id}/financial_contributions/${file.loans[0]!.id}`;
+    const year = today.slice(0, 4);
+    const guarantee = (
+      await post(t, admin, `${loanUrl}/guarantees`, {
+        kind: 'personal_guarantee',
+        guarantor_name: 'Clémentine Fortier-Lajoie',
+        guarantor_address: '12, rue des Érables, Rimouski',
+        amount: '5000',
+      })
+    ).data as Json;
+    const hypothec = (
+      await post(t, admin, `${loanUrl}/guarantees`, {
+        kind: 'movable_hypothec',
+        amount: '600',
+        property: 'Four à pain',
+        registry: 'rdprm',
+      })
+    ).data as Json;
+    const url = `${loanUrl}/guarantees/${hypothec.id}`;
+    const signed = await call('PATCH', url, { state: 'signed', signed_on: `${year}-01-10`, lock_version: 0 });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const registered = await call('PATCH', url, {
+      state: 'registered',
+      registration_number: `${year.slice(2)}-0999111-0001`,
+      registered_on: `${year}-01-12`,
+      lock_version: 1,
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const contact = await call('POST', `/api/companies/${file.id}/contacts`, {
+      name: 'Rosalie Thibodeau',
+      email: 'rosalie@example.org',
+      locale: 'fr',
+      roles: ['finance'],
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+
+    // Guarantors and contacts are people of their own, accents aside.
+    const people = (await call('GET', '/api/privacy/people?q=clementine fortier')).json().data as Json[];
+    expect(people).toEqual([expect.objectContaining({ kind: 'guarantor', name: 'Clémentine Fortier-Lajoie' })]);
+    const contacts = (await call('GET', '/api/privacy/people?q=rosalie thibodeau')).json().data as Json[];
+    expect(contacts).toEqual([expect.objectContaining({ kind: 'contact', name: 'Rosalie Thibodeau' })]);
+
+    // A registered guarantee blocks: its mainlevée comes first.
+    const refused = await call('POST', '/api/privacy/destructions?locale=fr', {
+      items: [{ kind: 'file', id: file.id }],
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors.code).toBe('guarantee_registered');
+    expect(refused.json().errors.message).toContain(`${year.slice(2)}-0999111-0001`);
+
+    const released = await call('POST', `${url}/release`, { released_on: today, reason: 'Prêt remboursé' });
+    expect(released.statusCode, released.body).toBe(200);
+    const done = await call('POST', '/api/privacy/destructions', { items: [{ kind: 'file', id: file.id }] });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json().data[0].counts).toMatchObject({ guarantors: 1, contacts: 1 });
+    expect(
+      await rows(sql`SELECT guarantor_name, guarantor_address FROM guarantees WHERE id = ${guarantee.id}`),
+    ).toEqual([{ guarantor_name: null, guarantor_address: null }]);
+    expect(await rows(sql`SELECT id FROM company_contacts WHERE company_id = ${file.id}`)).toEqual([]);
+    expect((await call('GET', '/api/privacy/people?q=clementine fortier')).json().data).toEqual([]);
+  });
+});
+
 describe('access and rectification requests', () => {
   it('is due 30 days after receipt, a task for the person in charge, closed once answered', async () => {
     const future = await call('POST', '/api/privacy/requests?locale=en', {
