@@ -45,6 +45,7 @@ describe('the published API contract', () => {
       'POST /api/approvals/{id}/approve',
       'POST /api/approvals/{id}/cancel',
       'POST /api/backups',
+      'POST /api/companies/{companyId}/letters/{id}/sent',
       'POST /api/companies/{id}/restore',
       'POST /api/sign_out',
       'POST /api/users/{id}/reinvite',
