@@ -66,6 +66,9 @@ import { privacyRoutes } from './privacy/routes';
 import { registerPrivacyParticipant } from './privacy/registry';
 import { privacyParticipants } from './privacy/participants';
 import { guaranteesPrivacy } from './guarantees/privacy';
+import { registerMoveGate } from './servicing/move-gate';
+import { gateMove } from './controls/actions';
+import { pendingAnswer } from './controls/answers';
 import { noticesPrivacy } from './notices/privacy';
 import { enrollingUsers, twoFactorRoutes } from './two-factor/routes';
 import { guardFileDeletes } from './backups/file-guard';
@@ -275,6 +278,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerCompanyHooks('tasks', taskCompanyHooks);
   // What each feature holds of a company's people, for destruction and a person's export (ADR 0075).
   for (const [feature, participant] of privacyParticipants) registerPrivacyParticipant(feature, participant);
+  // Servicing's writes go through the funds' two-person approval (ADR 0067).
+  registerMoveGate({ gate: gateMove, pendingAnswer });
   registerPrivacyParticipant('guarantees', guaranteesPrivacy);
   registerPrivacyParticipant('notices', noticesPrivacy);
   const routeDeps: RouteDeps = {

@@ -20,15 +20,8 @@ import {
 
 /* ------------------------------------------------------------------------------------------- periods */
 
-/** The last closed day (null: nothing closed); `share` or `update` locks the period's row until the end. */
-export async function readClosedThrough(db: Executor, lock: 'share' | 'update' | null = null): Promise<string | null> {
-  const mode = lock === 'share' ? sql`FOR SHARE` : lock === 'update' ? sql`FOR UPDATE` : sql``;
-  const [row] = await selectRows<{ closedThrough: string | null }>(
-    db,
-    sql`SELECT closed_through::text AS "closedThrough" FROM accounting_period_state WHERE id = 1 ${mode}`,
-  );
-  return row?.closedThrough ?? null;
-}
+// The last closed day lives with the servicing writes it guards (servicing/period-guard.ts).
+export { readClosedThrough } from '../servicing/period-guard';
 
 export async function writePeriodChange(
   db: Executor,

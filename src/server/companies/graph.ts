@@ -6,7 +6,7 @@ import { pickFields } from '../../shared/schemas/record-fields';
 import { fullNameOf } from '../users/store';
 import type { Executor } from '../db/client';
 import { iso } from '../db/rows';
-import { outsidePipeline } from '../servicing/outside-pipeline';
+import { outsidePipeline } from '../db/outside-pipeline';
 
 /*
  * Reading one company: the whole graph in one prepared statement, its wire shape (`toCompany`), and the

@@ -26,7 +26,7 @@ import { undoWriteOff } from '../servicing/actions/undo-write-off';
 import { writeOffLoan } from '../servicing/actions/write-off-loan';
 import { writeOnLoan, type Author, type LoanParams } from '../servicing/actions/write-on-loan';
 import { loanContext } from '../servicing/loan-context';
-import { outsidePipeline } from '../servicing/outside-pipeline';
+import { outsidePipeline } from '../db/outside-pipeline';
 import { recordLoanEvent } from '../servicing/history';
 import { writeOffInForce } from '../servicing/store';
 import { computeLoanFigures } from '../../shared/servicing';

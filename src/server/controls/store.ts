@@ -10,7 +10,7 @@ import type { Executor, Tx } from '../db/client';
 import { iso, selectRows } from '../db/rows';
 import { approvals, fundApprovalPolicies, fundApprovalPolicyChanges } from '../db/schema';
 import { personName } from '../servicing/store';
-import { outsidePipeline } from '../servicing/outside-pipeline';
+import { outsidePipeline } from '../db/outside-pipeline';
 
 /* ------------------------------------------------------------------------------------------------
  * Policies.

@@ -8,7 +8,7 @@ import type { OutsidePipelineFigures } from '../../shared/decisions/report';
 import { toDollars } from '../../shared/money';
 import type { Executor } from '../db/client';
 import { selectRows } from '../db/rows';
-import { outsidePipeline } from '../servicing/outside-pipeline';
+import { outsidePipeline } from '../db/outside-pipeline';
 
 export async function outsidePipelineFigures(
   db: Executor,

@@ -15,7 +15,6 @@ import {
 import type { GuaranteeState } from '../../shared/guarantees/types';
 import { translate } from '../../shared/i18n';
 import { toCents } from '../../shared/money';
-import { todayIso } from '../../shared/portfolio/schedule';
 import type {
   GuaranteeAssetSold,
   GuaranteeInput,
@@ -25,7 +24,7 @@ import type {
 import type { Executor, Tx } from '../db/client';
 import { AppError, conflict, invalid, notFound, type ErrorDetail } from '../platform/errors/app-error';
 import { findLoan } from '../servicing/store';
-import { generateFromCompany } from '../tasks/generators';
+import { runCompanyHooks } from '../companies/hooks';
 import { recordGuaranteeEvent, type GuaranteeEventCode } from './history';
 import {
   companyDocumentName,
@@ -137,7 +136,8 @@ async function afterWrite(
     id: params.guaranteeId,
   }))!;
   await recordGuaranteeEvent(tx, code, before, after, author.authorId);
-  await generateFromCompany(tx, todayIso(), { companyId: params.companyId });
+  // The tasks the change causes, in this transaction: the tasks feature's hook on a company's save (ADR 0060).
+  await runCompanyHooks('afterSave', (hook) => hook(tx, params.companyId));
   return after;
 }
 

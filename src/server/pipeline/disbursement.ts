@@ -20,7 +20,7 @@ import { recordLoanEvent } from '../servicing/history';
 import { loanContext, requireTerms, throwProblems } from '../servicing/loan-context';
 import { insertDisbursement } from '../servicing/store';
 import { requestCompany, type RequestRow } from './store';
-import { assertPeriodOpen } from '../accounting/period-guard';
+import { assertPeriodOpen } from '../servicing/period-guard';
 
 interface DecidedTerms {
   decisionId: string;

@@ -16,8 +16,7 @@ import type { applyBulkAmendment } from './actions/bulk-amendment';
 import { bulkActionAnswer, previewBulkAmendment, reverseBulkAmendment } from './actions/bulk-amendment';
 import { listBulkActions } from './bulk-store';
 import { approvalSchema } from '../../shared/schemas/controls';
-import { gateMove } from '../controls/actions';
-import { pendingAnswer } from '../controls/answers';
+import { moveGate } from './move-gate';
 
 const tags = ['servicing'];
 const BULK = '/portfolio/term_amendments/bulk';
@@ -82,9 +81,9 @@ export const bulkAmendmentRoutes: FeatureRoutes = async (app, { database }) => {
         return reply.code(200).send(ok(await previewBulkAmendment(db, input, today, request.locale)));
       }
       const author = { authorId: userOf(request).id, locale: request.locale };
-      const done = await gateMove(db, { kind: 'bulk_amendment', loan: null, input }, author);
+      const done = await moveGate().gate(db, { kind: 'bulk_amendment', loan: null, input }, author);
       if ('pendingId' in done) {
-        return reply.code(202).send(ok(await pendingAnswer(db, done.pendingId, userOf(request), author)));
+        return reply.code(202).send(ok(await moveGate().pendingAnswer(db, done.pendingId, userOf(request), author)));
       }
       return reply.code(201).send(ok(done.landed.result as Awaited<ReturnType<typeof applyBulkAmendment>>));
     },

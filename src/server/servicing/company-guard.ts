@@ -13,7 +13,7 @@ import type { CompanyHooks, LiveLoan } from '../companies/hooks';
 import type { Executor, Tx } from '../db/client';
 import { selectRows } from '../db/rows';
 import { invalid, type ErrorDetail } from '../platform/errors/app-error';
-import { outsidePipeline } from './outside-pipeline';
+import { outsidePipeline } from '../db/outside-pipeline';
 import { LIVE_LOAN } from './store';
 
 /** A loan of the company as stored, and as the save sends it (its place in the form; absent: removed). */

@@ -47,7 +47,7 @@ import {
   type LoanRow,
   type RawLoan,
 } from './store';
-import { assertPeriodOpen } from '../accounting/period-guard';
+import { assertPeriodOpen } from './period-guard';
 
 /** A row of the file with its loan and what keeps it from being posted, if anything. */
 interface JudgedRow {

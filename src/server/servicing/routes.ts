@@ -57,8 +57,7 @@ import { recordRepayment } from './actions/record-repayment';
 import { reverseEntry } from './actions/reverse-entry';
 import { computed, type Author, type LoanWrite } from './actions/write-on-loan';
 import { approvalSchema } from '../../shared/schemas/controls';
-import { gateMove } from '../controls/actions';
-import { pendingAnswer } from '../controls/answers';
+import { moveGate } from './move-gate';
 import type { Move } from '../controls/moves';
 
 const tags = ['servicing'];
@@ -253,9 +252,9 @@ export const servicingRoutes: FeatureRoutes = async (app, deps) => {
     answer: (entries: LoanEntries, servicing: LoanServicing, id: string) => T,
   ) => {
     const author = authorOf(request);
-    const done = await gateMove(db, move, author);
+    const done = await moveGate().gate(db, move, author);
     if ('pendingId' in done)
-      return reply.code(202).send(ok(await pendingAnswer(db, done.pendingId, userOf(request), author)));
+      return reply.code(202).send(ok(await moveGate().pendingAnswer(db, done.pendingId, userOf(request), author)));
     return reply.code(status).send(entryAnswer(done.landed.result as LoanWrite, answer));
   };
 

@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
-import { outsidePipeline } from './outside-pipeline';
+import { outsidePipeline } from '../db/outside-pipeline';
 import { forUpdate, selectRow, selectRows, type ReadOptions } from '../db/rows';
 import { loanStates } from '../db/schema';
 import {

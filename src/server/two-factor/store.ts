@@ -34,7 +34,6 @@ import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH,
   normalizeRecoveryCode,
-  type AccountEventCode,
   type TwoFactorPolicy,
 } from '../../shared/two-factor';
 import { hashOf, isTokenShaped, newToken } from '../identity/one-time-tokens';
@@ -400,12 +399,7 @@ async function sweepIfDue(db: Db): Promise<void> {
 
 // ---- the account's history ----
 
-export async function recordAccountEvent(
-  db: Executor,
-  event: { userId: string; actorId: string | null; code: AccountEventCode; params?: Record<string, string> },
-): Promise<void> {
-  await db.insert(accountEvents).values({ ...event, params: event.params ?? {} });
-}
+export { recordAccountEvent } from '../identity/account-events';
 
 /** The newest first; enough to read what happened lately, not an endless log on one page. */
 export const ACCOUNT_HISTORY_SHOWN = 50;

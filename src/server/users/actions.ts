@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { AppError, conflict, notFound } from '../platform/errors/app-error';
 import { findUserForUpdate } from '../identity/accounts';
 import { voidTokens } from '../identity/one-time-tokens';
-import { recordAccountEvent } from '../two-factor/store';
+import { recordAccountEvent } from '../identity/account-events';
 import { runUserRestoredHooks } from './restored-hooks';
 import { lockActiveAdmins, markArchived, markRestored, updateUserFields, type UserRow } from './store';
 

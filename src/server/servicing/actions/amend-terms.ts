@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { recordLoanEvent } from '../history';
 import { insertAmendment } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 /** A change of one loan's terms from a date (the shared rules: a loan still running, the whole term bounded). */
 export function amendTerms(db: Executor, params: LoanParams, input: TermAmendmentInput, author: Author) {

@@ -41,7 +41,7 @@ import {
   writeOffInForce,
   type LoanRow,
 } from '../store';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 /*
  * One term amendment for every active loan of a fund, in one action (a blanket deferral), and its reversal as

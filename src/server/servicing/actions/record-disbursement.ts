@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { recordLoanEvent } from '../history';
 import { insertDisbursement } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 /** Money paid out on a loan: within the amount lent, not while written off (the shared rules), with its history. */
 export function recordDisbursement(db: Executor, params: LoanParams, input: DisbursementInput, author: Author) {

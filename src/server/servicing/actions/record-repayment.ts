@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { recordLoanEvent } from '../history';
 import { insertRepayments } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 /** Money received on a loan: received by today, within the payoff (the shared rules), with its history. */
 export function recordRepayment(db: Executor, params: LoanParams, input: RepaymentInput, author: Author) {

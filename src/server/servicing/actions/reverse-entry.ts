@@ -5,7 +5,7 @@ import { dollars } from '../answers';
 import { recordLoanEvent } from '../history';
 import { reverseEntry as reverseEntryRow, type LoanEntries, type LoanRow, type ReversibleKind } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 const alreadyReversed = () => new AppError(409, 'already_reversed', 'servicing.errors.alreadyReversed');
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/app-error';
 import { recordLoanEvent } from '../history';
 import { undoWriteOff as undoWriteOffRow } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 const notWrittenOff = () => new AppError(409, 'invalid_transition', 'servicing.errors.notWrittenOff');
 

@@ -6,7 +6,7 @@ import { dollars } from '../answers';
 import { recordLoanEvent } from '../history';
 import { insertWriteOff } from '../store';
 import { refuse, writeOnLoan, type Author, type LoanParams } from './write-on-loan';
-import { assertPeriodOpen } from '../../accounting/period-guard';
+import { assertPeriodOpen } from '../period-guard';
 
 /**
  * A loan written off at the end of a day: its principal and interest due then, as computed, kept on the record

@@ -9,7 +9,18 @@ import { formatDay } from '../../shared/intl';
 import { isClosed } from '../../shared/accounting/periods';
 import type { Executor } from '../db/client';
 import { AppError } from '../platform/errors/app-error';
-import { readClosedThrough } from './store';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../db/rows';
+
+/** The last closed day (null: nothing closed); `share` or `update` locks the period's row until the end. */
+export async function readClosedThrough(db: Executor, lock: 'share' | 'update' | null = null): Promise<string | null> {
+  const mode = lock === 'share' ? sql`FOR SHARE` : lock === 'update' ? sql`FOR UPDATE` : sql``;
+  const [row] = await selectRows<{ closedThrough: string | null }>(
+    db,
+    sql`SELECT closed_through::text AS "closedThrough" FROM accounting_period_state WHERE id = 1 ${mode}`,
+  );
+  return row?.closedThrough ?? null;
+}
 
 /** 409 `period_closed` naming the date and who can reopen it. */
 export function periodClosed(closedThrough: string, locale: Locale): AppError {
