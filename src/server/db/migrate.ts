@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Database } from './client';
+import type { Database, Executor } from './client';
+import { selectRows } from './rows';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -36,4 +38,20 @@ export async function migrate(database: Database, databaseUrl?: string, folder =
     await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();
   }
+}
+
+/**
+ * Whether every committed migration is applied: false on a database a migration's own test left at the schema
+ * before that migration (code written for the latest schema, such as the demo's pipeline, then stands aside).
+ */
+export async function latestSchema(db: Executor, folder = migrationsFolder): Promise<boolean> {
+  const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  const [applied] = await selectRows<{ newest: string | null }>(
+    db,
+    sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`,
+  );
+  return applied?.newest !== null && applied?.newest !== undefined && Number(applied.newest) >= newest;
 }

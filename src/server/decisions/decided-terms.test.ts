@@ -47,7 +47,9 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   companyId = created.json().data.id;
-  const committee = await committeeOfOne(t, admin, adminRow.id, `Comité ${randomUUID().slice(0, 6)}`);
+  // The committee's member is not the request's analyst, who is recused on their own request.
+  const member = await t.createUser({ firstName: 'Mona', lastName: 'Membre' });
+  const committee = await committeeOfOne(t, admin, member.id, `Comité ${randomUUID().slice(0, 6)}`);
   const res = await call('POST', '/api/funding_requests?locale=en', admin, {
     company_id: companyId,
     project_name: 'Four à pain',

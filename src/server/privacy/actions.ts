@@ -398,6 +398,7 @@ export async function changeRequest(db: Db, id: string, patch: PrivacyRequestPat
 
 export async function searchPeople(db: Executor, query: string): Promise<PersonMatch[]> {
   const found: PersonMatch[] = [];
+  if (query.trim() === '') return found;
   for (const [kind, source] of peopleSources()) {
     for (const person of await source.search(db, query, 50)) {
       found.push({

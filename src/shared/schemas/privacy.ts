@@ -255,7 +255,10 @@ export const personMatchSchema = z.object({
 });
 export type PersonMatch = z.infer<typeof personMatchSchema>;
 
-export const peopleQuerySchema = z.object({
-  q: singleLine(NAME_MAX).min(1, { error: 'errors.validations.required' }),
-  locale: z.string().optional(),
-});
+export const peopleQuerySchema = z
+  .object({
+    /** Absent or blank: nobody (a search names someone), as the global search answers an empty query. */
+    q: singleLine(NAME_MAX).default(''),
+    locale: z.string().optional(),
+  })
+  .strict();
