@@ -201,7 +201,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
-                ...lazyPage(() => import('./servicing/loan-page'), ['servicing', 'decisions', 'guarantees']),
+                ...lazyPage(
+                  () => import('./servicing/loan-page'),
+                  ['servicing', 'decisions', 'guarantees', 'controls'],
+                ),
               },
               {
                 path: '/companies/:id/contributions/:contributionId/schedule',
