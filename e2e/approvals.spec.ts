@@ -58,7 +58,9 @@ async function story(
   await page.getByRole('combobox', { name: c.policy.fund }).selectOption(fund.id);
   const disbursement = page.getByRole('checkbox', { name: c.kind.disbursement, exact: true });
   await disbursement.check();
-  await page.getByRole('textbox', { name: `${c.kind.disbursement} — ${c.policy.fromAmount}` }).fill(typed(1000, lang));
+  await page
+    .getByRole('textbox', { name: `${c.kind.disbursement} — ${c.policy.fromAmount}`, exact: true })
+    .fill(typed(1000, lang));
   await page.getByRole('button', { name: c.policy.save }).click();
   await expect(page.getByText(c.policy.saved)).toBeVisible();
   await expectAccessible(page);
