@@ -196,7 +196,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/portfolio/deferral',
                 ...titled('servicing.titles.deferral'),
-                ...lazyPage(() => import('./servicing/deferral-page'), ['servicing']),
+                ...lazyPage(() => import('./servicing/deferral-page'), ['servicing', 'controls']),
               },
               {
                 path: '/companies/:id/contributions/:contributionId',

@@ -175,14 +175,17 @@ export function useBulkAmendmentPreview() {
 export function useBulkAmendment() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: async (input: BulkTermAmendmentInput) =>
-      (
-        await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
-          body: input,
-          query: { dry_run: 'false' },
-        })
-      ).data,
-    onSuccess: () => refresh([queryKeys.servicing, ['events']]),
+    mutationFn: async (input: BulkTermAmendmentInput) => {
+      const { data, status } = await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
+        body: input,
+        query: { dry_run: 'false' },
+      });
+      // A 202 holds the amendment for a second person (docs/decisions/0067): the answer is the pending move.
+      return status === 202
+        ? { pending: data as unknown as ApprovalAnswer, answer: null }
+        : { pending: null, answer: data };
+    },
+    onSuccess: () => refresh([queryKeys.servicing, ['events'], approvalKeys.all]),
   });
 }
 
