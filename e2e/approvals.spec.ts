@@ -118,14 +118,24 @@ async function story(
   await expect(page.getByTestId('figure-disbursed')).toContainText(loose(money(0)));
   await expectAccessible(page);
 
-  // A second move, 2 000 $, made through the API as the form would: 202, held too.
-  await callApi(page, 'POST', `/companies/${company.id}/financial_contributions/${loan.id}/disbursements`, {
-    date: authorized,
-    amount: '2000',
-    method: 'eft',
-  });
+  // Two more moves, 2 000 $ and 1 500 $, made through the API as the form would: 202, held too. The maker
+  // cancels the second one on the loan.
+  for (const amount of ['2000', '1500']) {
+    await callApi(page, 'POST', `/companies/${company.id}/financial_contributions/${loan.id}/disbursements`, {
+      date: authorized,
+      amount,
+      method: 'eft',
+    });
+  }
   await page.reload();
-  await expect(held.getByRole('listitem')).toHaveCount(2);
+  await expect(held.getByRole('listitem')).toHaveCount(3);
+  const dated = nbsp(formatDay(authorized, lang) ?? authorized);
+  const withdrawn = say(c.loan.move, { kind: c.kind.disbursement, amount: money(1500), date: dated });
+  await held.getByRole('button', { name: loose(say(c.loan.cancelLabel, { move: withdrawn })) }).click();
+  await expect(page.getByText(c.queue.cancelled)).toBeVisible();
+  await expect(held.getByRole('listitem').filter({ hasText: loose(money(1500)) })).toContainText(c.state.cancelled);
+  await expect(held.getByRole('button')).toHaveCount(2);
+  await expectAccessible(page);
 
   // The approver reads the before → after figures, approves the first and rejects the second with a reason.
   await signInFor(page, people.approver, landing);
@@ -155,7 +165,7 @@ async function story(
   await signInFor(page, people.maker, landing);
   await page.goto(loanPage);
   await expect(page.getByTestId('figure-disbursed')).toContainText(loose(money(5000)));
-  await expect(held.getByRole('listitem')).toHaveCount(1);
+  await expect(held.getByRole('listitem')).toHaveCount(2);
   await expect(held).toContainText(loose(money(2000)));
   await expect(held).toContainText(c.state.rejected);
   await expect(held).toContainText(reason);
@@ -167,9 +177,10 @@ async function story(
   await expect(page.getByRole('heading', { level: 1, name: c.journal.title })).toBeVisible();
   // The loan itself is listed too, among those created outside the pipeline; its moves are the disbursements.
   const rows = page.getByRole('row').filter({ hasText: loan.loan_number }).filter({ hasText: c.kind.disbursement });
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.filter({ hasText: c.state.approved })).toContainText(loose(money(5000)));
   await expect(rows.filter({ hasText: c.state.rejected })).toContainText(reason);
+  await expect(rows.filter({ hasText: c.state.cancelled })).toContainText(loose(money(1500)));
   await expectAccessible(page);
 }
 

@@ -26,6 +26,7 @@ const COLOR: Record<ApprovalAnswer['state'], string> = {
   pending: 'orange.9',
   approved: 'green.9',
   rejected: 'red.9',
+  // A light grey badge reads too faint: a withdrawn move's is filled, as a reversed entry's.
   cancelled: 'gray.8',
 };
 
@@ -48,7 +49,7 @@ function LoanMove({ move }: { move: ApprovalAnswer }) {
         <Stack gap={4}>
           <Group gap="xs">
             <Text fw={600}>{text}</Text>
-            <Badge variant="light" color={COLOR[move.state]}>
+            <Badge variant={move.state === 'cancelled' ? 'filled' : 'light'} color={COLOR[move.state]}>
               {t(`controls.state.${move.state}`)}
             </Badge>
           </Group>
