@@ -77,4 +77,26 @@ export const ACCOUNTS = {
   // e2e/decided-terms.spec.ts: an administrator who decides a loan and types one outside the pipeline, desktop and phone.
   decidedTerms: { email: 'decided-terms@e2e.test', role: 'admin', firstName: 'Denis', lastName: 'Résolution' },
   decidedTermsPhone: { email: 'decided-terms-phone@e2e.test', role: 'admin', firstName: 'Denis', lastName: 'Mobile' },
+  // e2e/approvals.spec.ts: two-person approval — an administrator, a maker and an approver, desktop and phone.
+  approvalsAdmin: { email: 'approvals-admin@e2e.test', role: 'admin', firstName: 'Agathe', lastName: 'Politique' },
+  approvalsMaker: { email: 'approvals-maker@e2e.test', role: 'user', firstName: 'Maxime', lastName: 'Saisie' },
+  approvalsApprover: { email: 'approvals-approver@e2e.test', role: 'user', firstName: 'Paule', lastName: 'Approuve' },
+  approvalsAdminPhone: {
+    email: 'approvals-admin-phone@e2e.test',
+    role: 'admin',
+    firstName: 'Agathe',
+    lastName: 'Mobile',
+  },
+  approvalsMakerPhone: {
+    email: 'approvals-maker-phone@e2e.test',
+    role: 'user',
+    firstName: 'Maxime',
+    lastName: 'Mobile',
+  },
+  approvalsApproverPhone: {
+    email: 'approvals-approver-phone@e2e.test',
+    role: 'user',
+    firstName: 'Paule',
+    lastName: 'Mobile',
+  },
 } as const;

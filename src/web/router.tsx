@@ -196,12 +196,15 @@ export const routes: RouteObject[] = [
               {
                 path: '/portfolio/deferral',
                 ...titled('servicing.titles.deferral'),
-                ...lazyPage(() => import('./servicing/deferral-page'), ['servicing']),
+                ...lazyPage(() => import('./servicing/deferral-page'), ['servicing', 'controls']),
               },
               {
                 path: '/companies/:id/contributions/:contributionId',
                 ...titled('servicing.titles.loan'),
-                ...lazyPage(() => import('./servicing/loan-page'), ['servicing', 'decisions', 'guarantees']),
+                ...lazyPage(
+                  () => import('./servicing/loan-page'),
+                  ['servicing', 'decisions', 'guarantees', 'controls'],
+                ),
               },
               {
                 path: '/companies/:id/contributions/:contributionId/schedule',

@@ -29,6 +29,8 @@ export interface ApiResponse<T, M = Record<string, unknown>> {
   data: T;
   meta: M;
   headers: Headers;
+  /** The answer's status: a 202 says the write is held (a move awaiting a second person's approval). */
+  status: number;
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -119,5 +121,6 @@ export async function api<T, M = Record<string, unknown>>(
     data: camelKeys(payload?.data) as T,
     meta: (camelKeys(payload?.meta ?? {}) ?? {}) as M,
     headers: response.headers,
+    status: response.status,
   };
 }

@@ -23,19 +23,7 @@ export function useApprovals(state: 'pending' | 'approved' | 'rejected' | '') {
   });
 }
 
-/** Approve, reject (with a reason) or cancel a move; every list of moves and every loan's figures refresh. */
-export function useDecision() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (decision: { id: string; action: 'approve' | 'reject' | 'cancel'; reason?: string }) =>
-      (
-        await api<ApprovalAnswer>('POST', `/approvals/${decision.id}/${decision.action}`, {
-          body: decision.action === 'reject' ? { reason: decision.reason ?? '' } : {},
-        })
-      ).data,
-    onSuccess: () => client.invalidateQueries(),
-  });
-}
+export { useDecision } from '../api/controls';
 
 export function usePolicy(fundId: string) {
   const { i18n } = useTranslation();

@@ -41,7 +41,7 @@ function BeforeAfter({ move, locale }: { move: ApprovalAnswer; locale: Locale })
   ];
   return (
     <Table withTableBorder aria-label={t('controls.queue.figures')}>
-      <Table.Caption>{t('controls.queue.figures')}</Table.Caption>
+      <Table.Caption c="gray.8">{t('controls.queue.figures')}</Table.Caption>
       <Table.Tbody>
         {rows.map(([label, before, after]) => (
           <Table.Tr key={label}>

@@ -17,7 +17,9 @@ import type {
   termAmendmentsMetaSchema,
 } from '../../shared/schemas/servicing-answers';
 import type { z } from 'zod';
+import type { ApprovalAnswer } from '../../shared/schemas/controls';
 import { api } from '../api/client';
+import { approvalKeys } from '../api/controls';
 import { loanPath } from '../api/loans';
 import { queryKeys } from '../api/query-keys';
 
@@ -96,10 +98,18 @@ function useRefreshAfterWrite() {
 export function useLoanWrite(companyId: string, contributionId: string) {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: async ({ path, body }: { path: string; body: unknown }) =>
-      (await api<unknown>('POST', `${loanPath(companyId, contributionId)}/${path}`, { body })).data,
+    mutationFn: async ({ path, body }: { path: string; body: unknown }) => {
+      const { data, status } = await api<unknown>('POST', `${loanPath(companyId, contributionId)}/${path}`, { body });
+      // A 202 holds the move for a second person (docs/decisions/0067): the answer is the pending move.
+      return status === 202 ? { pending: data as ApprovalAnswer } : { pending: null };
+    },
     onSuccess: () =>
-      refresh([queryKeys.loan(contributionId), queryKeys.companyLoans(companyId), queryKeys.events(companyId)]),
+      refresh([
+        queryKeys.loan(contributionId),
+        queryKeys.companyLoans(companyId),
+        queryKeys.events(companyId),
+        approvalKeys.all,
+      ]),
   });
 }
 
@@ -165,14 +175,17 @@ export function useBulkAmendmentPreview() {
 export function useBulkAmendment() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: async (input: BulkTermAmendmentInput) =>
-      (
-        await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
-          body: input,
-          query: { dry_run: 'false' },
-        })
-      ).data,
-    onSuccess: () => refresh([queryKeys.servicing, ['events']]),
+    mutationFn: async (input: BulkTermAmendmentInput) => {
+      const { data, status } = await api<BulkAmendmentAnswer>('POST', '/portfolio/term_amendments/bulk', {
+        body: input,
+        query: { dry_run: 'false' },
+      });
+      // A 202 holds the amendment for a second person (docs/decisions/0067): the answer is the pending move.
+      return status === 202
+        ? { pending: data as unknown as ApprovalAnswer, answer: null }
+        : { pending: null, answer: data };
+    },
+    onSuccess: () => refresh([queryKeys.servicing, ['events'], approvalKeys.all]),
   });
 }
 

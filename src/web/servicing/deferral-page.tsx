@@ -32,6 +32,8 @@ import { fieldError } from '../components/form';
 import { failureText } from '../components/query-state';
 import { TableOrCards, type Column } from '../components/table-or-cards';
 import { toast } from '../components/toasts';
+import { pendingMessage } from '../components/loan-moves';
+import type { Locale } from '../../shared/constants';
 import { useUnsavedChanges } from '../components/unsaved-changes';
 import { useTranslation, type KeyUnder } from '../i18n';
 import {
@@ -69,7 +71,7 @@ function useDeferralText() {
 }
 
 export default function DeferralPage() {
-  const { d } = useDeferralText();
+  const { t, d, language } = useDeferralText();
   const funds = useLookup<{ id: string; name: string }>('/contribution_funds');
   const preview = useBulkAmendmentPreview();
   const write = useBulkAmendment();
@@ -101,9 +103,12 @@ export default function DeferralPage() {
     if (!reviewed) return;
     const { input } = reviewed;
     try {
-      const answer = await write.mutateAsync(input);
-      toast('success', d('saved', { count: answer.amendedCount }));
-      setResult({ answer, fund: fundName(input.fundId) });
+      const { pending, answer } = await write.mutateAsync(input);
+      if (pending) toast('info', pendingMessage(pending, t, language as Locale));
+      else {
+        toast('success', d('saved', { count: answer.amendedCount }));
+        setResult({ answer, fund: fundName(input.fundId) });
+      }
       setReviewed(null);
       unsaved.release();
       form.reset({ ...form.getValues(), reason: '' });

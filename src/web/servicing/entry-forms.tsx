@@ -32,6 +32,8 @@ import { toast } from '../components/toasts';
 import { ModalGuardProvider, useGuardedClose, useUnsavedChanges } from '../components/unsaved-changes';
 import { useTranslation, type KeyUnder } from '../i18n';
 import { useLoanWrite } from './api';
+import { pendingMessage } from '../components/loan-moves';
+import type { Locale } from '../../shared/constants';
 import { day, money } from './format';
 
 /*
@@ -68,7 +70,8 @@ export type EntryDialog =
 export type Known<T extends FieldValues> = readonly Path<T>[];
 
 /**
- * Posts the form's values and reports the outcome: on success a toast and `onDone`; on a 422, each field's
+ * Posts the form's values and reports the outcome: on success a toast and `onDone` (a move held for a second
+ * person says so instead of the usual success); on a 422, each field's
  * message under it (those of fields the form does not show in its alert); otherwise the server's message, or
  * the generic one, in the alert. Never resets what was typed.
  */
@@ -79,11 +82,13 @@ function useSubmit<T extends FieldValues, O = T>(
   onDone: () => void,
 ) {
   const write = useLoanWrite(target.companyId, target.contributionId);
+  const { t, i18n } = useTranslation();
   return async (path: string, body: unknown, saved: string) => {
     form.clearErrors('root.server' as Path<T>);
     try {
-      await write.mutateAsync({ path, body });
-      toast('success', saved);
+      const { pending } = await write.mutateAsync({ path, body });
+      if (pending) toast('info', pendingMessage(pending, t, i18n.language as Locale));
+      else toast('success', saved);
       onDone();
     } catch (error) {
       showRefusal(form, error, known);

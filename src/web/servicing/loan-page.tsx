@@ -14,6 +14,7 @@ import { useTranslation, type TFunction, type KeyUnder } from '../i18n';
 import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 import { LoanAuthority } from '../components/loan-authority';
 import { LoanGuarantees } from '../components/loan-guarantees';
+import { LoanMoves } from '../components/loan-moves';
 import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
@@ -144,6 +145,7 @@ function Loan({
         )}
       </Group>
       {writeOff && <WriteOffNotice writeOff={writeOff} />}
+      <LoanMoves contributionId={contributionId} />
       <Figures schedule={schedule} />
       <Terms schedule={schedule} amendments={amendments.data?.entries} />
       <Disbursements entries={disbursements.data?.entries} onReverse={setDialog} />

@@ -38,6 +38,15 @@ export const controls = {
     title: 'Awaiting a second person',
     message: 'This move needs two-person approval: it counts in no figure until another person approves it.',
   },
+  loan: {
+    title: 'Moves awaiting approval or refused',
+    intro: 'These moves count in no figure of the loan: a pending one counts once another person approves it.',
+    move: '{{kind}} of {{amount}} dated {{date}}',
+    waiting: 'Waiting for approval: {{move}}. This move counts in no figure until another person approves it.',
+    madeBy: 'Made by {{name}} on {{when}}',
+    cancelledOn: 'Cancelled on {{when}}',
+    cancelLabel: 'Cancel the move: {{move}}',
+  },
   policy: {
     title: 'Two-person approval',
     intro: 'Moves of these kinds, from the amount given, wait for a second person before they count.',

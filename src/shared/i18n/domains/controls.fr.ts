@@ -39,6 +39,17 @@ export const controls = {
     message:
       'Ce mouvement exige une approbation à deux : il ne compte dans aucun chiffre tant qu’une autre personne ne l’a pas approuvé.',
   },
+  loan: {
+    title: 'Mouvements en attente d’approbation ou refusés',
+    intro:
+      'Ces mouvements ne comptent dans aucun chiffre du prêt : un mouvement en attente comptera dès qu’une autre personne l’aura approuvé.',
+    move: '{{kind}} de {{amount}} en date du {{date}}',
+    waiting:
+      'En attente d’approbation : {{move}}. Ce mouvement ne comptera dans aucun chiffre tant qu’une autre personne ne l’aura pas approuvé.',
+    madeBy: 'Fait par {{name}} le {{when}}',
+    cancelledOn: 'Annulé le {{when}}',
+    cancelLabel: 'Annuler le mouvement : {{move}}',
+  },
   policy: {
     title: 'Approbation à deux',
     intro:
