@@ -141,7 +141,7 @@ function LetterTable({ companyId, letters }: { companyId: string; letters: Lette
                     <Stack gap={4} align="flex-start">
                       <Text size="sm">{t(`letters.kind.${letter.kind}`)}</Text>
                       <Badge
-                        variant="light"
+                        variant="filled"
                         color={letter.state === 'signed' ? 'green.9' : letter.state === 'sent' ? 'blue.9' : 'gray.8'}
                         tt="none"
                       >
