@@ -77,4 +77,7 @@ export const ACCOUNTS = {
   // e2e/decided-terms.spec.ts: an administrator who decides a loan and types one outside the pipeline, desktop and phone.
   decidedTerms: { email: 'decided-terms@e2e.test', role: 'admin', firstName: 'Denis', lastName: 'Résolution' },
   decidedTermsPhone: { email: 'decided-terms-phone@e2e.test', role: 'admin', firstName: 'Denis', lastName: 'Mobile' },
+  // e2e/letters.spec.ts: an administrator who uploads a Word model and follows a letter, desktop and phone.
+  letters: { email: 'letters@e2e.test', role: 'admin', firstName: 'Laure', lastName: 'Lettre' },
+  lettersPhone: { email: 'letters-phone@e2e.test', role: 'admin', firstName: 'Laure', lastName: 'Mobile' },
 } as const;
