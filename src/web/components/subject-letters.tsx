@@ -142,7 +142,7 @@ function LetterTable({ companyId, letters }: { companyId: string; letters: Lette
                       <Text size="sm">{t(`letters.kind.${letter.kind}`)}</Text>
                       <Badge
                         variant="filled"
-                        color={letter.state === 'signed' ? 'green.9' : letter.state === 'sent' ? 'blue.9' : 'gray.8'}
+                        color={letter.state === 'signed' ? 'teal.9' : letter.state === 'sent' ? 'blue.9' : 'gray.8'}
                         tt="none"
                       >
                         {t(`letters.state.${letter.state}`)}
