@@ -99,4 +99,7 @@ export const ACCOUNTS = {
     firstName: 'Paule',
     lastName: 'Mobile',
   },
+  // e2e/letters.spec.ts: an administrator who uploads a Word model and follows a letter, desktop and phone.
+  letters: { email: 'letters@e2e.test', role: 'admin', firstName: 'Laure', lastName: 'Lettre' },
+  lettersPhone: { email: 'letters-phone@e2e.test', role: 'admin', firstName: 'Laure', lastName: 'Mobile' },
 } as const;

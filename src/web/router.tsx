@@ -147,12 +147,12 @@ export const routes: RouteObject[] = [
               {
                 path: '/requests/new',
                 ...titled('pipeline.titles.newRequest'),
-                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing', 'analyst']),
+                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing', 'analyst', 'letters']),
               },
               {
                 path: '/requests/:id',
                 ...titled('pipeline.titles.request'),
-                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing', 'analyst']),
+                ...lazyPage(() => import('./pipeline/request-page'), ['pipeline', 'servicing', 'analyst', 'letters']),
               },
               {
                 path: '/committee/meetings',
@@ -203,7 +203,7 @@ export const routes: RouteObject[] = [
                 ...titled('servicing.titles.loan'),
                 ...lazyPage(
                   () => import('./servicing/loan-page'),
-                  ['servicing', 'decisions', 'guarantees', 'controls'],
+                  ['servicing', 'decisions', 'guarantees', 'controls', 'letters'],
                 ),
               },
               {
@@ -289,6 +289,11 @@ export const routes: RouteObject[] = [
                     path: '/settings/notices',
                     ...titled('notices.settings.title'),
                     ...lazyPage(() => import('./notices/settings-page'), ['notices']),
+                  },
+                  {
+                    path: '/settings/letters',
+                    ...titled('letters.templates.title'),
+                    ...lazyPage(() => import('./letters/templates-page'), ['letters']),
                   },
                   {
                     path: '/settings/approval_policy',

@@ -37,6 +37,7 @@ export const signedIn = {
     /** Notices to borrowers (docs/decisions/0073): tomorrow's sends, and administrators' settings. */
     notices: 'Notices to borrowers',
     noticeSettings: 'Notice settings',
+    letterTemplates: 'Letter models',
     /** The administrators' privacy area (docs/decisions/0075), and every printout's footer. */
     privacy: 'Privacy',
     privacyFooter: 'Person in charge of the protection of personal information: {{name}}, {{title}} — {{email}}',

@@ -34,6 +34,7 @@ export const signedIn = {
     /** Notices to borrowers (docs/decisions/0073): tomorrow's sends, and administrators' settings. */
     notices: 'Avis aux emprunteurs',
     noticeSettings: 'Paramètres des avis',
+    letterTemplates: 'Modèles de lettres',
     privacy: 'Vie privée',
     privacyFooter: 'Responsable de la protection des renseignements personnels : {{name}}, {{title}} — {{email}}',
   },

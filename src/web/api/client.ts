@@ -71,7 +71,9 @@ export async function downloadFile(path: string, query: Query = {}, locale?: Loc
     const payload = (await response.json().catch(() => undefined)) as { errors?: ApiErrorBody } | undefined;
     throw new ApiError(response.status, payload?.errors ?? { code: 'http_error', message: '' });
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download');
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(link);

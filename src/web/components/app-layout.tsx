@@ -142,6 +142,7 @@ export function AppLayout() {
           {session.isAdmin && link('/committees', t('layout.committees'))}
           {session.isAdmin && link('/checklist-templates', t('layout.checklistTemplates'))}
           {session.isAdmin && link('/settings/notices', t('layout.noticeSettings'))}
+          {session.isAdmin && link('/settings/letters', t('layout.letterTemplates'))}
           {session.isAdmin && link('/settings/security', t('layout.security'))}
           {link('/account', t('layout.myAccount'))}
           <Divider my="xs" />

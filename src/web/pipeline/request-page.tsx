@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { FormButtons } from '../components/form-buttons';
 import { Section } from '../components/section';
+import { isApproval } from '../../shared/pipeline/committee';
+import { SubjectLetters } from '../components/subject-letters';
 import {
   Alert,
   Anchor,
@@ -113,6 +115,10 @@ function ExistingRequest({ id }: { id: string }) {
           <ChecklistSection request={request} />
           <LoansSection request={request} />
           <DecisionSection request={request} />
+          {/* Letters are written from the request's approving decision: none before it. */}
+          {request.decisions.some((decision) => isApproval(decision.outcome)) && (
+            <SubjectLetters companyId={request.companyId} subject={{ fundingRequestId: request.id }} />
+          )}
           <ChecksSection request={request} />
           <TimelineSection request={request} />
         </Stack>

@@ -15,6 +15,7 @@ import { ArchivedCompanyBadge } from '../components/archived-company-badge';
 import { LoanAuthority } from '../components/loan-authority';
 import { LoanGuarantees } from '../components/loan-guarantees';
 import { LoanMoves } from '../components/loan-moves';
+import { SubjectLetters } from '../components/subject-letters';
 import { useBuckets, useDisbursements, useRepayments, useTermAmendments } from './api';
 import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
@@ -151,6 +152,7 @@ function Loan({
       <Disbursements entries={disbursements.data?.entries} onReverse={setDialog} />
       <Repayments entries={repayments.data?.entries} onReverse={setDialog} />
       <LoanGuarantees companyId={companyId} contributionId={contributionId} owners={company?.owners ?? []} />
+      <SubjectLetters companyId={companyId} subject={{ financialContributionId: contributionId }} />
       <AgingHistory schedule={schedule} />
       <EntryModal dialog={dialog} target={{ companyId, contributionId }} onClose={() => setDialog(null)} />
     </Stack>
