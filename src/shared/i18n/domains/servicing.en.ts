@@ -573,6 +573,7 @@ export const servicing = {
       partial: 'Partly paid',
       late: 'Late',
       future: 'Upcoming',
+      holiday: 'Holiday',
     },
     dueToday: 'due today',
     writtenOff: '{{amount}} written off',

@@ -595,6 +595,7 @@ export const servicing = {
       partial: 'Payée en partie',
       late: 'En retard',
       future: 'À venir',
+      holiday: 'Congé',
     },
     dueToday: 'échue aujourd’hui',
     writtenOff: '{{amount}} radié',
