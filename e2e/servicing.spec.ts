@@ -145,6 +145,21 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   expect(struck).toContain('line-through');
   await expect(page.getByTestId('figure-bucket')).toContainText(bucketRange);
   await expectAccessible(page);
+  // At any width each entry's action keeps its whole label ("Contrepasser", not "Contrep"), and the loan number in
+  // the heading stays on one line, never broken at a hyphen.
+  const actionsOfEntries = repayments.getByRole('button').filter({ hasText: c.entries.reverse });
+  await expect(actionsOfEntries).toHaveCount(2);
+  for (const button of await actionsOfEntries.all()) {
+    const clipped = await button.evaluate((el) =>
+      [el, ...Array.from(el.querySelectorAll('span'))].some((part) => part.scrollWidth > part.clientWidth + 1),
+    );
+    expect(clipped).toBe(false);
+  }
+  const numberLines = await heading
+    .locator('span')
+    .first()
+    .evaluate((el) => el.getClientRects().length);
+  expect(numberLines).toBe(1);
 
   // The schedule: each installment's status, by text as well as colour.
   await page.getByRole('navigation', { name: c.loan.views }).getByRole('link', { name: c.loan.openSchedule }).click();

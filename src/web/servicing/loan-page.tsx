@@ -418,7 +418,7 @@ function EntryList<E extends ListedEntry>({
             return (
               <li key={entry.id} className={`${classes.entry} ${entry.reversal ? classes.reversed : ''}`}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div>
+                  <div className={classes.entryText}>
                     <Group gap="xs">
                       <Text className={classes.entryAmount}>{e(`${kind}Line`, { amount, date })}</Text>
                       {entry.reversal && <ReversedBadge />}
@@ -433,6 +433,7 @@ function EntryList<E extends ListedEntry>({
                       variant="subtle"
                       color="red.9"
                       c="red.9"
+                      className={classes.entryAction}
                       aria-label={e(kind === 'disbursement' ? 'reverseDisbursementLabel' : 'reverseRepaymentLabel', {
                         amount,
                         date,
