@@ -58,7 +58,7 @@ export const servicing = {
       gap: 'This bucket starts more than a day after the previous one ends: the days between belong to no bucket.',
       maxDays: 'A bucket ends on a whole number of days, at least its first day.',
       lastOpen: 'The last bucket has no upper bound.',
-      provisionRate: 'A provision rate is between 0 % and 100 %, with at most 3 decimals.',
+      provisionRate: 'A provision rate is between 0% and 100%, with at most 3 decimals.',
     },
     portfolio: {
       day: 'The “{{name}}” parameter is not a day the portfolio can be read for.',
