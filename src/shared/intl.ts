@@ -51,6 +51,15 @@ function makeDateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Da
 export const formatMoney = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'currency', currency: 'CAD' }).format(value);
 
+/**
+ * An amount as a form field opens with it, ready to edit: `40 000,00` in French, `40000.00` in English (the
+ * fields read both decimal separators, so an English thousands comma would be ambiguous and is left out).
+ */
+export const formatAmountInput = (value: number, locale: Locale): string =>
+  locale === 'fr'
+    ? numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+    : value.toFixed(2);
+
 /** Whole dollars, compact, for chart axes and bars: `1,2 M$` / `$1.2M`. */
 export const formatCompactMoney = (value: number, locale: Locale): string =>
   numberFormat(locale, { style: 'currency', currency: 'CAD', notation: 'compact' }).format(value);

@@ -466,14 +466,14 @@ const decisionResolver: Resolver<DecisionFormValues, unknown, DecisionInput> = (
 
 function DecisionForm({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n: number }) {
   const meetingId = meeting.id;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const mt: Tr = (key, params) => t(`committee.meeting.${key}`, params);
   const warranties = useLookup<Lookup>('/warranties');
   const form = useForm<DecisionFormValues, unknown, DecisionInput>({
     mode: 'onSubmit',
     resolver: decisionResolver,
-    defaultValues: decisionDefaults(item),
+    defaultValues: decisionDefaults(item, i18n.language),
   });
   const conditions = useFieldArray({ control: form.control, name: 'conditions' as never });
   const guard = useUnsavedChanges(form.formState.isDirty);
