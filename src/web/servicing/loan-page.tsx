@@ -19,7 +19,7 @@ import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
 import { amendmentText, LoanHeading, ScheduleUnavailable, TermsTable, useLoanScreen } from './loan-parts';
 import { isNotFound } from '../components/query-state';
-import { EntryModal, type EntryDialog } from './entry-forms';
+import { EntryModal, repaymentOwed, type EntryDialog } from './entry-forms';
 import { bucketName, count, day, money } from './format';
 import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
@@ -114,6 +114,7 @@ function Loan({
             setDialog({
               kind: 'repayment',
               payoff: today ? figures.payoffAmount : null,
+              owed: today ? repaymentOwed(schedule) : null,
               writtenOff: writeOff !== null,
             })
           }
@@ -493,7 +494,7 @@ function allocationText(allocation: NonNullable<RepaymentAnswer['allocation']>, 
     const sum = (pick: (i: { interest: number; principal: number }) => number) =>
       allocation.installments.reduce((total, i) => total + pick(i), 0);
     parts.push(
-      p('installments', {
+      p(allocation.installments.length === 1 ? 'installment' : 'installments', {
         numbers: allocation.installments.map((i) => i.number).join(', '),
         interest: money(
           sum((i) => i.interest),

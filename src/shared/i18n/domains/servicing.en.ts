@@ -461,6 +461,7 @@ export const servicing = {
     appliedAs: 'Applied as: {{kind}}',
     allocation: 'Applied: {{parts}}',
     allocationParts: {
+      installment: 'installment {{numbers}}: interest {{interest}}, principal {{principal}}',
       installments: 'installments {{numbers}}: interest {{interest}}, principal {{principal}}',
       prepaidPrincipal: 'principal prepaid {{amount}}',
       inAdvance: 'held in advance {{amount}}',
@@ -504,6 +505,9 @@ export const servicing = {
     repayment: {
       title: 'Record a repayment',
       hint: 'The payoff amount today is {{amount}}.',
+      lateNow: 'Late today: {{amount}}',
+      nothingLate: 'Nothing is late today.',
+      nextInstallment: 'Next installment: {{amount}} on {{date}}',
       saved: 'Repayment recorded.',
       kinds: {
         regular: 'Pays what is due, oldest first; any surplus is held in advance for the next installments.',

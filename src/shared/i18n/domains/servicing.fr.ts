@@ -482,6 +482,7 @@ export const servicing = {
     appliedAs: 'Appliqué comme : {{kind}}',
     allocation: 'Affectation : {{parts}}',
     allocationParts: {
+      installment: 'échéance {{numbers}} : intérêts {{interest}}, capital {{principal}}',
       installments: 'échéances {{numbers}} : intérêts {{interest}}, capital {{principal}}',
       prepaidPrincipal: 'capital remboursé par anticipation {{amount}}',
       inAdvance: 'gardé d’avance {{amount}}',
@@ -525,6 +526,9 @@ export const servicing = {
     repayment: {
       title: 'Inscrire un remboursement',
       hint: 'Le solde de remboursement aujourd’hui est de {{amount}}.',
+      lateNow: 'En retard aujourd’hui : {{amount}}',
+      nothingLate: 'Rien n’est en retard aujourd’hui.',
+      nextInstallment: 'Prochaine échéance : {{amount}} le {{date}}',
       saved: 'Remboursement inscrit.',
       kinds: {
         regular:
