@@ -252,6 +252,11 @@ function Statement({ statement }: { statement: StatementAnswer }) {
               {v('recoveryNote')}
             </Text>
           )}
+          {statement.lines.filter((line) => line.kind === 'disbursement' && !line.reversed).length > 1 && (
+            <Text size="sm" c="gray.7" data-testid="statement-tranche-note">
+              {v('trancheNote')}
+            </Text>
+          )}
           {statement.lines.some((line) => line.reversed) && (
             <Text size="sm" c="gray.7">
               {v('reversedNote')}

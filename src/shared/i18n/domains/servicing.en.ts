@@ -590,6 +590,8 @@ export const servicing = {
     languageHint: 'The borrower’s language; the screen keeps yours.',
     print: 'Print',
     printedOn: 'As of {{date}}',
+    trancheNote:
+      'A tranche paid out between two installments bears interest from the next installment on: the days until then are not charged.',
     borrower: 'Borrower',
     reference: 'Company reference',
     loan: 'Loan',

@@ -612,6 +612,8 @@ export const servicing = {
     languageHint: 'La langue de l’emprunteur; l’écran garde la vôtre.',
     print: 'Imprimer',
     printedOn: 'Au {{date}}',
+    trancheNote:
+      'Une tranche décaissée entre deux échéances porte intérêt à compter de l’échéance qui suit : les jours d’ici là ne sont pas facturés.',
     borrower: 'Emprunteur',
     reference: 'Référence de l’entreprise',
     loan: 'Prêt',
