@@ -252,7 +252,7 @@ function Statement({ statement }: { statement: StatementAnswer }) {
               {v('recoveryNote')}
             </Text>
           )}
-          {statement.lines.filter((line) => line.kind === 'disbursement' && !line.reversed).length > 1 && (
+          {paidOutInTranches(statement.lines) && (
             <Text size="sm" c="gray.7" data-testid="statement-tranche-note">
               {v('trancheNote')}
             </Text>
@@ -266,4 +266,12 @@ function Statement({ statement }: { statement: StatementAnswer }) {
       </Stack>
     </article>
   );
+}
+
+/**
+ * Whether the loan was paid out in more than one tranche (reversed disbursements do not count): the statement then
+ * says that a tranche bears interest from the next installment on (docs/decisions/0069).
+ */
+export function paidOutInTranches(lines: readonly { kind: string; reversed: boolean }[]): boolean {
+  return lines.filter((line) => line.kind === 'disbursement' && !line.reversed).length > 1;
 }
