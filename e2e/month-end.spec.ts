@@ -147,6 +147,8 @@ async function story(page: Page, lang: Lang, width: number, email: string, month
   const dialog = page.getByRole('dialog', { name: s.forms.repayment.title });
   await dialog.getByRole('textbox', { name: s.forms.receivedOn }).fill(`${month}-25`);
   await dialog.getByRole('textbox', { name: s.forms.amount }).fill('10');
+  await dialog.getByRole('combobox', { name: s.forms.method }).click();
+  await page.getByRole('option', { name: s.repaymentMethod.cheque, exact: true }).click();
   await dialog.getByRole('button', { name: s.forms.record }).click();
   await expect(page.getByText(loose(say(c.errors.periodClosed, { date: closedOn }))).first()).toBeVisible();
   await expectAccessible(page);

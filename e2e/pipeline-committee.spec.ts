@@ -234,7 +234,9 @@ async function story(
   );
   await expect(minutes).toContainText(say(c.meeting.votesAtDecision, { for: 2, against: 0, abstain: 0 }));
   await expect(minutes).toContainText(condition);
-  expect(nbsp(await minutes.innerText())).toContain(say(c.meeting.terms, { rate: 6, amortization: 84, moratorium: 6 }));
+  expect(nbsp(await minutes.innerText())).toContain(
+    say(c.meeting.terms, { rate: lang === 'fr' ? '6 %' : '6%', amortization: 84, moratorium: 6 }),
+  );
   await expectAccessible(page);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: c.minutes.print })).toBeHidden();

@@ -91,18 +91,31 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   );
   const [first, second, third] = schedule.rows as [ScheduleRow, ScheduleRow, ScheduleRow];
   expect(daysBetween(third.date, today)).toBeGreaterThan(0);
-  const repay = async (receivedOn: string, amount: number, reference: string) => {
+  const repay = async (receivedOn: string, amount: number, reference: string, late = 0) => {
     await actions.getByRole('button', { name: c.loan.recordRepayment }).click();
     dialog = page.getByRole('dialog', { name: c.forms.repayment.title });
     await expect(dialog).toBeVisible();
+    // What is late now and the next installment, before anything is typed.
+    const owed = dialog.getByTestId('repayment-owed');
+    await expect(owed).toContainText(
+      late > 0 ? loose(say(c.forms.repayment.lateNow, { amount: money(late) })) : c.forms.repayment.nothingLate,
+    );
     await dialog.getByRole('textbox', { name: c.forms.receivedOn }).fill(receivedOn);
     await dialog.getByRole('textbox', { name: c.forms.amount }).fill(typed(amount, lang));
     await dialog.getByRole('textbox', { name: c.forms.reference }).fill(reference);
+    // No payment mode is assumed: it is chosen.
+    const method = dialog.getByRole('combobox', { name: c.forms.method });
+    await expect(method).toHaveValue('');
+    await method.click();
+    await page.getByRole('option', { name: c.repaymentMethod.pad, exact: true }).click();
     await dialog.getByRole('button', { name: c.forms.record }).click();
     await expect(dialog).toBeHidden();
   };
-  await repay(first.date, first.payment, 'DPA-1');
-  await repay(second.date, second.payment, 'DPA-2');
+  // Recorded today, after the fact: at first all three installments are late, then two, then one.
+  const cents = (amount: number) => Math.round(amount * 100);
+  const lateSum = (...rows: ScheduleRow[]) => rows.reduce((total, row) => total + cents(row.payment), 0) / 100;
+  await repay(first.date, first.payment, 'DPA-1', lateSum(first, second, third));
+  await repay(second.date, second.payment, 'DPA-2', lateSum(second, third));
   const late = daysBetween(third.date, today);
   const bucketRange = say(c.buckets.label.range, { min: 1, max: 30 });
   await expect(page.getByTestId('figure-bucket')).toContainText(bucketRange);
@@ -111,7 +124,7 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   await expectAccessible(page);
 
   // The third, paid today: back to current, and the aging history says both moves.
-  await repay(today, third.payment, 'DPA-3');
+  await repay(today, third.payment, 'DPA-3', third.payment);
   await expect(page.getByTestId('figure-bucket')).toContainText(c.buckets.label.current);
   await expect(page.getByTestId('figure-daysPastDue')).toContainText('0');
   const aging = page.getByRole('table', { name: c.agingHistory.caption });
@@ -145,6 +158,21 @@ async function story(page: Page, lang: Lang, width: number, email: string) {
   expect(struck).toContain('line-through');
   await expect(page.getByTestId('figure-bucket')).toContainText(bucketRange);
   await expectAccessible(page);
+  // At any width each entry's action keeps its whole label ("Contrepasser", not "Contrep"), and the loan number in
+  // the heading stays on one line, never broken at a hyphen.
+  const actionsOfEntries = repayments.getByRole('button').filter({ hasText: c.entries.reverse });
+  await expect(actionsOfEntries).toHaveCount(2);
+  for (const button of await actionsOfEntries.all()) {
+    const clipped = await button.evaluate((el) =>
+      [el, ...Array.from(el.querySelectorAll('span'))].some((part) => part.scrollWidth > part.clientWidth + 1),
+    );
+    expect(clipped).toBe(false);
+  }
+  const numberLines = await heading
+    .locator('span')
+    .first()
+    .evaluate((el) => el.getClientRects().length);
+  expect(numberLines).toBe(1);
 
   // The schedule: each installment's status, by text as well as colour.
   await page.getByRole('navigation', { name: c.loan.views }).getByRole('link', { name: c.loan.openSchedule }).click();

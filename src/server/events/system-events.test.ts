@@ -192,7 +192,7 @@ describe('company saved: one field-level event per save (ADR 0025)', () => {
       {
         field: 'Contribution Fonds local d’investissement (FLI), 50 000,00 $ : Date d’autorisation',
         before: '15 janvier 2025',
-        after: '1 mars 2025',
+        after: '1er mars 2025',
       },
     ]);
   });

@@ -155,7 +155,7 @@ describe('a loan’s guarantees', () => {
       [hypothec({ amount: '-5' }), { amount: ['The amount secured must be more than 0.'] }],
       [
         hypothec({ amount: '', share_percent: '100.5' }),
-        { share_percent: ['The share of the loan must be between 0 and 100 %.'] },
+        { share_percent: ['The share of the loan must be between 0 and 100%.'] },
       ],
       [
         hypothec({ registered_on: '2026-02-01', expires_on: '2026-01-31' }),

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { Locale } from '../../shared/constants';
-import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
+import { formatDay, formatMoney, formatPercentValue } from '../../shared/intl';
 import type { Lookup } from '../../shared/companies';
 import type { Meeting } from '../../shared/schemas/pipeline-answers';
 import { useLookup } from '../api/lookups';
@@ -19,7 +19,6 @@ export function DecisionSummary({ decision }: { decision: Decision }) {
   const warranties = useLookup<Lookup>('/warranties');
   const mt = (key: KeyUnder<'committee.meeting'>, params?: Record<string, unknown>) =>
     t(`committee.meeting.${key}`, params);
-  const number = (value: number) => numberFormat(locale, { maximumFractionDigits: 3 }).format(value);
   const warranty = decision.warrantyId ? warranties.data?.find((w) => w.id === decision.warrantyId)?.name : null;
   return (
     <Stack gap={4}>
@@ -55,7 +54,7 @@ export function DecisionSummary({ decision }: { decision: Decision }) {
       {decision.rate !== null && decision.amortization !== null && (
         <Text size="sm">
           {mt('terms', {
-            rate: number(decision.rate),
+            rate: formatPercentValue(decision.rate, locale),
             amortization: decision.amortization,
             moratorium: decision.moratorium ?? 0,
           })}

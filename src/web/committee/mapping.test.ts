@@ -163,18 +163,22 @@ describe('standing, votersFor and conflictDeclarers (ADR 0040)', () => {
 });
 
 describe('the decision form', () => {
-  it('opens on an approval of the amounts asked, with two decimals', () => {
-    const values = decisionDefaults(item());
+  it('opens on an approval of the amounts asked, with two decimals, written as the language writes them', () => {
+    const values = decisionDefaults(item(), 'en');
     expect(values.outcome).toBe('approved');
     expect(values.amounts).toEqual([
       { fundId: FUND, amount: '40000.00' },
       { fundId: OTHER_FUND, amount: '12500.50' },
     ]);
+    expect(decisionDefaults(item(), 'fr').amounts).toEqual([
+      { fundId: FUND, amount: '40\u00a0000,00' },
+      { fundId: OTHER_FUND, amount: '12\u00a0500,50' },
+    ]);
   });
 
   it('sends only what the outcome means, whatever else was typed', () => {
     const typed = {
-      ...decisionDefaults(item()),
+      ...decisionDefaults(item(), 'fr'),
       resolutionNumber: 'R-7',
       rate: '5,5',
       amortization: '60',

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { isApproval, mayVote } from '../../shared/pipeline';
 import type { committeeInputSchema, decisionInputSchema } from '../../shared/schemas/pipeline';
 import type { Committee, Meeting, MeetingSummary } from '../../shared/schemas/pipeline-answers';
+import type { Locale } from '../../shared/constants';
+import { formatAmountInput } from '../../shared/intl';
 import type { TFunction } from '../i18n';
 
 export type CommitteeFormValues = z.input<typeof committeeInputSchema>;
@@ -50,11 +52,11 @@ export function committeeRows(committee: Committee | null): CommitteeRows {
 }
 
 /** A decision form as it opens: approve the amounts the request asked, terms to type. */
-export function decisionDefaults(item: AgendaItem): DecisionFormValues {
+export function decisionDefaults(item: AgendaItem, locale: Locale): DecisionFormValues {
   return {
     outcome: 'approved',
     resolutionNumber: '',
-    amounts: item.amounts.map((a) => ({ fundId: a.fundId, amount: a.amount.toFixed(2) })),
+    amounts: item.amounts.map((a) => ({ fundId: a.fundId, amount: formatAmountInput(a.amount, locale) })),
     rate: '',
     amortization: '',
     moratorium: '',

@@ -21,7 +21,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { Lookup } from '../../shared/companies';
-import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
+import { formatDay, formatMoney, formatPercentValue } from '../../shared/intl';
 import {
   CONDITION_KINDS,
   DECISION_OUTCOMES,
@@ -234,7 +234,7 @@ function Checks({ item }: { item: AgendaItem }) {
   const { t, i18n } = useTranslation();
   const mt: Tr = (key, params) => t(`committee.meeting.${key}`, params);
   const money = (value: number) => formatMoney(value, i18n.language);
-  const pct = (value: number) => `${numberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value)} %`;
+  const pct = (value: number) => formatPercentValue(value, i18n.language, 2);
   const first = item.checks[0];
   if (!first) return null;
   const ceilings = item.checks.filter((c) => c.ceilingPercent !== null);
@@ -466,14 +466,14 @@ const decisionResolver: Resolver<DecisionFormValues, unknown, DecisionInput> = (
 
 function DecisionForm({ meeting, item, n }: { meeting: Meeting; item: AgendaItem; n: number }) {
   const meetingId = meeting.id;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const mt: Tr = (key, params) => t(`committee.meeting.${key}`, params);
   const warranties = useLookup<Lookup>('/warranties');
   const form = useForm<DecisionFormValues, unknown, DecisionInput>({
     mode: 'onSubmit',
     resolver: decisionResolver,
-    defaultValues: decisionDefaults(item),
+    defaultValues: decisionDefaults(item, i18n.language),
   });
   const conditions = useFieldArray({ control: form.control, name: 'conditions' as never });
   const guard = useUnsavedChanges(form.formState.isDirty);

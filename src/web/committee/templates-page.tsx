@@ -3,7 +3,7 @@ import { Button, Checkbox, CloseButton, Group, NativeSelect, Paper, Stack, Text,
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { DocumentCategory, Lookup } from '../../shared/companies';
-import { formatInstant, numberFormat } from '../../shared/intl';
+import { formatInstant, formatPercentValue } from '../../shared/intl';
 import { CHECKLIST_STAGES } from '../../shared/pipeline';
 import {
   aidCeilingInputSchema,
@@ -74,7 +74,7 @@ function CeilingForm({ ceiling }: { ceiling: AidCeiling }) {
   const guard = useUnsavedChanges(form.formState.isDirty);
   const save = useSaveAidCeiling();
   const percent = (value: number | null) =>
-    value === null ? p('noCeiling') : `${numberFormat(i18n.language, { maximumFractionDigits: 3 }).format(value)} %`;
+    value === null ? p('noCeiling') : formatPercentValue(value, i18n.language);
   const submit = form.handleSubmit((input) =>
     save.mutate(
       { fundId: ceiling.fundId, input },

@@ -1,6 +1,6 @@
 import { Text, Title } from '@mantine/core';
 import type { Locale } from '../../shared/constants';
-import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
+import { formatDay, formatMoney, formatPercentValue } from '../../shared/intl';
 import { useLoanGuarantees } from '../api/guarantees';
 import { useTranslationIn } from '../i18n';
 
@@ -38,7 +38,7 @@ export function GuaranteesPrint({
               g.amount !== null
                 ? formatMoney(g.amount, locale)
                 : g.sharePercent !== null
-                  ? `${numberFormat(locale).format(g.sharePercent)} %`
+                  ? formatPercentValue(g.sharePercent, locale)
                   : null,
               g.registry !== 'none'
                 ? `${t(`guarantees.registry.${g.registry}`)}${g.registrationNumber ? ` ${g.registrationNumber}` : ''}`

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../shared/constants';
 import { canDeleteGuarantee, canMoveGuarantee, SECURING_STATES } from '../../shared/guarantees/rules';
 import { GUARANTEE_KINDS, GUARANTEE_REGISTRIES, GUARANTEE_STATES } from '../../shared/guarantees/types';
-import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
+import { formatDay, formatMoney, formatPercentValue, numberFormat } from '../../shared/intl';
 import {
   GUARANTEE_LIMITS,
   guaranteeAssetSoldSchema,
@@ -45,7 +45,7 @@ export const coverageText = (coverage: number, locale: Locale) =>
 /** "600,00 $" or "50 %": what a guarantee secures. */
 function securedText(g: GuaranteeAnswer, locale: Locale): string {
   if (g.amount !== null) return formatMoney(g.amount, locale);
-  if (g.sharePercent !== null) return `${numberFormat(locale).format(g.sharePercent)} %`;
+  if (g.sharePercent !== null) return formatPercentValue(g.sharePercent, locale);
   return '—';
 }
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { GUARANTEE_KINDS } from '../../shared/guarantees/types';
-import { formatDay, formatMoney, numberFormat } from '../../shared/intl';
+import { formatDay, formatMoney, formatPercentValue } from '../../shared/intl';
 import type { PortfolioGuarantee } from '../../shared/schemas/guarantees-answers';
 import { downloadFile } from '../api/client';
 import { usePortfolioGuarantees } from '../api/guarantees';
@@ -62,7 +62,7 @@ export default function GuaranteesPortfolioPage() {
     g.amount !== null
       ? formatMoney(g.amount, locale)
       : g.sharePercent !== null
-        ? `${numberFormat(locale).format(g.sharePercent)} %`
+        ? formatPercentValue(g.sharePercent, locale)
         : '—';
 
   return (

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../test/render';
 import { setLocale } from '../i18n';
 import { todayIso } from '../../shared/portfolio/schedule';
-import { RepaymentForm } from './entry-forms';
+import { RepaymentForm, repaymentOwed, type RepaymentOwed } from './entry-forms';
 
 /*
  * The servicing forms' behaviour (docs/decisions/0038): the shared schema as the user types, the server's 422
@@ -30,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm({ writtenOff = false } = {}) {
+function renderForm({ writtenOff = false, owed = null as RepaymentOwed | null } = {}) {
   const onDone = vi.fn();
   const onCancel = vi.fn();
   const view = renderWithApp(
@@ -39,6 +39,7 @@ function renderForm({ writtenOff = false } = {}) {
       onDone={onDone}
       onCancel={onCancel}
       payoff={1223.05}
+      owed={owed}
       writtenOff={writtenOff}
     />,
   );
@@ -47,6 +48,13 @@ function renderForm({ writtenOff = false } = {}) {
 }
 
 const field = (form: HTMLElement, name: RegExp) => within(form).getByRole('textbox', { name });
+
+/** The payment mode, chosen: the form assumes none. */
+async function chooseMethod(form: HTMLElement, label: string) {
+  await userEvent.click(within(form).getByRole('combobox', { name: /Method|Mode/ }));
+  // Mantine's dropdown is still in its opening transition in jsdom: its options count as hidden.
+  await userEvent.click(await screen.findByRole('option', { name: label, hidden: true }));
+}
 
 describe('RepaymentForm', () => {
   it('says what is wrong as the user types, and posts nothing', async () => {
@@ -64,6 +72,7 @@ describe('RepaymentForm', () => {
     await userEvent.type(field(form, /Received on/), '2026-02-15');
     await userEvent.type(field(form, /Amount/), '1,033.33');
     await userEvent.type(field(form, /Reference/), 'PAD-7');
+    await chooseMethod(form, 'Pre-authorized debit');
     await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -90,6 +99,7 @@ describe('RepaymentForm', () => {
       await userEvent.clear(day);
       await userEvent.type(day, later);
       await userEvent.type(field(form, locale === 'en' ? /Amount/ : /Montant/), '100');
+      await chooseMethod(form, locale === 'en' ? 'Cash' : 'Comptant');
       await userEvent.click(within(form).getByRole('button', { name: locale === 'en' ? 'Record' : 'Inscrire' }));
       await waitFor(() => expect(day).toHaveAccessibleDescription(message));
       expect(fetchMock).not.toHaveBeenCalled();
@@ -100,6 +110,7 @@ describe('RepaymentForm', () => {
   it('is a recovery by default on a written-off loan', async () => {
     const { form, onDone } = renderForm({ writtenOff: true });
     await userEvent.type(field(form, /Amount/), '250');
+    await chooseMethod(form, 'Cheque');
     await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -119,6 +130,7 @@ describe('RepaymentForm', () => {
     const { form, onDone } = renderForm();
     await userEvent.type(field(form, /Amount/), '5000');
     await userEvent.type(field(form, /Reference/), 'PAD-8');
+    await chooseMethod(form, 'Pre-authorized debit');
     await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(field(form, /Amount/)).toHaveAccessibleDescription(payoff));
     expect(field(form, /Received on/)).toHaveAccessibleDescription(/Before the first disbursement\./);
@@ -133,9 +145,56 @@ describe('RepaymentForm', () => {
       json(409, { errors: { code: 'conflict', message: 'This loan was written off meanwhile.', detail: {} } });
     const { form, onDone } = renderForm();
     await userEvent.type(field(form, /Amount/), '100');
+    await chooseMethod(form, 'Cash');
     await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('This loan was written off meanwhile.');
-    expect(field(form, /Amount/)).toHaveValue('100');
+    expect(field(form, /Amount/)).toHaveValue('100.00');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('assumes no payment mode: unchosen, it is required and nothing is posted', async () => {
+    const { form } = renderForm();
+    const method = within(form).getByRole('combobox', { name: /Method/ });
+    expect(method).toHaveValue('');
+    await userEvent.type(field(form, /Amount/), '100');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(method).toHaveAccessibleDescription(/required/i));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(field(form, /Amount/)).toHaveValue('100.00');
+  });
+
+  it('shows what is late now and the next installment, in both languages', async () => {
+    const owed = { late: 1033.33, next: { date: '2026-04-01', amount: 516.67 } };
+    const english = renderForm({ owed });
+    expect(within(english.form).getByTestId('repayment-owed')).toHaveTextContent(
+      /Late today: \$1,033\.33\s*Next installment: \$516\.67 on Apr 1, 2026/,
+    );
+    english.unmount();
+    await setLocale('fr');
+    const french = renderForm({ owed: { late: 0, next: owed.next } });
+    const text = within(french.form)
+      .getByTestId('repayment-owed')
+      .textContent!.replace(/[\u00a0\u202f]/g, ' ');
+    expect(text).toContain('Rien n’est en retard aujourd’hui.');
+    expect(text).toContain('Prochaine échéance : 516,67 $ le 1er avr. 2026');
+  });
+});
+
+describe('repaymentOwed', () => {
+  const row = (date: string, due: number) => ({ date, due }) as never;
+  const figures = { arrearsPrincipal: 900, arrearsInterest: 133.33 } as never;
+
+  it('takes the arrears from the figures and the first installment still owed from today on', () => {
+    const owed = repaymentOwed({
+      status: 'active',
+      asOf: '2026-03-10',
+      figures,
+      rows: [row('2026-02-01', 1033.33), row('2026-03-01', 0), row('2026-04-01', 516.67), row('2026-05-01', 516.67)],
+    });
+    expect(owed).toEqual({ late: 1033.33, next: { date: '2026-04-01', amount: 516.67 } });
+  });
+
+  it('says nothing of a loan that is not active', () => {
+    expect(repaymentOwed({ status: 'written_off', asOf: '2026-03-10', figures, rows: [] })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import type { ServicingSchedule } from '../../shared/schemas/servicing-answers';
 import { AMENDMENT_KINDS, REPAYMENT_KINDS } from '../../shared/servicing/types';
 import { todayIso } from '../../shared/portfolio/schedule';
 import {
@@ -53,7 +54,7 @@ export interface WriteTarget {
 /** Which of the modals is open, with what it needs. */
 export type EntryDialog =
   | { kind: 'disbursement'; available: number | null }
-  | { kind: 'repayment'; payoff: number | null; writtenOff?: boolean }
+  | { kind: 'repayment'; payoff: number | null; owed?: RepaymentOwed | null; writtenOff?: boolean }
   | {
       kind: 'reverse';
       entry: 'disbursement' | 'repayment';
@@ -246,7 +247,14 @@ export function EntryModal({
       break;
     case 'repayment':
       title = t('servicing.forms.repayment.title');
-      body = <RepaymentForm {...props} payoff={current.payoff} writtenOff={current.writtenOff ?? false} />;
+      body = (
+        <RepaymentForm
+          {...props}
+          payoff={current.payoff}
+          owed={current.owed ?? null}
+          writtenOff={current.writtenOff ?? false}
+        />
+      );
       break;
     case 'reverse':
       title = t(`servicing.forms.reversal.${current.entry}Title`);
@@ -425,11 +433,50 @@ export function DisbursementForm({ available, ...props }: FormProps & { availabl
  * A repayment: dated today at the latest (money not yet received is not a repayment); on a written-off loan,
  * a recovery unless told otherwise.
  */
+/** What a borrower owes now, for the repayment dialog: late today, and the next installment still to pay. */
+export interface RepaymentOwed {
+  late: number;
+  next: { date: string; amount: number } | null;
+}
+
+/** From the loan's own figures and rows (as of today): what is late, and the first installment after today still owed. */
+export function repaymentOwed(
+  schedule: Pick<ServicingSchedule, 'asOf' | 'figures' | 'rows' | 'status'>,
+): RepaymentOwed | null {
+  if (schedule.status !== 'active') return null;
+  const { figures } = schedule;
+  const next = schedule.rows.find((row) => row.date >= schedule.asOf && row.due > 0);
+  return {
+    late: figures.arrearsPrincipal + figures.arrearsInterest,
+    next: next ? { date: next.date, amount: next.due } : null,
+  };
+}
+
+function OwedNow({ owed }: { owed: RepaymentOwed }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const r = (key: KeyUnder<'servicing.forms.repayment'>, params?: Record<string, unknown>) =>
+    t(`servicing.forms.repayment.${key}`, params);
+  return (
+    <Stack gap={2} data-testid="repayment-owed">
+      <Text size="sm" fw={owed.late > 0 ? 600 : undefined} c={owed.late > 0 ? 'red.9' : undefined}>
+        {owed.late > 0 ? r('lateNow', { amount: money(owed.late, locale) }) : r('nothingLate')}
+      </Text>
+      {owed.next && (
+        <Text size="sm">
+          {r('nextInstallment', { amount: money(owed.next.amount, locale), date: day(owed.next.date, locale) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function RepaymentForm({
   payoff,
+  owed = null,
   writtenOff = false,
   ...props
-}: FormProps & { payoff: number | null; writtenOff?: boolean }) {
+}: FormProps & { payoff: number | null; owed?: RepaymentOwed | null; writtenOff?: boolean }) {
   const { t } = useTranslation();
   const f = (key: KeyUnder<'servicing.forms'>) => t(`servicing.forms.${key}`);
   return (
@@ -443,13 +490,16 @@ export function RepaymentForm({
       defaults={{
         receivedOn: todayIso(),
         amount: '',
-        method: 'pad',
+        // Chosen, never assumed: a cheque recorded as a pre-authorized debit misleads the bank reconciliation.
+        // Blank until chosen: the schema then says the field is required.
+        method: '' as z.input<typeof repaymentFormSchema>['method'],
         reference: '',
         kind: writtenOff ? 'recovery' : 'regular',
       }}
     >
       {(form) => (
         <>
+          {owed && !writtenOff && <OwedNow owed={owed} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ChoiceField
               form={form}

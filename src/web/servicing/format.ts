@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/constants';
-import { numberFormat } from '../../shared/intl';
+import { formatPercentValue, numberFormat } from '../../shared/intl';
 import { formatAmount, formatDay } from '../../shared/portfolio/ratios';
 import type { AgingBucket } from '../../shared/servicing';
 import { bucketLabel } from '../../shared/servicing/buckets';
@@ -10,8 +10,7 @@ export const money = (value: number | null, locale: Locale) => formatAmount(valu
 export const day = (value: string | null, locale: Locale) => formatDay(value, locale);
 
 /** An annual rate in percent (`6,5 %` / `6.5%`), with the three decimals a rate keeps. */
-export const percent = (rate: number, locale: Locale) =>
-  numberFormat(locale, { style: 'percent', maximumFractionDigits: 3 }).format(rate / 100);
+export const percent = (rate: number, locale: Locale) => formatPercentValue(rate, locale);
 
 export const count = (value: number, locale: Locale) => numberFormat(locale).format(value);
 

@@ -21,7 +21,7 @@ import { AsOfField, useAsOf } from './as-of';
 import { Section } from '../components/section';
 import { amendmentText, LoanHeading, ScheduleUnavailable, TermsTable, useLoanScreen } from './loan-parts';
 import { isNotFound } from '../components/query-state';
-import { EntryModal, type EntryDialog } from './entry-forms';
+import { EntryModal, repaymentOwed, type EntryDialog } from './entry-forms';
 import { bucketName, count, day, money } from './format';
 import printable from '../components/printable.module.css';
 import classes from './servicing.module.css';
@@ -116,6 +116,7 @@ function Loan({
             setDialog({
               kind: 'repayment',
               payoff: today ? figures.payoffAmount : null,
+              owed: today ? repaymentOwed(schedule) : null,
               writtenOff: writeOff !== null,
             })
           }
@@ -422,7 +423,7 @@ function EntryList<E extends ListedEntry>({
             return (
               <li key={entry.id} className={`${classes.entry} ${entry.reversal ? classes.reversed : ''}`}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div>
+                  <div className={classes.entryText}>
                     <Group gap="xs">
                       <Text className={classes.entryAmount}>{e(`${kind}Line`, { amount, date })}</Text>
                       {entry.reversal && <ReversedBadge />}
@@ -437,6 +438,7 @@ function EntryList<E extends ListedEntry>({
                       variant="subtle"
                       color="red.9"
                       c="red.9"
+                      className={classes.entryAction}
                       aria-label={e(kind === 'disbursement' ? 'reverseDisbursementLabel' : 'reverseRepaymentLabel', {
                         amount,
                         date,
@@ -496,7 +498,7 @@ function allocationText(allocation: NonNullable<RepaymentAnswer['allocation']>, 
     const sum = (pick: (i: { interest: number; principal: number }) => number) =>
       allocation.installments.reduce((total, i) => total + pick(i), 0);
     parts.push(
-      p('installments', {
+      p(allocation.installments.length === 1 ? 'installment' : 'installments', {
         numbers: allocation.installments.map((i) => i.number).join(', '),
         interest: money(
           sum((i) => i.interest),

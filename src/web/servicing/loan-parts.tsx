@@ -55,6 +55,22 @@ export function ScheduleUnavailable({
   );
 }
 
+/**
+ * `text` with `part` (a loan number such as PR-2026-0012) kept on one line: a narrow screen breaks the
+ * words around it, never the number at its hyphen. The text reads and copies as before.
+ */
+export function keepWhole(text: string, part: string): ReactNode {
+  const at = part ? text.indexOf(part) : -1;
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className={classes.nowrap}>{part}</span>
+      {text.slice(at + part.length)}
+    </>
+  );
+}
+
 export function LoanHeading({
   schedule,
   company,
@@ -74,8 +90,14 @@ export function LoanHeading({
   return (
     <Group justify="space-between" align="flex-start">
       <div>
-        <Title order={1}>{title ?? t('servicing.loan.heading', { number: schedule.loanNumber })}</Title>
-        {title && <Text fw={600}>{t('servicing.loan.heading', { number: schedule.loanNumber })}</Text>}
+        <Title order={1}>
+          {title ?? keepWhole(t('servicing.loan.heading', { number: schedule.loanNumber }), schedule.loanNumber)}
+        </Title>
+        {title && (
+          <Text fw={600}>
+            {keepWhole(t('servicing.loan.heading', { number: schedule.loanNumber }), schedule.loanNumber)}
+          </Text>
+        )}
         {company && (
           <Text size="lg" fw={500}>
             {t('servicing.loan.subheading', { company: company.name, project })}

@@ -18,21 +18,31 @@ import { computeSchedule, todayIso } from '../../shared/portfolio/schedule';
 
 type Row = ServicingSchedule['rows'][number];
 
-const STATUS_COLORS: Record<WireInstallmentStatus, string> = {
+const STATUS_COLORS: Record<WireInstallmentStatus | 'holiday', string> = {
+  holiday: 'gray.7',
   paid: 'teal.9',
   partial: 'blue.8',
   late: 'red.9',
   future: 'gray.7',
 };
 
+/**
+ * A payment-holiday installment asks nothing (its interest is capitalised), so it is never "paid": it says
+ * "Congé" / "Holiday" in grey, before and after its date, instead of the green "Payée" its zero would give.
+ */
+export function isHolidayInstallment(row: Pick<Row, 'kind' | 'payment'>): boolean {
+  return row.kind === 'holiday' && row.payment === 0;
+}
+
 export function InstallmentStatus({ row }: { row: Row }) {
   const { t } = useTranslation();
+  const holiday = isHolidayInstallment(row);
   return (
     <Group gap={4} wrap="nowrap" component="span">
       <StatusBadge
-        status={row.status}
+        status={holiday ? 'holiday' : row.status}
         colors={STATUS_COLORS}
-        label={t(`servicing.scheduleView.status.${row.status}`)}
+        label={t(`servicing.scheduleView.status.${holiday ? 'holiday' : row.status}`)}
       />
       {row.dueOnAsOf && (
         <Text component="span" size="xs" fw={600}>

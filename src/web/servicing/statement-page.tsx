@@ -252,6 +252,11 @@ function Statement({ statement }: { statement: StatementAnswer }) {
               {v('recoveryNote')}
             </Text>
           )}
+          {paidOutInTranches(statement.lines) && (
+            <Text size="sm" c="gray.7" data-testid="statement-tranche-note">
+              {v('trancheNote')}
+            </Text>
+          )}
           {statement.lines.some((line) => line.reversed) && (
             <Text size="sm" c="gray.7">
               {v('reversedNote')}
@@ -261,4 +266,12 @@ function Statement({ statement }: { statement: StatementAnswer }) {
       </Stack>
     </article>
   );
+}
+
+/**
+ * Whether the loan was paid out in more than one tranche (reversed disbursements do not count): the statement then
+ * says that a tranche bears interest from the next installment on (docs/decisions/0069).
+ */
+export function paidOutInTranches(lines: readonly { kind: string; reversed: boolean }[]): boolean {
+  return lines.filter((line) => line.kind === 'disbursement' && !line.reversed).length > 1;
 }

@@ -84,7 +84,7 @@ export function renderSystemTitle(code: string, rawParams: unknown, locale: Loca
  * language, with that language's formats. Read defensively, like the titles.
  * ---------------------------------------------------------------------------------------------- */
 
-/** A kept value in `locale`: "50 000,00 $" / "$50,000.00", "1 mars 2025" / "March 1, 2025", a name. */
+/** A kept value in `locale`: "50 000,00 $" / "$50,000.00", "1er mars 2025" / "March 1, 2025", a name. */
 export function formatHistoryValue(value: HistoryValue | null | undefined, locale: Locale): string {
   const empty = translate(locale, 'history.empty');
   if (!value || typeof value !== 'object') return empty;

@@ -147,7 +147,7 @@ export const committee = {
     conditionDue: 'Condition {{n}}: due date',
     addCondition: 'Add a condition',
     removeCondition: 'Remove condition {{n}}',
-    terms: '{{rate}} % over {{amortization}} months, moratorium {{moratorium}} months',
+    terms: '{{rate}} over {{amortization}} months, moratorium {{moratorium}} months',
     warrantyOf: 'Warranty: {{warranty}}',
     votesAtDecision: 'Votes: {{for}} for, {{against}} against, {{abstain}} abstaining',
     conditionLine: '{{text}} ({{kind}}, due {{due}}) — {{status}}',

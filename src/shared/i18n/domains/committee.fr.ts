@@ -145,7 +145,7 @@ export const committee = {
     conditionDue: 'Condition {{n}} : échéance',
     addCondition: 'Ajouter une condition',
     removeCondition: 'Retirer la condition {{n}}',
-    terms: '{{rate}} % sur {{amortization}} mois, moratoire de {{moratorium}} mois',
+    terms: '{{rate}} sur {{amortization}} mois, moratoire de {{moratorium}} mois',
     warrantyOf: 'Garantie : {{warranty}}',
     votesAtDecision: 'Votes : {{for}} pour, {{against}} contre, {{abstain}} abstentions',
     conditionLine: '{{text}} ({{kind}}, échéance le {{due}}) — {{status}}',

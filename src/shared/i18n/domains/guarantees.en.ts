@@ -62,7 +62,7 @@ export const guarantees = {
   },
   errors: {
     amountPositive: 'The amount secured must be more than 0.',
-    shareRange: 'The share of the loan must be between 0 and 100 %.',
+    shareRange: 'The share of the loan must be between 0 and 100%.',
     amountOrShare: 'Give either an amount secured or a share of the loan, not both.',
     guarantorRequired: 'A personal guarantee needs a guarantor: choose an owner or give a name.',
     registeredBeforeSigned: 'The registration date cannot be before the signature date.',

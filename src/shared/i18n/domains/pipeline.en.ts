@@ -168,7 +168,7 @@ export const pipeline = {
     file: 'File (PDF or JPEG, 10 MB at most)',
     fileName: 'Document name',
     fileDate: 'Document date',
-    uploading: 'Uploading… {{percent}} %',
+    uploading: 'Uploading… {{percent}}%',
     uploadFailed: 'The file could not be uploaded. Try again.',
     chooseOne: 'Choose a document or a file.',
     waiveTitle: 'Waive: {{item}}',

@@ -58,7 +58,7 @@ export const servicing = {
       gap: 'This bucket starts more than a day after the previous one ends: the days between belong to no bucket.',
       maxDays: 'A bucket ends on a whole number of days, at least its first day.',
       lastOpen: 'The last bucket has no upper bound.',
-      provisionRate: 'A provision rate is between 0 % and 100 %, with at most 3 decimals.',
+      provisionRate: 'A provision rate is between 0% and 100%, with at most 3 decimals.',
     },
     portfolio: {
       day: 'The “{{name}}” parameter is not a day the portfolio can be read for.',
@@ -461,6 +461,7 @@ export const servicing = {
     appliedAs: 'Applied as: {{kind}}',
     allocation: 'Applied: {{parts}}',
     allocationParts: {
+      installment: 'installment {{numbers}}: interest {{interest}}, principal {{principal}}',
       installments: 'installments {{numbers}}: interest {{interest}}, principal {{principal}}',
       prepaidPrincipal: 'principal prepaid {{amount}}',
       inAdvance: 'held in advance {{amount}}',
@@ -504,6 +505,9 @@ export const servicing = {
     repayment: {
       title: 'Record a repayment',
       hint: 'The payoff amount today is {{amount}}.',
+      lateNow: 'Late today: {{amount}}',
+      nothingLate: 'Nothing is late today.',
+      nextInstallment: 'Next installment: {{amount}} on {{date}}',
       saved: 'Repayment recorded.',
       kinds: {
         regular: 'Pays what is due, oldest first; any surplus is held in advance for the next installments.',
@@ -573,6 +577,7 @@ export const servicing = {
       partial: 'Partly paid',
       late: 'Late',
       future: 'Upcoming',
+      holiday: 'Holiday',
     },
     dueToday: 'due today',
     writtenOff: '{{amount}} written off',
@@ -585,6 +590,8 @@ export const servicing = {
     languageHint: 'The borrower’s language; the screen keeps yours.',
     print: 'Print',
     printedOn: 'As of {{date}}',
+    trancheNote:
+      'A tranche paid out between two installments bears interest from the next installment on: the days until then are not charged.',
     borrower: 'Borrower',
     reference: 'Company reference',
     loan: 'Loan',

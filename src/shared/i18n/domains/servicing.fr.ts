@@ -482,6 +482,7 @@ export const servicing = {
     appliedAs: 'Appliqué comme : {{kind}}',
     allocation: 'Affectation : {{parts}}',
     allocationParts: {
+      installment: 'échéance {{numbers}} : intérêts {{interest}}, capital {{principal}}',
       installments: 'échéances {{numbers}} : intérêts {{interest}}, capital {{principal}}',
       prepaidPrincipal: 'capital remboursé par anticipation {{amount}}',
       inAdvance: 'gardé d’avance {{amount}}',
@@ -525,6 +526,9 @@ export const servicing = {
     repayment: {
       title: 'Inscrire un remboursement',
       hint: 'Le solde de remboursement aujourd’hui est de {{amount}}.',
+      lateNow: 'En retard aujourd’hui : {{amount}}',
+      nothingLate: 'Rien n’est en retard aujourd’hui.',
+      nextInstallment: 'Prochaine échéance : {{amount}} le {{date}}',
       saved: 'Remboursement inscrit.',
       kinds: {
         regular:
@@ -595,6 +599,7 @@ export const servicing = {
       partial: 'Payée en partie',
       late: 'En retard',
       future: 'À venir',
+      holiday: 'Congé',
     },
     dueToday: 'échue aujourd’hui',
     writtenOff: '{{amount}} radié',
@@ -607,6 +612,8 @@ export const servicing = {
     languageHint: 'La langue de l’emprunteur; l’écran garde la vôtre.',
     print: 'Imprimer',
     printedOn: 'Au {{date}}',
+    trancheNote:
+      'Une tranche décaissée entre deux échéances porte intérêt à compter de l’échéance qui suit : les jours d’ici là ne sont pas facturés.',
     borrower: 'Emprunteur',
     reference: 'Référence de l’entreprise',
     loan: 'Prêt',
