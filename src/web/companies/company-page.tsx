@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from '../i18n';
@@ -10,7 +10,12 @@ import type { Company } from '../../shared/companies';
 import { CompanyForm } from './company-form';
 import { AnalysisSection } from './analysis-section';
 import { CompanyRequests } from '../components/company-requests';
-import { CompanyContacts } from '../components/company-contacts';
+import { loadChunk } from '../components/stale-build';
+
+/** The contacts and the notices' hold, below the file: their own chunk, so the file's first paint does not wait. */
+const CompanyContacts = lazy(() =>
+  loadChunk(() => import('../components/company-contacts')).then((m) => ({ default: m.CompanyContacts })),
+);
 
 /** /companies/new and /companies/{id}: one page, the route without an id is the new company. */
 export default function CompanyPage() {
@@ -67,7 +72,9 @@ function EditCompany({ id }: { id: string }) {
         {/* Read from the saved file (ADR 0020): the analysis and the printable file follow each save. */}
         <AnalysisSection statements={query.data.financialStatements} />
         <CompanyRequests companyId={id} />
-        <CompanyContacts companyId={id} owners={query.data.owners.map((o) => ({ id: o.id ?? '', name: o.name }))} />
+        <Suspense fallback={null}>
+          <CompanyContacts companyId={id} owners={query.data.owners.map((o) => ({ id: o.id ?? '', name: o.name }))} />
+        </Suspense>
       </Stack>
     );
   if (query.isPending) return <PageLoader />;
