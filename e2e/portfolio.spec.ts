@@ -102,8 +102,14 @@ test('portfolio: a follow-up on the dashboard opens its contribution, the schedu
   );
   expect(portfolioCsv.name).toMatch(/^portefeuille-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(portfolioCsv.text.startsWith('\uFEFF')).toBe(true);
-  expect(portfolioCsv.text).toContain('Référence de l’entreprise;Entreprise;Fonds;Projet;Montant');
-  expect(portfolioCsv.text).toContain(`${name};${fund.name};Four à sole;12000,00;6;12;2`);
+  expect(portfolioCsv.text).toContain(
+    'Référence de l’entreprise;Entreprise;Entreprise archivée;Numéro du prêt;Fonds;Projet;Montant',
+  );
+  // The company, not archived, its loan's number, then the loan's terms.
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(portfolioCsv.text).toMatch(
+    new RegExp(`${literal(name)};non;C-[0-9-]+;${literal(fund.name)};Four à sole;12000,00;6;12;2`),
+  );
 
   // Its link opens the contribution in the company file.
   await row.getByRole('link', { name: `Ouvrir la contribution de ${name}` }).click();

@@ -222,11 +222,22 @@ export default function MonthEndPage() {
           </Text>
         )}
         {preview.data && preview.data.unmapped.length > 0 && (
-          <Alert color="orange" mt="sm" title={t('accounting.page.unmapped')}>
+          // Orange's own title and the links' blue fail contrast on its light background: dark words, underlined links.
+          <Alert
+            color="orange"
+            mt="sm"
+            title={t('accounting.page.unmapped')}
+            styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+          >
             <List size="sm">
               {preview.data.unmapped.map((u) => (
                 <List.Item key={`${u.fundId}:${u.role}`}>
-                  <Anchor component={RouterLink} to={`/month-end/accounts?fund_id=${u.fundId}`}>
+                  <Anchor
+                    component={RouterLink}
+                    to={`/month-end/accounts?fund_id=${u.fundId}`}
+                    c="dark.9"
+                    underline="always"
+                  >
                     {t('accounting.errors.unmappedAccount', {
                       fund: u.fundName,
                       role: t(`accounting.roles.${u.role}`),
