@@ -247,8 +247,10 @@ async function story(
   await expect(minutes).toContainText(say(c.minutes.committee, { committee: committeeName }));
   await expect(minutes).toContainText(say(c.minutes.presentList, { names: `${me}, ${external[0]}` }));
   await expect(minutes).toContainText(say(c.minutes.absentList, { names: external[1]! }));
+  // The recused member's withdrawal, in the minutes' words, and that the decision went without a present vote.
+  const words = (lang === 'fr' ? analystFr : analystEn).committee;
   await expect(minutes).toContainText(
-    say(c.minutes.conflicts, { list: `${external[0]} (Actionnaire de l’entreprise)` }),
+    say(words.withdrawal, { member: external[0]!, reason: 'Actionnaire de l’entreprise' }),
   );
   await expect(minutes).toContainText(
     say(c.meeting.decisionTitle, { outcome: p.outcome.deferred, resolution: resolutionOne }),
